@@ -1,0 +1,19 @@
+import KanbanCore
+
+/// The mutable part of an engine, guarded by its mutex.
+struct EngineCore: Sendable {
+    /// The projection, up to `state.lastSequence`.
+    var state = KanbanState()
+    /// The timestamp of the last event applied.
+    var lastTimestamp = Timestamp(millisecondsSinceEpoch: 0)
+    /// Set while `state` holds events of a write that may not have committed; the next catch-up
+    /// then rebuilds the state from the log rather than trust it.
+    var isDirty = false
+    /// Where fresh ids come from.
+    var ids = SystemRandomNumberGenerator()
+
+    mutating func apply(_ event: RecordedEvent) {
+        state.apply(event)
+        if event.timestamp > lastTimestamp { lastTimestamp = event.timestamp }
+    }
+}

@@ -1,0 +1,44 @@
+import KanbanCore
+
+extension KanbanEngine {
+    /// Appends the standard workload (`shared/WORKLOAD.md`): `events` events from `seed`, spread
+    /// over `boards` boards, `batchSize` events to a write transaction. Returns the events
+    /// appended (a command's last batch may run a few past `events` when it decides several).
+    @discardableResult
+    public func generate(events total: Int, seed: UInt64 = 1, boards: Int = 1, batchSize: Int = 10_000) throws -> ReplayReport {
+        let start = ContinuousClock.now
+        var appended = 0
+        try withCore { core in
+            var generator: WorkloadGenerator?
+            while appended < total {
+                // A write may run twice (when the map grows): start each run from the same point.
+                let before = generator
+                let batchEnd = min(total, appended + max(batchSize, 1))
+                let (after, count) = try writeAndApply(&core) { core, transaction in
+                    var current = before ?? WorkloadGenerator(
+                        seed: seed, events: total, boards: boards, continuing: core.state, after: core.lastTimestamp
+                    )
+                    var count = appended
+                    core.state.buildOrderIndex()
+                    while count < batchEnd {
+                        let (command, actor) = current.next(in: core.state)
+                        let decided = try Decider.decide(command, in: core.state, ids: &current.ids)
+                        let recorded = try append(decided, actor: actor, at: current.timestamp, to: &core, in: transaction)
+                        for event in recorded { current.observe(event) }
+                        count += recorded.count
+                    }
+                    return (current, count)
+                }
+                generator = after
+                appended = count
+            }
+        }
+        let elapsed = ContinuousClock.now - start
+        return ReplayReport(events: appended, seconds: elapsed.seconds)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

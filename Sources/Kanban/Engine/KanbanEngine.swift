@@ -1,0 +1,179 @@
+import Foundation
+import KanbanCore
+import LMDBStorage
+import Synchronization
+
+/// The engine programs embed: an event log on LMDB and the board state folded from it.
+///
+/// Opening replays the log. Every command is decided inside an LMDB write transaction after
+/// catching up with events other processes appended, so two processes never decide on stale
+/// state; the events are appended and the transaction commits (durably, by default) before
+/// ``execute(_:actor:)`` returns. Reads catch up first too. Safe to share between threads.
+///
+/// For example:
+///
+/// ```swift
+/// let engine = try KanbanEngine(path: "kanban.db")
+/// let added = try engine.execute(.addCard(board: "main", title: "Write the README"), actor: "ana")
+/// try engine.withState { state in print(state.cards.count) }
+/// ```
+public final class KanbanEngine: Sendable {
+    /// The log this engine reads and appends to.
+    public let log: EventLog
+    private let core: Mutex<EngineCore>
+    private let clock: @Sendable () -> Timestamp
+
+    /// Opens (creating when missing) the database directory at `path` and replays its log.
+    public init(path: String, options: EngineOptions = EngineOptions()) throws {
+        let environment = try Environment.open(path: path, options: options.environment)
+        log = try EventLog(environment: environment)
+        clock = options.clock
+        core = Mutex(EngineCore())
+        try core.withLock { core in
+            try log.environment.read { transaction in try catchUp(&core, in: transaction) }
+        }
+    }
+
+    // MARK: Commands
+
+    /// Decides `command` on the latest state and appends its events, committed before this
+    /// returns. A rejected command throws ``KanbanError`` and appends nothing. A command that
+    /// changes nothing (such as moving a card to where it is) appends nothing and returns `[]`.
+    @discardableResult
+    public func execute(_ command: Command, actor: String) throws -> [RecordedEvent] {
+        let actor = try Self.checkedActor(actor)
+        return try core.withLock { core in
+            try writeAndApply(&core) { core, transaction in
+                core.state.buildOrderIndex()
+                let decided = try Decider.decide(command, in: core.state, ids: &core.ids)
+                return try append(decided, actor: actor, at: clock(), to: &core, in: transaction)
+            }
+        }
+    }
+
+    /// Runs `body` on `core` inside a write transaction, after catching up with the log.
+    /// `core` is marked dirty while `body` applies events that are not committed yet.
+    func writeAndApply<Result>(
+        _ core: inout EngineCore,
+        _ body: (inout EngineCore, WriteTransaction) throws -> Result
+    ) throws -> Result {
+        let result = try log.environment.write { transaction in
+            try catchUp(&core, in: transaction)
+            core.isDirty = true
+            return try body(&core, transaction)
+        }
+        core.isDirty = false
+        return result
+    }
+
+    /// Stamps, appends and applies `events` after the log's last one.
+    func append(
+        _ events: [BoardEvent],
+        actor: String,
+        at moment: Timestamp,
+        to core: inout EngineCore,
+        in transaction: WriteTransaction
+    ) throws -> [RecordedEvent] {
+        var recorded: [RecordedEvent] = []
+        recorded.reserveCapacity(events.count)
+        let timestamp = max(moment, core.lastTimestamp)
+        for event in events {
+            let next = RecordedEvent(
+                sequence: core.state.lastSequence + 1,
+                timestamp: timestamp,
+                actor: actor,
+                id: EventID(.random(using: &core.ids)),
+                board: event.board,
+                payload: event.payload
+            )
+            try log.append(next, in: transaction)
+            core.apply(next)
+            recorded.append(next)
+        }
+        return recorded
+    }
+
+    // MARK: Reading
+
+    /// Calls `body` with the latest state (caught up with the log, column orders built).
+    public func withState<Result>(_ body: (KanbanState) throws -> Result) throws -> Result {
+        try core.withLock { core in
+            try log.environment.read { transaction in try catchUp(&core, in: transaction) }
+            core.state.buildOrderIndex()
+            return try body(core.state)
+        }
+    }
+
+    /// The board named `name` laid out at `now`. On a log with no board yet, `main` shows as
+    /// an empty board with TODO, DOING and DONE, as it will be made on first write.
+    public func boardView(named name: String, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardView {
+        try withState { state in
+            if state.boardsCreated == 0 && name.lowercased() == Board.defaultName { return KanbanState.emptyDefaultBoard }
+            guard let board = state.board(named: name) else { throw KanbanError.unknownBoard(name) }
+            return state.view(of: board, now: now, today: now.day(in: timeZone))
+        }
+    }
+
+    /// Events after `sequence`, at most `limit` of them.
+    public func events(after sequence: UInt64 = 0, limit: Int? = nil) throws -> [RecordedEvent] {
+        try log.environment.read { transaction in
+            var events: [RecordedEvent] = []
+            try log.forEach(after: sequence, in: transaction) { event in
+                events.append(event)
+                return limit.map { events.count < $0 } ?? true
+            }
+            return events
+        }
+    }
+
+    /// Counts of the log and the state.
+    public func statistics() throws -> LogStatistics {
+        let (events, last) = try log.environment.read { transaction in
+            (try log.count(in: transaction), try log.lastSequence(in: transaction))
+        }
+        let (cards, boards) = try withState { ($0.cards.count, $0.boards.count) }
+        let info = log.environment.info()
+        return LogStatistics(
+            events: events, lastSequence: last, liveCards: cards, boards: boards,
+            databaseBytes: info.fileSize, mapBytes: info.mapSize
+        )
+    }
+
+    /// Rebuilds the state from the whole log, replacing the engine's, and says how long it took.
+    public func replay() throws -> ReplayReport {
+        try core.withLock { core in
+            let start = ContinuousClock.now
+            var fresh = EngineCore()
+            try log.environment.read { transaction in try catchUp(&fresh, in: transaction) }
+            let elapsed = ContinuousClock.now - start
+            let events = Int(fresh.state.lastSequence)
+            core = fresh
+            return ReplayReport(events: events, seconds: elapsed.seconds)
+        }
+    }
+
+    /// Runs `body` with exclusive access to the engine's mutable part.
+    func withCore<Result>(_ body: (inout EngineCore) throws -> Result) throws -> Result {
+        try core.withLock { core in try body(&core) }
+    }
+
+    // MARK: Catching up
+
+    /// Applies the events appended since `core` last looked (by any process). A dirty core is
+    /// rebuilt from the start.
+    func catchUp(_ core: inout EngineCore, in transaction: some Transaction) throws {
+        if core.isDirty {
+            core = EngineCore()
+        }
+        try log.forEach(after: core.state.lastSequence, in: transaction) { event in
+            core.apply(event)
+            return true
+        }
+    }
+
+    static func checkedActor(_ actor: String) throws(KanbanError) -> String {
+        let trimmed = actor.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, trimmed.count <= Limits.nameLength else { throw .invalidActor(actor) }
+        return trimmed
+    }
+}

@@ -1,0 +1,87 @@
+import KanbanCore
+import LMDBStorage
+
+/// The append-only event log: the named database `events` of an LMDB environment, keyed by
+/// sequence number (see ``SequenceKey``), valued by ``EventCodec``'s binary form.
+///
+/// `mdb_stat -s events DIR` counts its events; `mdb_dump -s events DIR` shows them raw.
+public struct EventLog: Sendable {
+    /// The environment holding the log.
+    public let environment: Environment
+    /// The `events` database.
+    public let database: Database
+
+    /// The name of the database that holds the events.
+    public static let databaseName = "events"
+
+    /// Opens the log in `environment`, creating the database when missing.
+    public init(environment: Environment) throws {
+        self.environment = environment
+        database = try environment.database(named: EventLog.databaseName)
+    }
+
+    /// The sequence number of the last event, 0 for an empty log.
+    public func lastSequence(in transaction: some Transaction) throws -> UInt64 {
+        try transaction.withCursor(on: database) { cursor in
+            guard let entry = try cursor.last() else { return 0 }
+            return try EventLog.sequence(of: entry)
+        }
+    }
+
+    /// The number of events in the log.
+    public func count(in transaction: some Transaction) throws -> Int {
+        try transaction.statistics(of: database).entries
+    }
+
+    /// Appends `event` under its sequence number, which must follow the last one.
+    public func append(_ event: RecordedEvent, in transaction: WriteTransaction) throws {
+        let value = EventCodec.encode(event)
+        try SequenceKey.withBytes(event.sequence) { key in
+            try value.withUnsafeBytes { bytes in
+                try transaction.put(bytes, forKey: key, in: database, flags: .append)
+            }
+        }
+    }
+
+    /// Calls `body` with every event after `sequence`, in order, until it returns `false`.
+    /// An event that fails to decode throws ``KanbanError/corruptEvent(sequence:reason:)``.
+    public func forEach(
+        after sequence: UInt64,
+        in transaction: some Transaction,
+        _ body: (RecordedEvent) throws -> Bool
+    ) throws {
+        try forEachRaw(after: sequence, in: transaction) { sequence, bytes in
+            let event: RecordedEvent
+            do {
+                event = try EventCodec.decode(bytes, sequence: sequence)
+            } catch {
+                throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
+            }
+            return try body(event)
+        }
+    }
+
+    /// Calls `body` with the sequence number and raw bytes of every event after `sequence`.
+    /// The bytes point into the map: valid only inside `body`.
+    public func forEachRaw(
+        after sequence: UInt64,
+        in transaction: some Transaction,
+        _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try SequenceKey.withBytes(sequence &+ 1) { try cursor.seek(atLeast: $0) }
+            if sequence == .max { entry = nil }
+            while let current = entry {
+                guard try body(try EventLog.sequence(of: current), current.value) else { return }
+                entry = try cursor.next()
+            }
+        }
+    }
+
+    private static func sequence(of entry: Entry) throws -> UInt64 {
+        guard let sequence = SequenceKey.sequence(from: entry.key) else {
+            throw KanbanError.corruptEvent(sequence: 0, reason: "a key of \(entry.key.count) bytes is not a sequence number")
+        }
+        return sequence
+    }
+}

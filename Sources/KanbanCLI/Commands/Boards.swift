@@ -1,0 +1,112 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban boards [list|add|rename|remove]`: lists and manages boards.
+    struct Boards: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List boards, or add, rename and remove them.",
+            subcommands: [List.self, Add.self, Rename.self, Remove.self],
+            defaultSubcommand: List.self
+        )
+
+        /// `kanban boards list`.
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List the boards with their columns and card counts.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Flag(help: "Print the boards as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let boards: [(name: String, columns: [(String, Int)])] = try engine.withState { state in
+                    if state.boardsCreated == 0 { return [(Board.defaultName, Board.defaultColumns.map { ($0, 0) })] }
+                    return state.boardOrder.compactMap { state.boards[$0] }.map { board in
+                        (board.name, board.columns.compactMap { state.columns[$0] }.map { ($0.name, $0.cardCount) })
+                    }
+                }
+                if json {
+                    Output.printJSON(.array(boards.map { board in
+                        .object([
+                            ("name", .string(board.name)),
+                            ("columns", .array(board.columns.map { .object([("name", .string($0.0)), ("cards", .integer(Int64($0.1)))]) })),
+                            ("cards", .integer(Int64(board.columns.reduce(0) { $0 + $1.1 }))),
+                        ])
+                    }))
+                } else {
+                    for board in boards {
+                        let columns = board.columns.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+                        Output.print("\(board.name)\t\(columns)")
+                    }
+                }
+            }
+        }
+
+        /// `kanban boards add NAME`.
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Make a board.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The new board's name.")
+            var name: String
+
+            @Option(help: ArgumentHelp("Its columns, comma-separated.", valueName: "names"))
+            var columns: String = Board.defaultColumns.joined(separator: ",")
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let names = columns.split(separator: ",").map(String.init)
+                let engine = try global.openEngine()
+                let events = try engine.execute(.createBoard(name: name, columns: names), actor: global.actorName)
+                try report(events, of: engine, json: json, quiet: "")
+            }
+        }
+
+        /// `kanban boards rename NAME NEW-NAME`.
+        struct Rename: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Rename a board.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The board's name now.")
+            var name: String
+
+            @Argument(help: "Its new name.")
+            var newName: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let events = try engine.execute(.renameBoard(board: name, to: newName), actor: global.actorName)
+                try report(events, of: engine, json: json, quiet: "Nothing changed.")
+            }
+        }
+
+        /// `kanban boards remove NAME`.
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Remove a board that holds no cards.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The board's name.")
+            var name: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let events = try engine.execute(.removeBoard(board: name), actor: global.actorName)
+                try report(events, of: engine, json: json, quiet: "")
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban columns [list|add|rename|remove]`: lists and manages the columns of `--board`.
+    struct Columns: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the board's columns, or add, rename and remove them.",
+            subcommands: [List.self, Add.self, Rename.self, Remove.self],
+            defaultSubcommand: List.self
+        )
+
+        /// `kanban columns list`.
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List the board's columns with their card counts.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Flag(help: "Print the columns as JSON.")
+            var json = false
+
+            func run() throws {
+                let view = try global.openEngine().boardView(named: global.board)
+                if json {
+                    Output.printJSON(.array(view.columns.map {
+                        .object([("name", .string($0.name)), ("cards", .integer(Int64($0.cards.count)))])
+                    }))
+                } else {
+                    for column in view.columns { Output.print("\(column.name)\t\(column.cards.count)") }
+                }
+            }
+        }
+
+        /// `kanban columns add NAME [--at INDEX]`.
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Add a column.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The new column's name.")
+            var name: String
+
+            @Option(help: ArgumentHelp("0-based position among the columns. Default: after the last.", valueName: "index"))
+            var at: Int?
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let events = try engine.execute(
+                    .addColumn(board: global.board, name: name, index: at), actor: global.actorName
+                )
+                try report(events, of: engine, json: json, quiet: "")
+            }
+        }
+
+        /// `kanban columns rename COLUMN NEW-NAME`.
+        struct Rename: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Rename a column.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The column's name now (matched case-insensitively).")
+            var column: String
+
+            @Argument(help: "Its new name.")
+            var newName: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let events = try engine.execute(
+                    .renameColumn(board: global.board, column: column, to: newName), actor: global.actorName
+                )
+                try report(events, of: engine, json: json, quiet: "Nothing changed.")
+            }
+        }
+
+        /// `kanban columns remove COLUMN`.
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Remove a column that holds no cards.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The column's name (matched case-insensitively).")
+            var column: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let events = try engine.execute(
+                    .removeColumn(board: global.board, column: column), actor: global.actorName
+                )
+                try report(events, of: engine, json: json, quiet: "")
+            }
+        }
+    }
+}

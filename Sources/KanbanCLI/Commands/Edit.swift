@@ -1,0 +1,58 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban edit CARD`: changes a card's title, description or due date.
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a card's title, description or due date.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The card: its id or a unique prefix.")
+        var card: String
+
+        @Option(help: ArgumentHelp("The new title.", valueName: "text"))
+        var title: String?
+
+        @Option(help: ArgumentHelp("The new description.", valueName: "text"))
+        var description: String?
+
+        @Option(help: ArgumentHelp("The new due date: an ISO 8601 date or date-time.", valueName: "date"))
+        var due: String?
+
+        @Flag(help: "Remove the due date.")
+        var noDue = false
+
+        @Flag(help: "Print the appended events as JSON.")
+        var json = false
+
+        func validate() throws {
+            if due != nil && noDue { throw ValidationError("give either --due or --no-due, not both") }
+            if title == nil && description == nil && due == nil && !noDue {
+                throw ValidationError("nothing to change: give --title, --description, --due or --no-due")
+            }
+        }
+
+        func run() throws {
+            let dueUpdate: DueUpdate? = try noDue ? .remove : due.map { text throws(KanbanError) in .set(try Due(parsing: text)) }
+            let engine = try global.openEngine()
+            let events = try engine.execute(
+                .editCard(board: global.board, card: card, title: title, description: description, due: dueUpdate),
+                actor: global.actorName
+            )
+            try report(events, of: engine, json: json, quiet: "Nothing changed.")
+        }
+    }
+}
+
+/// Prints what a command appended: the events as JSON, or one line each.
+func report(_ events: [RecordedEvent], of engine: KanbanEngine, json: Bool, quiet: String) throws {
+    if json {
+        Output.printJSON(EventJSON.array(events))
+        return
+    }
+    if events.isEmpty { Output.print(quiet) }
+    var lines = EventLine(columnNames: try engine.withState { $0.columns.mapValues(\.name) })
+    for event in events { Output.print(lines.line(for: event)) }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Kanban
+
+extension KanbanCommand {
+    /// `kanban generate --events N`: appends the standard benchmark workload.
+    struct Generate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Append the standard workload (shared/WORKLOAD.md) in batches."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("How many events to append.", valueName: "n"))
+        var events: Int
+
+        @Option(help: ArgumentHelp("The seed: the same events and seed give the same log.", valueName: "s"))
+        var seed: UInt64 = 1
+
+        @Option(help: ArgumentHelp("Spread the events over this many boards.", valueName: "b"))
+        var boards: Int = 1
+
+        @Option(help: ArgumentHelp("Events per write transaction.", valueName: "n"))
+        var batchSize: Int = 10_000
+
+        @Flag(help: "Print {\"events\", \"seconds\", \"eventsPerSecond\"} as JSON.")
+        var json = false
+
+        func validate() throws {
+            if events < 1 { throw ValidationError("--events must be at least 1") }
+            if boards < 1 { throw ValidationError("--boards must be at least 1") }
+            if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+        }
+
+        func run() throws {
+            let report = try global.openEngine().generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
+            printRate(report, verb: "Appended", json: json)
+        }
+    }
+}
+
+/// Prints events, seconds and events per second, as text or JSON.
+func printRate(_ report: ReplayReport, verb: String, json: Bool) {
+    if json {
+        Output.printJSON(.object([
+            ("events", .integer(Int64(report.events))),
+            ("seconds", .number(report.seconds)),
+            ("eventsPerSecond", .number(report.eventsPerSecond.rounded())),
+        ]))
+    } else {
+        let rate = Int(report.eventsPerSecond.rounded())
+        Output.print("\(verb) \(report.events) events in \(String(format: "%.3f", report.seconds)) s (\(rate) events/s)")
+    }
+}

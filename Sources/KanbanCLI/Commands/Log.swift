@@ -1,0 +1,43 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban log`: the raw events with their sequence numbers.
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the raw events with their sequence numbers.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("Start after this sequence number.", valueName: "seq"))
+        var after: UInt64 = 0
+
+        @Option(help: ArgumentHelp("Print at most this many events.", valueName: "n"))
+        var limit: Int?
+
+        @Flag(help: "Print a JSON array of events.")
+        var json = false
+
+        func validate() throws {
+            if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+        }
+
+        func run() throws {
+            let engine = try global.openEngine()
+            if json {
+                Output.printJSON(EventJSON.array(try engine.events(after: after, limit: limit)))
+                return
+            }
+            // Column names are followed from the start of the log, so a line shows them as they were.
+            var lines = EventLine()
+            var printed = 0
+            for event in try engine.events() {
+                let line = lines.line(for: event)
+                guard event.sequence > after else { continue }
+                if let limit, printed >= limit { break }
+                Output.print(line)
+                printed += 1
+            }
+        }
+    }
+}

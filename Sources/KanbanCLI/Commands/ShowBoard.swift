@@ -1,0 +1,52 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban board`: draws the board's columns side by side.
+    struct ShowBoard: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "board",
+            abstract: "Draw the board's columns side by side; overdue cards stand out."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print the board as JSON.")
+        var json = false
+
+        func run() throws {
+            let engine = try global.openEngine()
+            let view = try engine.boardView(named: global.board)
+            if json {
+                Output.printJSON(BoardJSON.value(view))
+            } else {
+                Output.print(BoardRenderer(terminal: .current).render(view))
+            }
+        }
+    }
+}
+
+/// The JSON form of a board: `{"board": …, "columns": [{"name": …, "cards": [{"id", "title",
+/// "description", "due", "overdue"}]}]}`, columns and cards in board order.
+enum BoardJSON {
+    static func value(_ view: BoardView) -> JSONValue {
+        .object([
+            ("board", .string(view.name)),
+            ("columns", .array(view.columns.map { column in
+                .object([
+                    ("name", .string(column.name)),
+                    ("cards", .array(column.cards.map { card in
+                        .object([
+                            ("id", .string(card.card.id.description)),
+                            ("title", .string(card.card.title)),
+                            ("description", .string(card.card.description)),
+                            ("due", .optional(card.card.due)),
+                            ("overdue", .bool(card.isOverdue)),
+                        ])
+                    })),
+                ])
+            })),
+        ])
+    }
+}

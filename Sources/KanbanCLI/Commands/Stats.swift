@@ -1,0 +1,37 @@
+import ArgumentParser
+import Kanban
+
+extension KanbanCommand {
+    /// `kanban stats`: events, live cards, database size.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the number of events, live cards and the database size.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print the figures as JSON.")
+        var json = false
+
+        func run() throws {
+            let statistics = try global.openEngine().statistics()
+            if json {
+                Output.printJSON(.object([
+                    ("events", .integer(Int64(statistics.events))),
+                    ("lastSequence", .integer(Int64(statistics.lastSequence))),
+                    ("liveCards", .integer(Int64(statistics.liveCards))),
+                    ("boards", .integer(Int64(statistics.boards))),
+                    ("databaseBytes", .integer(Int64(statistics.databaseBytes))),
+                    ("mapBytes", .integer(Int64(statistics.mapBytes))),
+                ]))
+            } else {
+                Output.print("""
+                    events:         \(statistics.events)
+                    last sequence:  \(statistics.lastSequence)
+                    live cards:     \(statistics.liveCards)
+                    boards:         \(statistics.boards)
+                    database size:  \(statistics.databaseBytes) bytes
+                    map size:       \(statistics.mapBytes) bytes
+                    """)
+            }
+        }
+    }
+}

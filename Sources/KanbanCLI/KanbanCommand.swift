@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import Kanban
+import KanbanCore
+import LMDBStorage
+
+/// `kanban`: the command line of the event-sourced kanban engine.
+public struct KanbanCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "kanban",
+        abstract: "An event-sourced kanban board: every change is an event in an LMDB log.",
+        discussion: """
+            CARD is the id that 'add' printed or any unique prefix of it. DATE is an ISO 8601 \
+            date (2026-12-01) or date-time (2026-12-01T09:30:00Z).
+            Exit status: 0 on success, 1 when a command is rejected, 2 for a usage error.
+            """,
+        subcommands: [
+            Add.self, Edit.self, Move.self, Delete.self,
+            ShowBoard.self, Boards.self, Columns.self,
+            Log.self, Stats.self, Generate.self, Replay.self,
+        ]
+    )
+
+    public init() {}
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status:
+    /// 0 success, 1 a rejected command or a failure, 2 a usage error. Errors are one line on stderr.
+    public static func run(_ arguments: [String]) -> Int32 {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                Output.print(fullMessage(for: error))
+                return 0
+            }
+            Output.error("kanban: \(message(for: error).split(separator: "\n").first ?? "") (see 'kanban --help')")
+            return 2
+        }
+        do {
+            var runnable = command
+            try runnable.run()
+            return 0
+        } catch let error as KanbanError {
+            Output.error("kanban: \(error)")
+            return 1
+        } catch let error as LMDBError {
+            Output.error("kanban: database error: \(error)\(hint(for: error))")
+            return 1
+        } catch let error as ValidationError {
+            Output.error("kanban: \(error.message)")
+            return 2
+        } catch let error as ExitCode {
+            return error.rawValue
+        } catch {
+            Output.error("kanban: \(error.localizedDescription)")
+            return 1
+        }
+    }
+
+    private static func hint(for error: LMDBError) -> String {
+        switch error {
+        case .invalid, .versionMismatch: " — is --db an LMDB environment directory?"
+        case .noSpace: " — no space left on the device; nothing was appended"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// How many terminal cells text takes: East Asian wide characters (Hangul, CJK, full-width
+/// forms, most emoji) take two, combining marks none. Korean titles line up in the board.
+enum DisplayWidth {
+    static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    static func of(_ character: Character) -> Int {
+        character.unicodeScalars.reduce(0) { max($0, of($1)) }
+    }
+
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
+    /// `text` cut to at most `width` cells, with `…` when cut.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = of(character)
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `width` cells (cut first when longer).
+    static func pad(_ text: String, to width: Int) -> String {
+        let cut = truncate(text, to: width)
+        return cut + String(repeating: " ", count: max(0, width - of(cut)))
+    }
+}

@@ -1,0 +1,53 @@
+import KanbanCore
+
+/// One line of text per event, for `kanban log`: sequence, time, actor, kind and what changed.
+/// Column names are followed through the log, as they were when the event happened.
+struct EventLine {
+    private var columnNames: [ColumnID: String]
+
+    /// Starts with the column names known so far (empty when reading the log from its start).
+    init(columnNames: [ColumnID: String] = [:]) {
+        self.columnNames = columnNames
+    }
+
+    mutating func line(for event: RecordedEvent) -> String {
+        let head = "#\(event.sequence) \(event.timestamp) \(event.actor) \(event.payload.kind.name)"
+        return head + " " + detail(event.payload)
+    }
+
+    private mutating func detail(_ payload: EventPayload) -> String {
+        switch payload {
+        case .boardCreated(let created):
+            for column in created.columns { columnNames[column.id] = column.name }
+            return "'\(created.name)' with \(created.columns.map(\.name).joined(separator: ", "))"
+        case .boardRenamed(let renamed):
+            return "'\(renamed.from)' to '\(renamed.to)'"
+        case .boardRemoved(let removed):
+            return "'\(removed.name)'"
+        case .columnAdded(let added):
+            columnNames[added.column.id] = added.column.name
+            return "'\(added.column.name)' at \(added.index)"
+        case .columnRenamed(let renamed):
+            columnNames[renamed.column] = renamed.to
+            return "'\(renamed.from)' to '\(renamed.to)'"
+        case .columnRemoved(let removed):
+            return "'\(removed.column.name)'"
+        case .cardAdded(let added):
+            return "\(added.card.id) '\(added.card.title)' to \(name(added.card.column)) at \(added.index)"
+        case .cardEdited(let edited):
+            var fields: [String] = []
+            if let change = edited.titleChange { fields.append("title '\(change.old)' → '\(change.new)'") }
+            if edited.descriptionChange != nil { fields.append("description") }
+            if let change = edited.dueChange {
+                fields.append("due \(change.old.map(\.description) ?? "none") → \(change.new.map(\.description) ?? "none")")
+            }
+            return "\(edited.card) '\(edited.title)': \(fields.joined(separator: ", "))"
+        case .cardMoved(let moved):
+            return "\(moved.card) '\(moved.title)' \(name(moved.from))[\(moved.fromIndex)] → \(name(moved.to))[\(moved.toIndex)]"
+        case .cardDeleted(let deleted):
+            return "\(deleted.card.id) '\(deleted.card.title)' from \(name(deleted.card.column))"
+        }
+    }
+
+    private func name(_ column: ColumnID) -> String { columnNames[column] ?? column.description }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import Kanban
+
+/// The options every subcommand takes: where the database is, which board, who acts.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The LMDB environment directory, created on first use. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
+    var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The board to work on.", valueName: "name"))
+    var board: String = "main"
+
+    @Option(name: .long, help: ArgumentHelp("Who is acting, for the log. Default: $KANBAN_ACTOR, else the login name.", valueName: "name"))
+    var actor: String?
+
+    /// The database directory to open.
+    var databasePath: String {
+        if let db { return db }
+        if let path = ProcessInfo.processInfo.environment["KANBAN_DB"], !path.isEmpty { return path }
+        return "./kanban.db"
+    }
+
+    /// The actor to record.
+    var actorName: String {
+        if let actor { return actor }
+        let environment = ProcessInfo.processInfo.environment
+        for name in ["KANBAN_ACTOR", "USER", "LOGNAME"] {
+            if let value = environment[name], !value.isEmpty { return value }
+        }
+        return NSUserName().isEmpty ? "unknown" : NSUserName()
+    }
+
+    func openEngine() throws -> KanbanEngine {
+        try KanbanEngine(path: databasePath)
+    }
+}

@@ -1,0 +1,76 @@
+/// Reads the primitives of the binary event encoding from a buffer, checking every bound.
+/// Malformed input throws ``EventDecodingError``; it never traps.
+struct ByteReader {
+    let buffer: UnsafeRawBufferPointer
+    private(set) var offset = 0
+
+    init(_ buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
+
+    var isAtEnd: Bool { offset == buffer.count }
+
+    @inline(__always)
+    private mutating func take(_ count: Int) throws(EventDecodingError) -> Int {
+        guard count >= 0, count <= buffer.count - offset else { throw .truncated(at: offset) }
+        let start = offset
+        offset += count
+        return start
+    }
+
+    mutating func readByte() throws(EventDecodingError) -> UInt8 {
+        buffer[try take(1)]
+    }
+
+    mutating func readInt64() throws(EventDecodingError) -> Int64 {
+        Int64(littleEndian: buffer.loadUnaligned(fromByteOffset: try take(8), as: Int64.self))
+    }
+
+    mutating func readIdentifier() throws(EventDecodingError) -> Identifier {
+        let start = try take(16)
+        return Identifier(
+            high: UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+            low: UInt64(bigEndian: buffer.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+        )
+    }
+
+    mutating func readVarint() throws(EventDecodingError) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let byte = try readByte()
+            guard shift < 64 else { throw .malformed("varint too long", at: offset) }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func readCount() throws(EventDecodingError) -> Int {
+        let value = try readVarint()
+        guard value <= UInt64(Int32.max) else { throw .malformed("count \(value) too large", at: offset) }
+        return Int(value)
+    }
+
+    mutating func readSigned() throws(EventDecodingError) -> Int64 {
+        let raw = try readVarint()
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    mutating func readString() throws(EventDecodingError) -> String {
+        let count = try readCount()
+        let start = try take(count)
+        guard let string = String(validating: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self) else {
+            throw .malformed("invalid UTF-8", at: start)
+        }
+        return string
+    }
+
+    /// Skips a string without building it.
+    mutating func skipString() throws(EventDecodingError) {
+        _ = try take(try readCount())
+    }
+
+    mutating func readBytes(_ count: Int) throws(EventDecodingError) -> [UInt8] {
+        let start = try take(count)
+        return Array(buffer[start..<start + count])
+    }
+}

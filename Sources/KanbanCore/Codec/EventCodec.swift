@@ -1,0 +1,256 @@
+/// The binary form of an event in the log: compact, versioned, readable forever.
+///
+/// Layout of format version 1 (the sequence number is the LMDB key, not part of the value):
+///
+/// ```
+/// u8      format version (1)
+/// u8      kind (EventKind's tag)
+/// i64 LE  timestamp, milliseconds since 1970
+/// 16 B    event id          16 B   board id
+/// str     actor
+/// …       payload, by kind (see encodePayload)
+/// ```
+///
+/// `str` is a LEB128 byte count and UTF-8; counts and indexes are LEB128; integers that may be
+/// negative are ZigZag + LEB128; ids are 16 bytes big-endian. A later format adds a version and
+/// keeps decoding this one (decode the old shape, upcast); the log is never rewritten.
+public enum EventCodec {
+    /// The format version this build writes.
+    public static let formatVersion: UInt8 = 1
+
+    /// Encodes everything but the sequence number, which is the key.
+    public static func encode(_ event: RecordedEvent) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.write(formatVersion)
+        writer.write(event.payload.kind.rawValue)
+        writer.write(littleEndian: event.timestamp.millisecondsSinceEpoch)
+        writer.write(event.id.raw)
+        writer.write(event.board.raw)
+        writer.write(event.actor)
+        encodePayload(event.payload, into: &writer)
+        return writer.bytes
+    }
+
+    /// Decodes the value stored under `sequence`.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) -> RecordedEvent {
+        var reader = ByteReader(bytes)
+        let version = try reader.readByte()
+        guard version == formatVersion else { throw .unknownFormatVersion(version) }
+        let tag = try reader.readByte()
+        guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
+        let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
+        let id = EventID(try reader.readIdentifier())
+        let board = BoardID(try reader.readIdentifier())
+        let actor = try reader.readString()
+        let payload = try decodePayload(kind, from: &reader)
+        guard reader.isAtEnd else { throw .trailingBytes(bytes.count - reader.offset) }
+        return RecordedEvent(sequence: sequence, timestamp: timestamp, actor: actor, id: id, board: board, payload: payload)
+    }
+
+    /// Decodes from a byte array (tests and tools).
+    public static func decode(_ bytes: [UInt8], sequence: UInt64) throws(EventDecodingError) -> RecordedEvent {
+        do {
+            return try bytes.withUnsafeBytes { buffer in try decode(buffer, sequence: sequence) }
+        } catch let error as EventDecodingError {
+            throw error
+        } catch {
+            preconditionFailure("unexpected error \(error)")
+        }
+    }
+
+    // MARK: Payloads
+
+    static func encodePayload(_ payload: EventPayload, into writer: inout ByteWriter) {
+        switch payload {
+        case .boardCreated(let created):
+            writer.write(created.name)
+            encodeColumns(created.columns, into: &writer)
+        case .boardRenamed(let renamed):
+            writer.write(renamed.from)
+            writer.write(renamed.to)
+        case .boardRemoved(let removed):
+            writer.write(removed.name)
+            encodeColumns(removed.columns, into: &writer)
+        case .columnAdded(let added):
+            encodeColumn(added.column, into: &writer)
+            writer.write(count: added.index)
+        case .columnRenamed(let renamed):
+            writer.write(renamed.column.raw)
+            writer.write(renamed.from)
+            writer.write(renamed.to)
+        case .columnRemoved(let removed):
+            encodeColumn(removed.column, into: &writer)
+            writer.write(count: removed.index)
+        case .cardAdded(let added):
+            encodeCard(added.card, into: &writer)
+            writer.write(count: added.index)
+        case .cardEdited(let edited):
+            // A presence mask: 1 title, 2 description, 4 due date. New value first, then old,
+            // so replay can stop reading a field once it has the new value.
+            let mask: UInt8 = (edited.titleChange == nil ? 0 : 1) | (edited.descriptionChange == nil ? 0 : 2)
+                | (edited.dueChange == nil ? 0 : 4)
+            writer.write(edited.card.raw)
+            writer.write(mask)
+            if edited.titleChange == nil { writer.write(edited.title) }
+            if let change = edited.titleChange {
+                writer.write(change.new)
+                writer.write(change.old)
+            }
+            if let change = edited.descriptionChange {
+                writer.write(change.new)
+                writer.write(change.old)
+            }
+            if let change = edited.dueChange {
+                encodeDue(change.new, into: &writer)
+                encodeDue(change.old, into: &writer)
+            }
+        case .cardMoved(let moved):
+            writer.write(moved.card.raw)
+            writer.write(moved.to.raw)
+            encodeKey(moved.key, into: &writer)
+            writer.write(moved.from.raw)
+            writer.write(count: moved.fromIndex)
+            writer.write(count: moved.toIndex)
+            writer.write(moved.title)
+        case .cardDeleted(let deleted):
+            encodeCard(deleted.card, into: &writer)
+            writer.write(count: deleted.index)
+        }
+    }
+
+    static func decodePayload(_ kind: EventKind, from reader: inout ByteReader) throws(EventDecodingError) -> EventPayload {
+        switch kind {
+        case .boardCreated:
+            return .boardCreated(BoardCreated(name: try reader.readString(), columns: try decodeColumns(from: &reader)))
+        case .boardRenamed:
+            return .boardRenamed(BoardRenamed(from: try reader.readString(), to: try reader.readString()))
+        case .boardRemoved:
+            return .boardRemoved(BoardRemoved(name: try reader.readString(), columns: try decodeColumns(from: &reader)))
+        case .columnAdded:
+            return .columnAdded(ColumnAdded(column: try decodeColumn(from: &reader), index: try reader.readCount()))
+        case .columnRenamed:
+            return .columnRenamed(ColumnRenamed(
+                column: ColumnID(try reader.readIdentifier()), from: try reader.readString(), to: try reader.readString()
+            ))
+        case .columnRemoved:
+            return .columnRemoved(ColumnRemoved(column: try decodeColumn(from: &reader), index: try reader.readCount()))
+        case .cardAdded:
+            return .cardAdded(CardAdded(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        case .cardEdited:
+            let card = CardID(try reader.readIdentifier())
+            let mask = try reader.readByte()
+            guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
+            var edited = CardEdited(card: card, title: "")
+            if mask & 1 == 0 {
+                edited.title = try reader.readString()
+            } else {
+                let new = try reader.readString()
+                edited.titleChange = Change(old: try reader.readString(), new: new)
+                edited.title = new
+            }
+            if mask & 2 != 0 {
+                let new = try reader.readString()
+                edited.descriptionChange = Change(old: try reader.readString(), new: new)
+            }
+            if mask & 4 != 0 {
+                let new = try decodeDue(from: &reader)
+                edited.dueChange = Change(old: try decodeDue(from: &reader), new: new)
+            }
+            return .cardEdited(edited)
+        case .cardMoved:
+            let card = CardID(try reader.readIdentifier())
+            let to = ColumnID(try reader.readIdentifier())
+            let key = try decodeKey(from: &reader)
+            let from = ColumnID(try reader.readIdentifier())
+            let fromIndex = try reader.readCount()
+            let toIndex = try reader.readCount()
+            let title = try reader.readString()
+            return .cardMoved(CardMoved(card: card, title: title, from: from, fromIndex: fromIndex, to: to, toIndex: toIndex, key: key))
+        case .cardDeleted:
+            return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        }
+    }
+
+    // MARK: Parts
+
+    static func encodeCard(_ card: Card, into writer: inout ByteWriter) {
+        writer.write(card.id.raw)
+        writer.write(card.column.raw)
+        encodeKey(card.key, into: &writer)
+        writer.write(card.title)
+        writer.write(card.description)
+        encodeDue(card.due, into: &writer)
+    }
+
+    static func decodeCard(from reader: inout ByteReader) throws(EventDecodingError) -> Card {
+        Card(
+            id: CardID(try reader.readIdentifier()),
+            column: ColumnID(try reader.readIdentifier()),
+            key: try decodeKey(from: &reader),
+            title: try reader.readString(),
+            description: try reader.readString(),
+            due: try decodeDue(from: &reader)
+        )
+    }
+
+    static func encodeKey(_ key: OrderKey, into writer: inout ByteWriter) {
+        writer.write(signed: key.integer)
+        let fraction = key.fraction
+        writer.write(count: fraction.count)
+        for digit in fraction { writer.write(digit) }
+    }
+
+    static func decodeKey(from reader: inout ByteReader) throws(EventDecodingError) -> OrderKey {
+        let integer = try reader.readSigned()
+        let count = try reader.readCount()
+        if count == 0 { return OrderKey(integer: integer) }
+        let digits = try reader.readBytes(count)
+        guard digits.last != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
+        return OrderKey(integer: integer, fraction: digits)
+    }
+
+    static func encodeDue(_ due: Due?, into writer: inout ByteWriter) {
+        switch due {
+        case nil:
+            writer.write(0)
+        case .day(let day)?:
+            writer.write(1)
+            writer.write(signed: day.daysSinceEpoch)
+        case .moment(let moment)?:
+            writer.write(2)
+            writer.write(signed: moment.millisecondsSinceEpoch)
+        }
+    }
+
+    static func decodeDue(from reader: inout ByteReader) throws(EventDecodingError) -> Due? {
+        switch try reader.readByte() {
+        case 0: return nil
+        case 1: return .day(CalendarDay(daysSinceEpoch: try reader.readSigned()))
+        case 2: return .moment(Timestamp(millisecondsSinceEpoch: try reader.readSigned()))
+        case let tag: throw .malformed("due date tag \(tag)", at: reader.offset)
+        }
+    }
+
+    static func encodeColumn(_ column: ColumnSpec, into writer: inout ByteWriter) {
+        writer.write(column.id.raw)
+        writer.write(column.name)
+    }
+
+    static func decodeColumn(from reader: inout ByteReader) throws(EventDecodingError) -> ColumnSpec {
+        ColumnSpec(id: ColumnID(try reader.readIdentifier()), name: try reader.readString())
+    }
+
+    static func encodeColumns(_ columns: [ColumnSpec], into writer: inout ByteWriter) {
+        writer.write(count: columns.count)
+        for column in columns { encodeColumn(column, into: &writer) }
+    }
+
+    static func decodeColumns(from reader: inout ByteReader) throws(EventDecodingError) -> [ColumnSpec] {
+        let count = try reader.readCount()
+        guard count <= reader.buffer.count else { throw .malformed("column count \(count)", at: reader.offset) }
+        var columns: [ColumnSpec] = []
+        columns.reserveCapacity(count)
+        for _ in 0..<count { columns.append(try decodeColumn(from: &reader)) }
+        return columns
+    }
+}

@@ -1,0 +1,24 @@
+/// What someone asks for. Boards are named, columns are named (case-insensitively) and cards
+/// are given by id or a unique prefix of it; ``Decider`` checks a command and turns it into events.
+public enum Command: Hashable, Sendable {
+    /// Add a card to `column` (default: the board's first) at `index` (default: the end).
+    case addCard(board: String, title: String, description: String = "", due: Due? = nil, column: String? = nil, index: Int? = nil)
+    /// Change a card's title, description or due date; `nil` leaves a field alone.
+    case editCard(board: String, card: String, title: String? = nil, description: String? = nil, due: DueUpdate? = nil)
+    /// Move a card to `column` at `index` (0-based, counted without the card; default: the end).
+    case moveCard(board: String, card: String, column: String, index: Int? = nil)
+    /// Delete a card.
+    case deleteCard(board: String, card: String)
+    /// Make a board with these columns (default TODO, DOING, DONE).
+    case createBoard(name: String, columns: [String] = Board.defaultColumns)
+    /// Rename a board.
+    case renameBoard(board: String, to: String)
+    /// Remove a board that holds no cards.
+    case removeBoard(board: String)
+    /// Add a column at `index` (default: after the last).
+    case addColumn(board: String, name: String, index: Int? = nil)
+    /// Rename a column.
+    case renameColumn(board: String, column: String, to: String)
+    /// Remove a column that holds no cards.
+    case removeColumn(board: String, column: String)
+}

@@ -1,0 +1,188 @@
+/// Checks commands against the state and decides the events that carry them out.
+///
+/// Pure: the same command, state and id generator give the same events. A rejected command
+/// throws a ``KanbanError`` and decides nothing.
+public enum Decider {
+    /// The events that carry out `command` in `state`, new ids drawn from `ids`.
+    ///
+    /// On a log with no board yet, the default board (`main`, with TODO, DOING, DONE) is
+    /// created first, in the same decision.
+    public static func decide(
+        _ command: Command,
+        in state: KanbanState,
+        ids: inout some RandomNumberGenerator
+    ) throws(KanbanError) -> [BoardEvent] {
+        guard state.boardsCreated == 0 else { return try decideOnBoards(command, in: state, ids: &ids) }
+        let bootstrap = BoardEvent(
+            board: .random(using: &ids),
+            payload: .boardCreated(BoardCreated(
+                name: Board.defaultName,
+                columns: Board.defaultColumns.map { ColumnSpec(id: .random(using: &ids), name: $0) }
+            ))
+        )
+        var bootstrapped = state
+        bootstrapped.apply(bootstrap.payload, board: bootstrap.board)
+        return [bootstrap] + (try decideOnBoards(command, in: bootstrapped, ids: &ids))
+    }
+
+    private static func decideOnBoards(
+        _ command: Command,
+        in state: KanbanState,
+        ids: inout some RandomNumberGenerator
+    ) throws(KanbanError) -> [BoardEvent] {
+        switch command {
+        case .addCard(let boardName, let title, let description, let due, let columnName, let index):
+            let board = try board(boardName, in: state)
+            let column = try columnName.map { name throws(KanbanError) in try self.column(name, of: board, in: state) }
+                ?? state.columns[board.columns[0]]!
+            let card = Card(
+                id: .random(using: &ids),
+                column: column.id,
+                key: .middle,
+                title: try Limits.checkedTitle(title),
+                description: try Limits.checkedDescription(description),
+                due: due
+            )
+            let (key, landing) = try place(card.id, in: column, at: index, state: state)
+            var placed = card
+            placed.key = key
+            return [BoardEvent(board: board.id, payload: .cardAdded(CardAdded(card: placed, index: landing)))]
+
+        case .editCard(let boardName, let reference, let title, let description, let due):
+            let board = try board(boardName, in: state)
+            let card = try state.card(matching: reference, on: board)
+            var edited = CardEdited(card: card.id, title: card.title)
+            if let title {
+                let checked = try Limits.checkedTitle(title)
+                if checked != card.title { edited.titleChange = Change(old: card.title, new: checked) }
+                edited.title = checked
+            }
+            if let description {
+                let checked = try Limits.checkedDescription(description)
+                if checked != card.description { edited.descriptionChange = Change(old: card.description, new: checked) }
+            }
+            if let due, due.newValue != card.due {
+                edited.dueChange = Change(old: card.due, new: due.newValue)
+            }
+            guard edited.titleChange != nil || edited.descriptionChange != nil || edited.dueChange != nil else { return [] }
+            return [BoardEvent(board: board.id, payload: .cardEdited(edited))]
+
+        case .moveCard(let boardName, let reference, let columnName, let index):
+            let board = try board(boardName, in: state)
+            let card = try state.card(matching: reference, on: board)
+            let target = try column(columnName, of: board, in: state)
+            let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
+            let (key, landing) = try place(card.id, in: target, at: index, state: state)
+            if target.id == card.column && landing == fromIndex { return [] }
+            let moved = CardMoved(
+                card: card.id, title: card.title,
+                from: card.column, fromIndex: fromIndex,
+                to: target.id, toIndex: landing, key: key
+            )
+            return [BoardEvent(board: board.id, payload: .cardMoved(moved))]
+
+        case .deleteCard(let boardName, let reference):
+            let board = try board(boardName, in: state)
+            let card = try state.card(matching: reference, on: board)
+            let index = state.order(of: card.column).index(of: card.slot) ?? 0
+            return [BoardEvent(board: board.id, payload: .cardDeleted(CardDeleted(card: card, index: index)))]
+
+        case .createBoard(let name, let columnNames):
+            let name = try Limits.checkedName(name)
+            if state.board(named: name) != nil { throw .duplicateBoard(name) }
+            var specs: [ColumnSpec] = []
+            for columnName in columnNames.isEmpty ? Board.defaultColumns : columnNames {
+                let checked = try Limits.checkedName(columnName)
+                if specs.contains(where: { $0.name.lowercased() == checked.lowercased() }) {
+                    throw .duplicateColumn(checked, board: name)
+                }
+                specs.append(ColumnSpec(id: .random(using: &ids), name: checked))
+            }
+            return [BoardEvent(board: .random(using: &ids), payload: .boardCreated(BoardCreated(name: name, columns: specs)))]
+
+        case .renameBoard(let boardName, let newName):
+            let board = try board(boardName, in: state)
+            let name = try Limits.checkedName(newName)
+            if let other = state.board(named: name), other.id != board.id { throw .duplicateBoard(name) }
+            guard name != board.name else { return [] }
+            return [BoardEvent(board: board.id, payload: .boardRenamed(BoardRenamed(from: board.name, to: name)))]
+
+        case .removeBoard(let boardName):
+            let board = try board(boardName, in: state)
+            let cards = state.cardCount(on: board)
+            if cards > 0 { throw .boardNotEmpty(board.name, cards: cards) }
+            let specs = board.columns.compactMap { state.columns[$0] }.map { ColumnSpec(id: $0.id, name: $0.name) }
+            return [BoardEvent(board: board.id, payload: .boardRemoved(BoardRemoved(name: board.name, columns: specs)))]
+
+        case .addColumn(let boardName, let columnName, let index):
+            let board = try board(boardName, in: state)
+            let name = try Limits.checkedName(columnName)
+            if state.column(named: name, in: board) != nil { throw .duplicateColumn(name, board: board.name) }
+            let position = index ?? board.columns.count
+            guard (0...board.columns.count).contains(position) else {
+                throw .indexOutOfRange(position, column: "list of \(board.name)", maximum: board.columns.count)
+            }
+            let spec = ColumnSpec(id: .random(using: &ids), name: name)
+            return [BoardEvent(board: board.id, payload: .columnAdded(ColumnAdded(column: spec, index: position)))]
+
+        case .renameColumn(let boardName, let columnName, let newName):
+            let board = try board(boardName, in: state)
+            let column = try column(columnName, of: board, in: state)
+            let name = try Limits.checkedName(newName)
+            if let other = state.column(named: name, in: board), other.id != column.id {
+                throw .duplicateColumn(name, board: board.name)
+            }
+            guard name != column.name else { return [] }
+            return [BoardEvent(board: board.id, payload: .columnRenamed(ColumnRenamed(column: column.id, from: column.name, to: name)))]
+
+        case .removeColumn(let boardName, let columnName):
+            let board = try board(boardName, in: state)
+            let column = try column(columnName, of: board, in: state)
+            if column.cardCount > 0 { throw .columnNotEmpty(column.name, cards: column.cardCount) }
+            if board.columns.count == 1 { throw .lastColumn(board.name) }
+            let index = board.columns.firstIndex(of: column.id)!
+            let spec = ColumnSpec(id: column.id, name: column.name)
+            return [BoardEvent(board: board.id, payload: .columnRemoved(ColumnRemoved(column: spec, index: index)))]
+        }
+    }
+
+    private static func board(_ name: String, in state: KanbanState) throws(KanbanError) -> Board {
+        guard let board = state.board(named: name) else { throw .unknownBoard(name) }
+        return board
+    }
+
+    private static func column(_ name: String, of board: Board, in state: KanbanState) throws(KanbanError) -> Column {
+        guard let column = state.column(named: name, in: board) else { throw .unknownColumn(name, board: board.name) }
+        return column
+    }
+
+    /// The key that puts `card` at `index` of `column` (counted without the card), and the
+    /// index it lands at. `nil` means the end.
+    private static func place(
+        _ card: CardID,
+        in column: Column,
+        at index: Int?,
+        state: KanbanState
+    ) throws(KanbanError) -> (OrderKey, Int) {
+        let order = state.order(of: column.id)
+        let own = state.cards[card].flatMap { $0.column == column.id ? order.index(of: $0.slot) : nil }
+        let count = order.count - (own == nil ? 0 : 1)
+        let landing = index ?? count
+        guard (0...count).contains(landing) else {
+            throw .indexOutOfRange(landing, column: column.name, maximum: count)
+        }
+        // The slot at `position` of the column as it would be without the card.
+        func neighbour(_ position: Int) -> OrderKey? {
+            guard position >= 0, position < count else { return nil }
+            let shifted = own.map { position >= $0 ? position + 1 : position } ?? position
+            return order[shifted].key
+        }
+        let lower = neighbour(landing - 1)
+        let upper = neighbour(landing)
+        if let lower, let upper, !(lower < upper) {
+            // Equal keys (never decided, but tolerated): step past the lower one; the id breaks the tie.
+            return (OrderKey.between(lower, nil), landing)
+        }
+        return (OrderKey.between(lower, upper), landing)
+    }
+}

@@ -1,0 +1,62 @@
+/// Why a command was rejected. Nothing is appended when one is thrown.
+public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No board has this name.
+    case unknownBoard(String)
+    /// No live card on the board has an id starting with this.
+    case unknownCard(String)
+    /// More than one live card has an id starting with this.
+    case ambiguousCard(String, matches: Int)
+    /// The board has no column of this name.
+    case unknownColumn(String, board: String)
+    /// The title is empty once trimmed.
+    case emptyTitle
+    /// The title is longer than ``Limits/titleLength`` characters.
+    case titleTooLong(length: Int)
+    /// The description is longer than ``Limits/descriptionLength`` characters.
+    case descriptionTooLong(length: Int)
+    /// The index is outside `0...maximum` for the column.
+    case indexOutOfRange(Int, column: String, maximum: Int)
+    /// The text is not an ISO 8601 date or date-time.
+    case malformedDate(String)
+    /// A board or column name is empty once trimmed.
+    case emptyName
+    /// A board or column name is longer than ``Limits/nameLength`` characters.
+    case nameTooLong(length: Int)
+    /// A board of this name exists already.
+    case duplicateBoard(String)
+    /// The board has a column of this name already.
+    case duplicateColumn(String, board: String)
+    /// The board still holds cards.
+    case boardNotEmpty(String, cards: Int)
+    /// The column still holds cards.
+    case columnNotEmpty(String, cards: Int)
+    /// A board keeps at least one column.
+    case lastColumn(String)
+    /// The actor's name is empty once trimmed, or longer than ``Limits/nameLength`` characters.
+    case invalidActor(String)
+    /// An event in the log could not be decoded.
+    case corruptEvent(sequence: UInt64, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownBoard(let name): "unknown board '\(name)'"
+        case .unknownCard(let prefix): "unknown card '\(prefix)'"
+        case .ambiguousCard(let prefix, let matches): "card '\(prefix)' is ambiguous: \(matches) cards start with it; give more of the id"
+        case .unknownColumn(let name, let board): "unknown column '\(name)' on board '\(board)'"
+        case .emptyTitle: "the title is empty"
+        case .titleTooLong(let length): "the title is \(length) characters long; at most \(Limits.titleLength) are allowed"
+        case .descriptionTooLong(let length): "the description is \(length) characters long; at most \(Limits.descriptionLength) are allowed"
+        case .indexOutOfRange(let index, let column, let maximum): "index \(index) is out of range for column \(column) (0...\(maximum))"
+        case .malformedDate(let text): "'\(text)' is not an ISO 8601 date (2026-12-01) or date-time (2026-12-01T09:30:00Z)"
+        case .emptyName: "the name is empty"
+        case .nameTooLong(let length): "the name is \(length) characters long; at most \(Limits.nameLength) are allowed"
+        case .duplicateBoard(let name): "a board named '\(name)' exists already"
+        case .duplicateColumn(let name, let board): "board '\(board)' has a column named '\(name)' already"
+        case .boardNotEmpty(let name, let cards): "board '\(name)' still holds \(cards) card\(cards == 1 ? "" : "s")"
+        case .columnNotEmpty(let name, let cards): "column '\(name)' still holds \(cards) card\(cards == 1 ? "" : "s")"
+        case .lastColumn(let board): "board '\(board)' must keep at least one column"
+        case .invalidActor(let name): "'\(name)' is not a valid actor name (1–\(Limits.nameLength) characters)"
+        case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// A card as it stands: where it is and what it says.
+public struct Card: Hashable, Sendable {
+    public var id: CardID
+    /// The column it stands in.
+    public var column: ColumnID
+    /// Its place in the column.
+    public var key: OrderKey
+    /// 1–200 characters, trimmed.
+    public var title: String
+    /// At most 1,000 characters; may be empty.
+    public var description: String
+    public var due: Due?
+
+    public init(id: CardID, column: ColumnID, key: OrderKey, title: String, description: String = "", due: Due? = nil) {
+        self.id = id
+        self.column = column
+        self.key = key
+        self.title = title
+        self.description = description
+        self.due = due
+    }
+
+    /// Its entry in the column's order.
+    public var slot: OrderedSlot { OrderedSlot(key: key, card: id) }
+}

@@ -1,0 +1,54 @@
+extension OrderKey {
+    /// A key strictly between `lower` and `upper`; `nil` stands for the column's start or end.
+    ///
+    /// `lower` must sort before `upper` when both are given.
+    public static func between(_ lower: OrderKey?, _ upper: OrderKey?) -> OrderKey {
+        switch (lower, upper) {
+        case (nil, nil):
+            return .middle
+        case (let lower?, nil):
+            return OrderKey(integer: lower.integer + 1)
+        case (nil, let upper?):
+            // Below `upper`: one integer step down, or a fraction below it when already at the floor.
+            return upper.integer > Int64.min ? OrderKey(integer: upper.integer - 1)
+                : OrderKey(integer: upper.integer, fraction: midpoint(above: [], below: upper.fraction))
+        case (let lower?, let upper?):
+            precondition(lower < upper, "OrderKey.between needs lower < upper")
+            if upper.integer - lower.integer >= 2 {
+                return OrderKey(integer: lower.integer + (upper.integer - lower.integer) / 2)
+            }
+            if upper.integer == lower.integer {
+                return OrderKey(integer: lower.integer, fraction: midpoint(above: lower.fraction, below: upper.fraction))
+            }
+            // Adjacent integers: stay on the shorter side.
+            let upperFraction = upper.fraction
+            if !upperFraction.isEmpty && lower.fraction.count > upperFraction.count {
+                return OrderKey(integer: upper.integer, fraction: midpoint(above: [], below: upperFraction))
+            }
+            return OrderKey(integer: lower.integer, fraction: midpoint(above: lower.fraction, below: nil))
+        }
+    }
+
+    /// Base-256 digits strictly between the fractions `above` and `below` (`nil` = 1.0),
+    /// with no trailing zero.
+    static func midpoint(above lower: [UInt8], below upper: [UInt8]?) -> [UInt8] {
+        var result = [UInt8]()
+        var upper = upper
+        var index = 0
+        while true {
+            let low = index < lower.count ? Int(lower[index]) : 0
+            let high = upper.map { index < $0.count ? Int($0[index]) : 0 } ?? 256
+            if low == high {
+                result.append(UInt8(low))
+            } else if high - low > 1 {
+                result.append(UInt8((low + high) / 2))
+                return result
+            } else {
+                // Neighbouring digits: keep `low` and find a digit above the rest of `lower`.
+                result.append(UInt8(low))
+                upper = nil
+            }
+            index += 1
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A board laid out for display: its columns left to right, each with its cards in order.
+public struct BoardView: Hashable, Sendable {
+    public var id: BoardID
+    public var name: String
+    public var columns: [ColumnView]
+
+    public init(id: BoardID, name: String, columns: [ColumnView]) {
+        self.id = id
+        self.name = name
+        self.columns = columns
+    }
+
+    /// One column of a ``BoardView``.
+    public struct ColumnView: Hashable, Sendable {
+        public var id: ColumnID
+        public var name: String
+        public var cards: [CardView]
+
+        public init(id: ColumnID, name: String, cards: [CardView]) {
+            self.id = id
+            self.name = name
+            self.cards = cards
+        }
+    }
+
+    /// One card of a ``BoardView``, with whether it is overdue.
+    public struct CardView: Hashable, Sendable {
+        public var card: Card
+        public var isOverdue: Bool
+
+        public init(card: Card, isOverdue: Bool) {
+            self.card = card
+            self.isOverdue = isOverdue
+        }
+    }
+}
+
+extension KanbanState {
+    /// `board` laid out for display at `now`, whose local day is `today`.
+    public func view(of board: Board, now: Timestamp, today: CalendarDay) -> BoardView {
+        BoardView(id: board.id, name: board.name, columns: board.columns.compactMap { columnID in
+            guard let column = columns[columnID] else { return nil }
+            let cards = cards(in: columnID).map {
+                BoardView.CardView(card: $0, isOverdue: isOverdue($0, now: now, today: today))
+            }
+            return BoardView.ColumnView(id: column.id, name: column.name, cards: cards)
+        })
+    }
+
+    /// The board a log with no board yet shows: `main`, with empty TODO, DOING and DONE.
+    public static var emptyDefaultBoard: BoardView {
+        BoardView(
+            id: BoardID(Identifier(high: 0, low: 0)),
+            name: Board.defaultName,
+            columns: Board.defaultColumns.map { BoardView.ColumnView(id: ColumnID(Identifier(high: 0, low: 0)), name: $0, cards: []) }
+        )
+    }
+}

@@ -1,0 +1,58 @@
+extension KanbanState {
+    /// The live board named `name`, compared case-insensitively.
+    public func board(named name: String) -> Board? {
+        let wanted = name.lowercased()
+        return boardOrder.lazy.compactMap { boards[$0] }.first { $0.name.lowercased() == wanted }
+    }
+
+    /// The column of `board` named `name`, compared case-insensitively.
+    public func column(named name: String, in board: Board) -> Column? {
+        let wanted = name.trimmingWhitespace().lowercased()
+        return board.columns.lazy.compactMap { columns[$0] }.first { $0.name.lowercased() == wanted }
+    }
+
+    /// The order of `column`: maintained when indexed, otherwise sorted now.
+    public func order(of column: ColumnID) -> ColumnOrder {
+        if let order = orders?[column] { return order }
+        return ColumnOrder(cards.values.lazy.filter { $0.column == column }.map(\.slot))
+    }
+
+    /// The live cards of `column`, first to last.
+    public func cards(in column: ColumnID) -> [Card] {
+        order(of: column).slots.compactMap { cards[$0.card] }
+    }
+
+    /// The number of live cards on `board`.
+    public func cardCount(on board: Board) -> Int {
+        board.columns.reduce(0) { $0 + (columns[$1]?.cardCount ?? 0) }
+    }
+
+    /// The live card on `board` whose id is `reference` or starts with it (case-insensitive).
+    public func card(matching reference: String, on board: Board) throws(KanbanError) -> Card {
+        let prefix = reference.trimmingWhitespace().lowercased()
+        guard !prefix.isEmpty else { throw .unknownCard(reference) }
+        if let id = Identifier(prefix) {
+            guard let card = cards[CardID(id)], columns[card.column]?.board == board.id else {
+                throw .unknownCard(reference)
+            }
+            return card
+        }
+        var found: Card?
+        var matches = 0
+        for card in cards.values where card.id.description.hasPrefix(prefix) && columns[card.column]?.board == board.id {
+            found = card
+            matches += 1
+        }
+        guard let card = found else { throw .unknownCard(reference) }
+        guard matches == 1 else { throw .ambiguousCard(reference, matches: matches) }
+        return card
+    }
+
+    /// Whether `card` is overdue at `now` (whose local day is `today`): due in the past and
+    /// not in its board's last column.
+    public func isOverdue(_ card: Card, now: Timestamp, today: CalendarDay) -> Bool {
+        guard let due = card.due, due.hasPassed(now: now, today: today) else { return false }
+        guard let column = columns[card.column], let board = boards[column.board] else { return false }
+        return board.columns.last != card.column
+    }
+}

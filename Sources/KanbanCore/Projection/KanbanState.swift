@@ -1,0 +1,36 @@
+/// Every board, column and live card: the projection of the log that commands are decided
+/// against and boards are drawn from.
+///
+/// It is a pure fold: `events.reduce(into: KanbanState()) { $0.apply($1) }`. Applying an event
+/// costs O(1) dictionary work; the per-column order (``ColumnOrder``) is built on first need
+/// by ``buildOrderIndex()`` and kept up to date after that, so replay never pays for it.
+public struct KanbanState: Sendable {
+    /// Boards by id.
+    public internal(set) var boards: [BoardID: Board] = [:]
+    /// Board ids in the order they were created.
+    public internal(set) var boardOrder: [BoardID] = []
+    /// Columns of every board, by id.
+    public internal(set) var columns: [ColumnID: Column] = [:]
+    /// Live cards of every board, by id.
+    public internal(set) var cards: [CardID: Card] = [:]
+    /// The sequence number of the last event applied (0 for none).
+    public internal(set) var lastSequence: UInt64 = 0
+    /// How many boards were ever created; 0 means the log holds no board yet.
+    public internal(set) var boardsCreated = 0
+    /// Column orders, once built.
+    var orders: [ColumnID: ColumnOrder]?
+
+    public init() {}
+
+    /// Whether the column orders are built and maintained.
+    public var isOrderIndexed: Bool { orders != nil }
+
+    /// Builds every column's order in one pass over the cards; later events keep it current.
+    public mutating func buildOrderIndex() {
+        guard orders == nil else { return }
+        var slots: [ColumnID: [OrderedSlot]] = [:]
+        for column in columns.keys { slots[column] = [] }
+        for card in cards.values { slots[card.column, default: []].append(card.slot) }
+        orders = slots.mapValues(ColumnOrder.init)
+    }
+}

@@ -1,0 +1,123 @@
+/// The standard workload of `shared/WORKLOAD.md`: commands drawn from a seed, so the same
+/// event count and seed give the same log.
+///
+/// Mix: 15% add, 30% edit, 40% move (half within a column, half across), 10% delete, 5% undo
+/// or redo (edits until undo exists). Five actors, titles of 10–40 characters (one in five
+/// Korean or French), descriptions of 0–300 characters (mean 100), a due date on half the
+/// cards, timestamps strictly increasing over one simulated year from 2025-01-01.
+public struct WorkloadGenerator: Sendable {
+    /// The five actors.
+    public static let actors = ["alice", "bob", "carol", "dave", "erin"]
+    /// The first moment of the simulated year.
+    public static let start = Timestamp(millisecondsSinceEpoch: 1_735_689_600_000) // 2025-01-01T00:00:00Z
+
+    /// Where ids for decided events come from: seeded too.
+    public var ids: SeededGenerator
+    private var random: SeededGenerator
+    private let boardNames: [String]
+    private var liveCards: [BoardID: LiveCards] = [:]
+    private let firstTimestamp: Timestamp
+    private let step: Int64
+    private var commandsIssued: Int64 = 0
+
+    /// A generator for `events` events over `boards` boards (`main`, `board-2`, …), continuing
+    /// a log whose state is `state` and whose last timestamp is `after`.
+    public init(seed: UInt64, events: Int, boards: Int, continuing state: KanbanState, after: Timestamp) {
+        random = SeededGenerator(seed: seed)
+        ids = SeededGenerator(seed: seed ^ 0x5EED_1D5)
+        boardNames = [Board.defaultName] + (max(boards, 1) > 1 ? (2...max(boards, 1)).map { "board-\($0)" } : [])
+        firstTimestamp = max(WorkloadGenerator.start, Timestamp(millisecondsSinceEpoch: after.millisecondsSinceEpoch + 1))
+        step = max(1, 365 * 86_400_000 / Int64(max(events, 1)))
+        for card in state.cards.values {
+            guard let board = state.columns[card.column]?.board else { continue }
+            liveCards[board, default: LiveCards()].insert(card.id)
+        }
+    }
+
+    /// The moment the next command is stamped with.
+    public var timestamp: Timestamp {
+        Timestamp(millisecondsSinceEpoch: firstTimestamp.millisecondsSinceEpoch + commandsIssued * step)
+    }
+
+    /// The next command and who issues it.
+    public mutating func next(in state: KanbanState) -> (command: Command, actor: String) {
+        commandsIssued += 1
+        let actor = WorkloadGenerator.actors[Int.random(in: 0..<WorkloadGenerator.actors.count, using: &random)]
+        if let missing = boardNames.first(where: { state.board(named: $0) == nil }), state.boardsCreated > 0 {
+            return (.createBoard(name: missing), actor)
+        }
+        let boardName = boardNames[Int.random(in: 0..<boardNames.count, using: &random)]
+        guard let board = state.board(named: boardName),
+              let cards = liveCards[board.id], !cards.isEmpty
+        else { return (addCommand(board: boardName), actor) }
+
+        let roll = Int.random(in: 0..<100, using: &random)
+        let cardID = cards.randomElement(using: &random)
+        let card = state.cards[cardID]!
+        switch roll {
+        case ..<15:
+            return (addCommand(board: boardName), actor)
+        case ..<45, 95...:
+            return (editCommand(board: boardName, card: card), actor)
+        case ..<85:
+            let across = Bool.random(using: &random) && board.columns.count > 1
+            var target = card.column
+            if across {
+                let others = board.columns.filter { $0 != card.column }
+                target = others[Int.random(in: 0..<others.count, using: &random)]
+            }
+            let count = (state.columns[target]?.cardCount ?? 0) - (target == card.column ? 1 : 0)
+            let index = Int.random(in: 0...max(count, 0), using: &random)
+            let column = state.columns[target]!.name
+            return (.moveCard(board: boardName, card: cardID.description, column: column, index: index), actor)
+        default:
+            return (.deleteCard(board: boardName, card: cardID.description), actor)
+        }
+    }
+
+    /// Keeps track of live cards from the events the commands produced.
+    public mutating func observe(_ event: RecordedEvent) {
+        switch event.payload {
+        case .cardAdded(let added): liveCards[event.board, default: LiveCards()].insert(added.card.id)
+        case .cardDeleted(let deleted): liveCards[event.board]?.remove(deleted.card.id)
+        default: break
+        }
+    }
+
+    private mutating func addCommand(board: String) -> Command {
+        let due = Bool.random(using: &random) ? dueDate() : nil
+        return .addCard(board: board, title: title(), description: description(), due: due)
+    }
+
+    private mutating func editCommand(board: String, card: Card) -> Command {
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0, 1: .editCard(board: board, card: card.id.description, title: title())
+        case 2, 3: .editCard(board: board, card: card.id.description, description: description())
+        default: .editCard(board: board, card: card.id.description, due: card.due == nil ? .set(dueDate()) : .remove)
+        }
+    }
+
+    private mutating func title() -> String {
+        let words: [String]
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0: words = WorkloadText.korean
+        case 1: words = WorkloadText.french
+        default: words = WorkloadText.english
+        }
+        var title = ""
+        while title.count < 10 {
+            title = WorkloadText.text(length: Int.random(in: 10...40, using: &random), words: words, using: &random)
+        }
+        return title
+    }
+
+    private mutating func description() -> String {
+        let unit = Double.random(in: 0..<1, using: &random)
+        return WorkloadText.text(length: Int(unit * unit * 301), words: WorkloadText.english, using: &random)
+    }
+
+    private mutating func dueDate() -> Due {
+        let today = timestamp.utcDay.daysSinceEpoch
+        return .day(CalendarDay(daysSinceEpoch: today + Int64.random(in: -30...60, using: &random)))
+    }
+}

@@ -1,0 +1,46 @@
+import CLMDB
+
+/// A read-write transaction, valid inside ``Environment/write(_:)``.
+///
+/// LMDB allows one writer at a time across all processes. A write transaction must stay
+/// on the thread that began it: do no `await` inside one.
+public struct WriteTransaction: Transaction {
+    public let handle: OpaquePointer
+
+    /// Stores `value` under `key`.
+    public func put(
+        _ value: UnsafeRawBufferPointer,
+        forKey key: UnsafeRawBufferPointer,
+        in database: Database,
+        flags: PutFlags = []
+    ) throws {
+        var keyValue = MDB_val(mv_size: key.count, mv_data: UnsafeMutableRawPointer(mutating: key.baseAddress))
+        var data = MDB_val(mv_size: value.count, mv_data: UnsafeMutableRawPointer(mutating: value.baseAddress))
+        try check(mdb_put(handle, database.handle, &keyValue, &data, flags.rawValue), "mdb_put")
+    }
+
+    /// Stores `value` under `key`.
+    public func put(_ value: [UInt8], forKey key: [UInt8], in database: Database, flags: PutFlags = []) throws {
+        try key.withUnsafeBytes { keyBytes in
+            try value.withUnsafeBytes { valueBytes in
+                try put(valueBytes, forKey: keyBytes, in: database, flags: flags)
+            }
+        }
+    }
+
+    /// Removes the value under `key`. Returns `false` when there was none.
+    @discardableResult
+    public func delete(forKey key: [UInt8], in database: Database) throws -> Bool {
+        try key.withUnsafeBytes { keyBytes in
+            var keyValue = MDB_val(mv_size: keyBytes.count, mv_data: UnsafeMutableRawPointer(mutating: keyBytes.baseAddress))
+            let code = mdb_del(handle, database.handle, &keyValue, nil)
+            if code == MDB_NOTFOUND { return false }
+            try check(code, "mdb_del")
+            return true
+        }
+    }
+}
+
+// Explicit non-conformance to Sendable: a write transaction must stay on its thread.
+@available(*, unavailable)
+extension WriteTransaction: Sendable {}

@@ -1,0 +1,4 @@
+import Foundation
+import KanbanCLI
+
+exit(KanbanCommand.run(Array(CommandLine.arguments.dropFirst())))
