@@ -1,0 +1,24 @@
+# Quick start: `make run` (a scripted demo on a fresh database) and `make test` (the whole suite).
+SWIFT ?= swift
+
+.PHONY: run test setup build demo clean
+
+## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
+setup:
+	@scripts/ensure-lmdb.sh
+
+## Build the kanban CLI in release mode.
+build: setup
+	$(SWIFT) build -c release --product kanban
+
+## Build, then run the scripted demo on a fresh temporary database.
+run: build
+	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/kanban"
+
+## Set up, then run the whole test suite.
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build
