@@ -1,0 +1,56 @@
+import KanbanCore
+import PropertyBased
+import Testing
+
+struct IdentifierTests {
+    static let anyIdentifier = Generator<Identifier, Shrink.None<Identifier>> { random in
+        Identifier(high: random.next(), low: random.next())
+    }
+
+    @Test("description parses back, in lower and upper case")
+    func roundTrip() async {
+        await propertyCheck(count: 500, input: Self.anyIdentifier) { identifier throws in
+            let text = identifier.description
+            #expect(text.count == 36)
+            #expect(text == text.lowercased())
+            #expect(Identifier(text) == identifier)
+            #expect(Identifier(text.uppercased()) == identifier)
+            #expect(Identifier(Substring(text)) == identifier)
+        }
+    }
+
+    @Test("The UUID layout: 8-4-4-4-12 hex digits, high word first")
+    func layout() {
+        let identifier = Identifier(high: 0x0123_4567_89AB_CDEF, low: 0xFEDC_BA98_7654_3210)
+        #expect(identifier.description == "01234567-89ab-cdef-fedc-ba9876543210")
+        #expect(Identifier(high: 0, low: 0).description == "00000000-0000-0000-0000-000000000000")
+    }
+
+    @Test("Text that is not a UUID gives nil", arguments: [
+        "", "0123", "01234567-89ab-cdef-fedc-ba987654321", "01234567-89ab-cdef-fedc-ba98765432100",
+        "0123456789ab-cdef-fedc-ba98-76543210", "01234567_89ab_cdef_fedc_ba9876543210", "g1234567-89ab-cdef-fedc-ba9876543210",
+        "01234567-89ab-cdef-fedc-ba987654321 ", " 1234567-89ab-cdef-fedc-ba9876543210", "01234567-89ab-cdef-fedc-ba98765432é",
+    ])
+    func invalid(text: String) {
+        #expect(Identifier(text) == nil)
+    }
+
+    @Test("Random identifiers are version 4, variant 1")
+    func version4() {
+        var random = SeededGenerator(seed: 3)
+        for _ in 0..<200 {
+            let text = Identifier.random(using: &random).description
+            #expect(Array(text)[14] == "4")
+            #expect("89ab".contains(Array(text)[19]))
+        }
+        #expect(Identifier.random() != Identifier.random())
+    }
+
+    @Test("Identifiers order by their bytes, like their text")
+    func ordering() async {
+        await propertyCheck(count: 300, input: Self.anyIdentifier, Self.anyIdentifier) { a, b throws in
+            #expect((a < b) == (a.description < b.description))
+            #expect((CardID(a) < CardID(b)) == (a < b))
+        }
+    }
+}

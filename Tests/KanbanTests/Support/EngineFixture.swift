@@ -1,0 +1,32 @@
+import Kanban
+import KanbanCore
+import KanbanTestSupport
+
+/// A fresh engine in a temporary directory, with a clock that ticks a second per reading.
+struct EngineFixture {
+    let directory: TemporaryDirectory
+    let path: String
+    let engine: KanbanEngine
+
+    init(clock: (@Sendable () -> Timestamp)? = nil) throws {
+        directory = try TemporaryDirectory(prefix: "kanban-engine")
+        path = directory.appending("db")
+        let ticks = Locked<Int64>(1_800_000_000_000)
+        let tick: @Sendable () -> Timestamp = clock ?? {
+            Timestamp(millisecondsSinceEpoch: ticks.withLock { $0 += 1000; return $0 })
+        }
+        engine = try KanbanEngine(path: path, options: EngineOptions(clock: tick))
+    }
+
+    /// Adds a card and returns its id.
+    @discardableResult
+    func add(_ title: String, column: String? = nil, due: Due? = nil, board: String = "main") throws -> CardID {
+        let events = try engine.execute(.addCard(board: board, title: title, due: due, column: column), actor: "ana")
+        guard case .cardAdded(let added)? = events.last?.payload else { throw Unexpected(events: events) }
+        return added.card.id
+    }
+
+    var eventCount: Int { get throws { try engine.statistics().events } }
+
+    struct Unexpected: Error { let events: [RecordedEvent] }
+}
