@@ -32,7 +32,17 @@ struct ByteReader {
         )
     }
 
+    @inline(__always)
     mutating func readVarint() throws(EventDecodingError) -> UInt64 {
+        // Fast path: most counts, indexes and keys fit in one byte.
+        if offset < buffer.count, buffer[offset] < 0x80 {
+            offset += 1
+            return UInt64(buffer[offset - 1])
+        }
+        return try readLongVarint()
+    }
+
+    private mutating func readLongVarint() throws(EventDecodingError) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -58,15 +68,50 @@ struct ByteReader {
     mutating func readString() throws(EventDecodingError) -> String {
         let count = try readCount()
         let start = try take(count)
-        guard let string = String(validating: UnsafeRawBufferPointer(rebasing: buffer[start..<start + count]), as: UTF8.self) else {
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        // ASCII needs no validation: build it directly and skip the generic validating path.
+        if ByteReader.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        guard let string = String(validating: bytes, as: UTF8.self) else {
             throw .malformed("invalid UTF-8", at: start)
         }
         return string
     }
 
+    /// Whether every byte is below 0x80, eight at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        var bits: UInt64 = 0
+        while index + 8 <= bytes.count {
+            bits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            bits |= UInt64(bytes[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Skips `count` bytes.
+    mutating func skip(_ count: Int) throws(EventDecodingError) {
+        _ = try take(count)
+    }
+
+    /// Throws unless every byte was read.
+    func expectEnd() throws(EventDecodingError) {
+        guard isAtEnd else { throw .trailingBytes(buffer.count - offset) }
+    }
+
     /// Skips a string without building it.
     mutating func skipString() throws(EventDecodingError) {
         _ = try take(try readCount())
+    }
+
+    /// The next `count` bytes, in place: valid as long as the buffer.
+    mutating func readSlice(_ count: Int) throws(EventDecodingError) -> UnsafeRawBufferPointer {
+        let start = try take(count)
+        return UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
     }
 
     mutating func readBytes(_ count: Int) throws(EventDecodingError) -> [UInt8] {

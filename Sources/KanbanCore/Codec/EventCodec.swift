@@ -204,9 +204,9 @@ public enum EventCodec {
         let integer = try reader.readSigned()
         let count = try reader.readCount()
         if count == 0 { return OrderKey(integer: integer) }
-        let digits = try reader.readBytes(count)
-        guard digits.last != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
-        return OrderKey(integer: integer, fraction: digits)
+        let digits = try reader.readSlice(count)
+        guard digits[count - 1] != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
+        return OrderKey(integer: integer, fractionDigits: digits)
     }
 
     static func encodeDue(_ due: Due?, into writer: inout ByteWriter) {

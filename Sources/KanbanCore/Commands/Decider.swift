@@ -138,7 +138,8 @@ public enum Decider {
         case .removeColumn(let boardName, let columnName):
             let board = try board(boardName, in: state)
             let column = try column(columnName, of: board, in: state)
-            if column.cardCount > 0 { throw .columnNotEmpty(column.name, cards: column.cardCount) }
+            let cards = state.cardCount(in: column.id)
+            if cards > 0 { throw .columnNotEmpty(column.name, cards: cards) }
             if board.columns.count == 1 { throw .lastColumn(board.name) }
             let index = board.columns.firstIndex(of: column.id)!
             let spec = ColumnSpec(id: column.id, name: column.name)

@@ -66,7 +66,7 @@ public struct WorkloadGenerator: Sendable {
                 let others = board.columns.filter { $0 != card.column }
                 target = others[Int.random(in: 0..<others.count, using: &random)]
             }
-            let count = (state.columns[target]?.cardCount ?? 0) - (target == card.column ? 1 : 0)
+            let count = state.cardCount(in: target) - (target == card.column ? 1 : 0)
             let index = Int.random(in: 0...max(count, 0), using: &random)
             let column = state.columns[target]!.name
             return (.moveCard(board: boardName, card: cardID.description, column: column, index: index), actor)
