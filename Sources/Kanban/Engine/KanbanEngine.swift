@@ -21,7 +21,7 @@ public final class KanbanEngine: Sendable {
     /// The log this engine reads and appends to.
     public let log: EventLog
     private let core: Mutex<EngineCore>
-    private let clock: @Sendable () -> Timestamp
+    let clock: @Sendable () -> Timestamp
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
     /// first use: the first command, read or ``replay()``.
@@ -79,7 +79,7 @@ public final class KanbanEngine: Sendable {
             let next = RecordedEvent(
                 sequence: core.state.lastSequence + 1,
                 timestamp: timestamp,
-                actor: actor,
+                actor: event.actor ?? actor,
                 id: EventID(.random(using: &core.ids)),
                 board: event.board,
                 payload: event.payload

@@ -115,10 +115,31 @@ public enum EventCodec {
         case .cardDeleted(let deleted):
             encodeCard(deleted.card, into: &writer)
             writer.write(count: deleted.index)
+        case .undone(let undone):
+            writer.write(varint: undone.target)
+            encodeNested(undone.undid, into: &writer)
+            encodeNested(undone.compensation, into: &writer)
+        case .redone(let redone):
+            writer.write(varint: redone.target)
+            encodeNested(redone.redid, into: &writer)
+            encodeNested(redone.effect, into: &writer)
         }
     }
 
-    static func decodePayload(_ kind: EventKind, from reader: inout ByteReader) throws(EventDecodingError) -> EventPayload {
+    /// A payload inside another: its kind tag, then its payload.
+    static func encodeNested(_ payload: EventPayload, into writer: inout ByteWriter) {
+        writer.write(payload.kind.rawValue)
+        encodePayload(payload, into: &writer)
+    }
+
+    static func decodeNested(from reader: inout ByteReader, depth: Int) throws(EventDecodingError) -> EventPayload {
+        guard depth < 8 else { throw .malformed("payloads nested too deeply", at: reader.offset) }
+        let tag = try reader.readByte()
+        guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
+        return try decodePayload(kind, from: &reader, depth: depth + 1)
+    }
+
+    static func decodePayload(_ kind: EventKind, from reader: inout ByteReader, depth: Int = 0) throws(EventDecodingError) -> EventPayload {
         switch kind {
         case .boardCreated:
             return .boardCreated(BoardCreated(name: try reader.readString(), columns: try decodeColumns(from: &reader)))
@@ -168,6 +189,14 @@ public enum EventCodec {
             return .cardMoved(CardMoved(card: card, title: title, from: from, fromIndex: fromIndex, to: to, toIndex: toIndex, key: key))
         case .cardDeleted:
             return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        case .undone:
+            let target = try reader.readVarint()
+            let undid = try decodeNested(from: &reader, depth: depth)
+            return .undone(Undone(target: target, undid: undid, compensation: try decodeNested(from: &reader, depth: depth)))
+        case .redone:
+            let target = try reader.readVarint()
+            let redid = try decodeNested(from: &reader, depth: depth)
+            return .redone(Redone(target: target, redid: redid, effect: try decodeNested(from: &reader, depth: depth)))
         }
     }
 

@@ -18,7 +18,8 @@ public enum Decider {
             payload: .boardCreated(BoardCreated(
                 name: Board.defaultName,
                 columns: Board.defaultColumns.map { ColumnSpec(id: .random(using: &ids), name: $0) }
-            ))
+            )),
+            actor: UndoStacks.systemActor
         )
         var bootstrapped = state
         bootstrapped.apply(bootstrap.payload, board: bootstrap.board)
@@ -159,7 +160,7 @@ public enum Decider {
 
     /// The key that puts `card` at `index` of `column` (counted without the card), and the
     /// index it lands at. `nil` means the end.
-    private static func place(
+    static func place(
         _ card: CardID,
         in column: Column,
         at index: Int?,

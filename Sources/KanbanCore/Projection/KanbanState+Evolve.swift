@@ -2,6 +2,7 @@ extension KanbanState {
     /// Applies one event from the log.
     public mutating func apply(_ event: RecordedEvent) {
         apply(event.payload, board: event.board)
+        undoStacks.record(event)
         lastSequence = event.sequence
     }
 
@@ -40,6 +41,10 @@ extension KanbanState {
         case .columnRemoved(let removed):
             boards[board]?.columns.removeAll { $0 == removed.column.id }
             removeColumn(removed.column.id)
+        case .undone(let undone):
+            apply(undone.compensation, board: board)
+        case .redone(let redone):
+            apply(redone.effect, board: board)
         }
     }
 

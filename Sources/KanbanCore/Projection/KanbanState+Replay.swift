@@ -1,8 +1,8 @@
 extension KanbanState {
     /// Applies an event straight from its binary form (``EventCodec``), reading only what the
-    /// board state needs: replay's fast path. Card events skip the actor, ids and texts the state
-    /// does not keep (a move's title, an edit's old values) without building them; board and
-    /// column events, which are rare, go through the full decoder. The result equals
+    /// board state and the undo stacks need: replay's fast path. Card events skip the ids and texts
+    /// the state does not keep (a move's title, an edit's old values) without building them; board,
+    /// column, undo and redo events, which are rare, go through the full decoder. The result equals
     /// `apply(try EventCodec.decode(bytes, sequence: sequence))`.
     ///
     /// Skipped fields are bounds-checked but their text is not validated as UTF-8; the full
@@ -19,7 +19,7 @@ extension KanbanState {
         switch kind {
         case .cardMoved:
             try reader.skip(32) // event id, board id
-            try reader.skipString() // actor
+            let actor = try reader.readSlice(try reader.readCount())
             let card = CardID(try reader.readIdentifier())
             let to = ColumnID(try reader.readIdentifier())
             let key = try EventCodec.decodeKey(from: &reader)
@@ -29,9 +29,10 @@ extension KanbanState {
             try reader.skipString() // title
             try reader.expectEnd()
             moveCard(card, to: to, key: key)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         case .cardEdited:
             try reader.skip(32)
-            try reader.skipString()
+            let actor = try reader.readSlice(try reader.readCount())
             let card = CardID(try reader.readIdentifier())
             let mask = try reader.readByte()
             guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
@@ -54,16 +55,18 @@ extension KanbanState {
             }
             try reader.expectEnd()
             editCard(card, title: title, description: description, due: due)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         case .cardAdded:
             try reader.skip(32)
-            try reader.skipString()
+            let actor = try reader.readSlice(try reader.readCount())
             let card = try EventCodec.decodeCard(from: &reader)
             _ = try reader.readVarint()
             try reader.expectEnd()
             insertCard(card)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         case .cardDeleted:
             try reader.skip(32)
-            try reader.skipString()
+            let actor = try reader.readSlice(try reader.readCount())
             let card = CardID(try reader.readIdentifier())
             try reader.skip(16) // column
             _ = try EventCodec.decodeKey(from: &reader)
@@ -73,6 +76,7 @@ extension KanbanState {
             _ = try reader.readVarint() // index
             try reader.expectEnd()
             removeCard(card)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         default:
             apply(try EventCodec.decode(bytes, sequence: sequence))
         }

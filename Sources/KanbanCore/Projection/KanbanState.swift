@@ -17,6 +17,8 @@ public struct KanbanState: Sendable {
     public internal(set) var lastSequence: UInt64 = 0
     /// How many boards were ever created; 0 means the log holds no board yet.
     public internal(set) var boardsCreated = 0
+    /// Every actor's undo and redo stacks.
+    public internal(set) var undoStacks = UndoStacks()
     /// Column orders, once built.
     var orders: [ColumnID: ColumnOrder]?
 
