@@ -182,6 +182,7 @@ public enum EventCodec {
         encodeDue(card.due, into: &writer)
     }
 
+    @inline(__always)
     static func decodeCard(from reader: inout ByteReader) throws(EventDecodingError) -> Card {
         Card(
             id: CardID(try reader.readIdentifier()),
@@ -200,6 +201,7 @@ public enum EventCodec {
         for digit in fraction { writer.write(digit) }
     }
 
+    @inline(__always)
     static func decodeKey(from reader: inout ByteReader) throws(EventDecodingError) -> OrderKey {
         let integer = try reader.readSigned()
         let count = try reader.readCount()
@@ -222,6 +224,7 @@ public enum EventCodec {
         }
     }
 
+    @inline(__always)
     static func decodeDue(from reader: inout ByteReader) throws(EventDecodingError) -> Due? {
         switch try reader.readByte() {
         case 0: return nil
