@@ -211,6 +211,7 @@ public enum EventCodec {
         encodeDue(card.due, into: &writer)
     }
 
+    @inline(__always)
     static func decodeCard(from reader: inout ByteReader) throws(EventDecodingError) -> Card {
         Card(
             id: CardID(try reader.readIdentifier()),
@@ -229,6 +230,7 @@ public enum EventCodec {
         for digit in fraction { writer.write(digit) }
     }
 
+    @inline(__always)
     static func decodeKey(from reader: inout ByteReader) throws(EventDecodingError) -> OrderKey {
         let integer = try reader.readSigned()
         let count = try reader.readCount()
@@ -251,6 +253,7 @@ public enum EventCodec {
         }
     }
 
+    @inline(__always)
     static func decodeDue(from reader: inout ByteReader) throws(EventDecodingError) -> Due? {
         switch try reader.readByte() {
         case 0: return nil

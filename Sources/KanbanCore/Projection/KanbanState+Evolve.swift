@@ -58,21 +58,26 @@ extension KanbanState {
             orders![card.column]?.remove(card.slot)
             orders![column]?.insert(OrderedSlot(key: key, card: id))
         }
-        cards.values[index].column = column
-        cards.values[index].key = key
+        cards.update(at: index) { card in
+            card.column = column
+            card.key = key
+        }
     }
 
     mutating func editCard(_ id: CardID, title: String?, description: String?, due: Due??) {
         guard let index = cards.index(forKey: id) else { return }
-        if let title { cards.values[index].title = title }
-        if let description { cards.values[index].description = description }
-        if let due { cards.values[index].due = due }
+        cards.update(at: index) { card in
+            if let title { card.title = title }
+            if let description { card.description = description }
+            if let due { card.due = due }
+        }
     }
 
-    mutating func insertCard(_ card: Card) {
-        guard cards.index(forKey: card.id) == nil, columns[card.column] != nil else { return }
-        cards[card.id] = card
-        orders?[card.column]?.insert(card.slot)
+    mutating func insertCard(_ card: consuming Card) {
+        let (found, slot) = cards.find(card.id)
+        guard found == nil, columns[card.column] != nil else { return }
+        if orders != nil { orders![card.column]?.insert(card.slot) }
+        cards.insertNew(card, at: slot)
     }
 
     mutating func removeCard(_ id: CardID) {
