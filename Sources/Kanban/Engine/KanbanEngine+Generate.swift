@@ -1,4 +1,5 @@
 import KanbanCore
+import LMDBStorage
 
 extension KanbanEngine {
     /// Appends the standard workload (`shared/WORKLOAD.md`): `events` events from `seed`, spread
@@ -21,8 +22,8 @@ extension KanbanEngine {
                     var count = appended
                     core.state.buildOrderIndex()
                     while count < batchEnd {
-                        let (command, actor) = current.next(in: core.state)
-                        let decided = try Decider.decide(command, in: core.state, ids: &current.ids)
+                        let (step, actor) = current.next(in: core.state)
+                        let decided = try decide(step, actor: actor, generator: &current, state: core.state, in: transaction)
                         let recorded = try append(decided, actor: actor, at: current.timestamp, to: &core, in: transaction)
                         for event in recorded { current.observe(event) }
                         count += recorded.count
@@ -35,6 +36,32 @@ extension KanbanEngine {
         }
         let elapsed = ContinuousClock.now - start
         return ReplayReport(events: appended, seconds: elapsed.seconds)
+    }
+}
+
+extension KanbanEngine {
+    /// The events of one workload step; an undo or redo that cannot be taken becomes an edit.
+    private func decide(
+        _ step: WorkloadStep,
+        actor: String,
+        generator: inout WorkloadGenerator,
+        state: KanbanState,
+        in transaction: WriteTransaction
+    ) throws -> [BoardEvent] {
+        switch step {
+        case .command(let command):
+            return try Decider.decide(command, in: state, ids: &generator.ids)
+        case .undo, .redo:
+            do {
+                let decided = step == .undo
+                    ? try decideUndo(actor: actor, force: false, state: state, in: transaction)
+                    : try decideRedo(actor: actor, force: false, state: state, in: transaction)
+                return [decided]
+            } catch is KanbanError {
+                guard let edit = generator.fallback(in: state) else { return [] }
+                return try Decider.decide(edit, in: state, ids: &generator.ids)
+            }
+        }
     }
 }
 

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The engine programs embed: an event log on LMDB and the board state folded from it.
 ///
-/// Opening replays the log. Every command is decided inside an LMDB write transaction after
+/// The state is the log replayed (on first use). Every command is decided inside an LMDB write transaction after
 /// catching up with events other processes appended, so two processes never decide on stale
 /// state; the events are appended and the transaction commits (durably, by default) before
 /// ``execute(_:actor:)`` returns. Reads catch up first too. Safe to share between threads.
@@ -21,17 +21,15 @@ public final class KanbanEngine: Sendable {
     /// The log this engine reads and appends to.
     public let log: EventLog
     private let core: Mutex<EngineCore>
-    private let clock: @Sendable () -> Timestamp
+    let clock: @Sendable () -> Timestamp
 
-    /// Opens (creating when missing) the database directory at `path` and replays its log.
+    /// Opens (creating when missing) the database directory at `path`. The log is replayed on
+    /// first use: the first command, read or ``replay()``.
     public init(path: String, options: EngineOptions = EngineOptions()) throws {
         let environment = try Environment.open(path: path, options: options.environment)
         log = try EventLog(environment: environment)
         clock = options.clock
         core = Mutex(EngineCore())
-        try core.withLock { core in
-            try log.environment.read { transaction in try catchUp(&core, in: transaction) }
-        }
     }
 
     // MARK: Commands
@@ -81,7 +79,7 @@ public final class KanbanEngine: Sendable {
             let next = RecordedEvent(
                 sequence: core.state.lastSequence + 1,
                 timestamp: timestamp,
-                actor: actor,
+                actor: event.actor ?? actor,
                 id: EventID(.random(using: &core.ids)),
                 board: event.board,
                 payload: event.payload
@@ -165,10 +163,16 @@ public final class KanbanEngine: Sendable {
         if core.isDirty {
             core = EngineCore()
         }
-        try log.forEach(after: core.state.lastSequence, in: transaction) { event in
-            core.apply(event)
+        var lastTimestamp = core.lastTimestamp
+        try log.forEachRaw(after: core.state.lastSequence, in: transaction) { sequence, bytes in
+            do throws(EventDecodingError) {
+                lastTimestamp = max(lastTimestamp, try core.state.apply(encoded: bytes, sequence: sequence))
+            } catch {
+                throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
+            }
             return true
         }
+        core.lastTimestamp = lastTimestamp
     }
 
     static func checkedActor(_ actor: String) throws(KanbanError) -> String {

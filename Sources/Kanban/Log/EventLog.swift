@@ -43,6 +43,19 @@ public struct EventLog: Sendable {
         }
     }
 
+    /// The event with sequence number `sequence`, or `nil` when there is none.
+    public func event(at sequence: UInt64, in transaction: some Transaction) throws -> RecordedEvent? {
+        try SequenceKey.withBytes(sequence) { key in
+            try transaction.withValue(forKey: key, in: database) { bytes in
+                do {
+                    return try EventCodec.decode(bytes, sequence: sequence)
+                } catch {
+                    throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
+                }
+            }
+        }
+    }
+
     /// Calls `body` with every event after `sequence`, in order, until it returns `false`.
     /// An event that fails to decode throws ``KanbanError/corruptEvent(sequence:reason:)``.
     public func forEach(

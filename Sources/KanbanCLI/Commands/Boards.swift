@@ -25,7 +25,7 @@ extension KanbanCommand {
                 let boards: [(name: String, columns: [(String, Int)])] = try engine.withState { state in
                     if state.boardsCreated == 0 { return [(Board.defaultName, Board.defaultColumns.map { ($0, 0) })] }
                     return state.boardOrder.compactMap { state.boards[$0] }.map { board in
-                        (board.name, board.columns.compactMap { state.columns[$0] }.map { ($0.name, $0.cardCount) })
+                        (board.name, board.columns.compactMap { state.columns[$0] }.map { ($0.name, state.cardCount(in: $0.id)) })
                     }
                 }
                 if json {

@@ -53,7 +53,23 @@ enum EventJSON {
             ])
         case .cardDeleted(let deleted):
             return .object([("card", card(deleted.card)), ("index", .integer(Int64(deleted.index)))])
+        case .undone(let undone):
+            return .object([
+                ("target", .integer(Int64(undone.target))),
+                ("undid", nested(undone.undid)),
+                ("compensation", nested(undone.compensation)),
+            ])
+        case .redone(let redone):
+            return .object([
+                ("target", .integer(Int64(redone.target))),
+                ("redid", nested(redone.redid)),
+                ("effect", nested(redone.effect)),
+            ])
         }
+    }
+
+    static func nested(_ payload: EventPayload) -> JSONValue {
+        .object([("kind", .string(payload.kind.name)), ("data", data(payload))])
     }
 
     static func card(_ card: Card) -> JSONValue {

@@ -46,6 +46,10 @@ struct EventLine {
             return "\(moved.card) '\(moved.title)' \(name(moved.from))[\(moved.fromIndex)] → \(name(moved.to))[\(moved.toIndex)]"
         case .cardDeleted(let deleted):
             return "\(deleted.card.id) '\(deleted.card.title)' from \(name(deleted.card.column))"
+        case .undone(let undone):
+            return "#\(undone.target) by \(undone.compensation.kind.name) " + detail(undone.compensation)
+        case .redone(let redone):
+            return "#\(redone.target) by \(redone.effect.kind.name) " + detail(redone.effect)
         }
     }
 

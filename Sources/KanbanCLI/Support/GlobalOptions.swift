@@ -14,7 +14,10 @@ struct GlobalOptions: ParsableArguments {
     var actor: String?
 
     /// The database directory to open.
-    var databasePath: String {
+    var databasePath: String { GlobalOptions.databasePath(db) }
+
+    /// `db`, else `$KANBAN_DB`, else `./kanban.db`.
+    static func databasePath(_ db: String?) -> String {
         if let db { return db }
         if let path = ProcessInfo.processInfo.environment["KANBAN_DB"], !path.isEmpty { return path }
         return "./kanban.db"

@@ -115,10 +115,31 @@ public enum EventCodec {
         case .cardDeleted(let deleted):
             encodeCard(deleted.card, into: &writer)
             writer.write(count: deleted.index)
+        case .undone(let undone):
+            writer.write(varint: undone.target)
+            encodeNested(undone.undid, into: &writer)
+            encodeNested(undone.compensation, into: &writer)
+        case .redone(let redone):
+            writer.write(varint: redone.target)
+            encodeNested(redone.redid, into: &writer)
+            encodeNested(redone.effect, into: &writer)
         }
     }
 
-    static func decodePayload(_ kind: EventKind, from reader: inout ByteReader) throws(EventDecodingError) -> EventPayload {
+    /// A payload inside another: its kind tag, then its payload.
+    static func encodeNested(_ payload: EventPayload, into writer: inout ByteWriter) {
+        writer.write(payload.kind.rawValue)
+        encodePayload(payload, into: &writer)
+    }
+
+    static func decodeNested(from reader: inout ByteReader, depth: Int) throws(EventDecodingError) -> EventPayload {
+        guard depth < 8 else { throw .malformed("payloads nested too deeply", at: reader.offset) }
+        let tag = try reader.readByte()
+        guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
+        return try decodePayload(kind, from: &reader, depth: depth + 1)
+    }
+
+    static func decodePayload(_ kind: EventKind, from reader: inout ByteReader, depth: Int = 0) throws(EventDecodingError) -> EventPayload {
         switch kind {
         case .boardCreated:
             return .boardCreated(BoardCreated(name: try reader.readString(), columns: try decodeColumns(from: &reader)))
@@ -168,6 +189,14 @@ public enum EventCodec {
             return .cardMoved(CardMoved(card: card, title: title, from: from, fromIndex: fromIndex, to: to, toIndex: toIndex, key: key))
         case .cardDeleted:
             return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        case .undone:
+            let target = try reader.readVarint()
+            let undid = try decodeNested(from: &reader, depth: depth)
+            return .undone(Undone(target: target, undid: undid, compensation: try decodeNested(from: &reader, depth: depth)))
+        case .redone:
+            let target = try reader.readVarint()
+            let redid = try decodeNested(from: &reader, depth: depth)
+            return .redone(Redone(target: target, redid: redid, effect: try decodeNested(from: &reader, depth: depth)))
         }
     }
 
@@ -182,6 +211,7 @@ public enum EventCodec {
         encodeDue(card.due, into: &writer)
     }
 
+    @inline(__always)
     static func decodeCard(from reader: inout ByteReader) throws(EventDecodingError) -> Card {
         Card(
             id: CardID(try reader.readIdentifier()),
@@ -200,13 +230,14 @@ public enum EventCodec {
         for digit in fraction { writer.write(digit) }
     }
 
+    @inline(__always)
     static func decodeKey(from reader: inout ByteReader) throws(EventDecodingError) -> OrderKey {
         let integer = try reader.readSigned()
         let count = try reader.readCount()
         if count == 0 { return OrderKey(integer: integer) }
-        let digits = try reader.readBytes(count)
-        guard digits.last != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
-        return OrderKey(integer: integer, fraction: digits)
+        let digits = try reader.readSlice(count)
+        guard digits[count - 1] != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
+        return OrderKey(integer: integer, fractionDigits: digits)
     }
 
     static func encodeDue(_ due: Due?, into writer: inout ByteWriter) {
@@ -222,6 +253,7 @@ public enum EventCodec {
         }
     }
 
+    @inline(__always)
     static func decodeDue(from reader: inout ByteReader) throws(EventDecodingError) -> Due? {
         switch try reader.readByte() {
         case 0: return nil

@@ -18,7 +18,8 @@ public enum Decider {
             payload: .boardCreated(BoardCreated(
                 name: Board.defaultName,
                 columns: Board.defaultColumns.map { ColumnSpec(id: .random(using: &ids), name: $0) }
-            ))
+            )),
+            actor: UndoStacks.systemActor
         )
         var bootstrapped = state
         bootstrapped.apply(bootstrap.payload, board: bootstrap.board)
@@ -138,7 +139,8 @@ public enum Decider {
         case .removeColumn(let boardName, let columnName):
             let board = try board(boardName, in: state)
             let column = try column(columnName, of: board, in: state)
-            if column.cardCount > 0 { throw .columnNotEmpty(column.name, cards: column.cardCount) }
+            let cards = state.cardCount(in: column.id)
+            if cards > 0 { throw .columnNotEmpty(column.name, cards: cards) }
             if board.columns.count == 1 { throw .lastColumn(board.name) }
             let index = board.columns.firstIndex(of: column.id)!
             let spec = ColumnSpec(id: column.id, name: column.name)
@@ -158,7 +160,7 @@ public enum Decider {
 
     /// The key that puts `card` at `index` of `column` (counted without the card), and the
     /// index it lands at. `nil` means the end.
-    private static func place(
+    static func place(
         _ card: CardID,
         in column: Column,
         at index: Int?,

@@ -34,6 +34,14 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case lastColumn(String)
     /// The actor's name is empty once trimmed, or longer than ``Limits/nameLength`` characters.
     case invalidActor(String)
+    /// The actor has nothing to undo.
+    case nothingToUndo(actor: String)
+    /// The actor has nothing to redo.
+    case nothingToRedo(actor: String)
+    /// Undoing (or redoing) would overwrite a later change by someone else.
+    case undoConflict(action: String, actor: String, sequence: UInt64, change: String)
+    /// Undoing (or redoing) is not possible as things stand now.
+    case cannotUndo(action: String, reason: String)
     /// An event in the log could not be decoded.
     case corruptEvent(sequence: UInt64, reason: String)
 
@@ -56,6 +64,11 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .columnNotEmpty(let name, let cards): "column '\(name)' still holds \(cards) card\(cards == 1 ? "" : "s")"
         case .lastColumn(let board): "board '\(board)' must keep at least one column"
         case .invalidActor(let name): "'\(name)' is not a valid actor name (1–\(Limits.nameLength) characters)"
+        case .nothingToUndo(let actor): "nothing to undo for \(actor)"
+        case .nothingToRedo(let actor): "nothing to redo for \(actor)"
+        case .undoConflict(let action, let actor, let sequence, let change):
+            "cannot \(action): \(actor) \(change) since (#\(sequence)); \(action) would overwrite it (use --force to \(action) anyway)"
+        case .cannotUndo(let action, let reason): "cannot \(action): \(reason)"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
         }
     }

@@ -10,6 +10,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case cardEdited = 11
     case cardMoved = 12
     case cardDeleted = 13
+    case undone = 20
+    case redone = 21
 
     /// The name in JSON output, such as `cardMoved`.
     public var name: String { String(describing: self) }

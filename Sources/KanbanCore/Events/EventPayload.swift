@@ -10,6 +10,8 @@ public enum EventPayload: Hashable, Sendable {
     case cardEdited(CardEdited)
     case cardMoved(CardMoved)
     case cardDeleted(CardDeleted)
+    indirect case undone(Undone)
+    indirect case redone(Redone)
 
     /// The event's kind as the JSON form and the CLI name it.
     public var kind: EventKind {
@@ -24,6 +26,30 @@ public enum EventPayload: Hashable, Sendable {
         case .cardEdited: .cardEdited
         case .cardMoved: .cardMoved
         case .cardDeleted: .cardDeleted
+        case .undone: .undone
+        case .redone: .redone
+        }
+    }
+}
+
+extension EventPayload {
+    /// The payload that changes the board: a compensation or a redo's effect, else itself.
+    public var effect: EventPayload {
+        switch self {
+        case .undone(let undone): undone.compensation.effect
+        case .redone(let redone): redone.effect.effect
+        default: self
+        }
+    }
+
+    /// The card this event concerns, if any.
+    public var card: CardID? {
+        switch effect {
+        case .cardAdded(let added): added.card.id
+        case .cardEdited(let edited): edited.card
+        case .cardMoved(let moved): moved.card
+        case .cardDeleted(let deleted): deleted.card.id
+        default: nil
         }
     }
 }

@@ -58,6 +58,11 @@ public struct Identifier: Hashable, Comparable, Sendable, CustomStringConvertibl
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Ids are random, so one word mixed from both is hash enough; Hasher still seeds it.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(high ^ low)
+    }
+
     public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }

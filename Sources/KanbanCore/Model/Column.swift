@@ -1,15 +1,13 @@
-/// A column of a board, such as TODO, DOING or DONE.
+/// A column of a board, such as TODO, DOING or DONE. Its cards and their count come from
+/// ``KanbanState/cards(in:)`` and ``KanbanState/cardCount(in:)``.
 public struct Column: Hashable, Sendable {
     public var id: ColumnID
     public var board: BoardID
     public var name: String
-    /// How many live cards stand in it.
-    public var cardCount: Int
 
-    public init(id: ColumnID, board: BoardID, name: String, cardCount: Int = 0) {
+    public init(id: ColumnID, board: BoardID, name: String) {
         self.id = id
         self.board = board
         self.name = name
-        self.cardCount = cardCount
     }
 }

@@ -33,6 +33,15 @@ public struct OrderKey: Hashable, Comparable, Sendable, CustomStringConvertible 
         fractionTail = digits.count > 8 ? Array(digits[8...]) : []
     }
 
+    /// A key from its integer and fraction digits read in place; the last digit is not zero.
+    init(integer: Int64, fractionDigits digits: UnsafeRawBufferPointer) {
+        self.integer = integer
+        var head: UInt64 = 0
+        for index in 0..<8 { head = head << 8 | UInt64(index < digits.count ? digits[index] : 0) }
+        fractionHead = head
+        fractionTail = digits.count > 8 ? Array(digits[8...]) : []
+    }
+
     /// The fraction digits, without trailing zeros.
     public var fraction: [UInt8] {
         var digits = [UInt8]()

@@ -2,6 +2,7 @@ extension KanbanState {
     /// Applies one event from the log.
     public mutating func apply(_ event: RecordedEvent) {
         apply(event.payload, board: event.board)
+        undoStacks.record(event)
         lastSequence = event.sequence
     }
 
@@ -9,10 +10,11 @@ extension KanbanState {
     /// longer there (which decide never produces) changes nothing rather than failing.
     public mutating func apply(_ payload: EventPayload, board: BoardID) {
         switch payload {
-        case .cardMoved(let moved): applyMove(moved)
-        case .cardEdited(let edited): applyEdit(edited)
-        case .cardAdded(let added): insert(added.card)
-        case .cardDeleted(let deleted): remove(deleted.card.id)
+        case .cardMoved(let moved): moveCard(moved.card, to: moved.to, key: moved.key)
+        case .cardEdited(let edited):
+            editCard(edited.card, title: edited.titleChange?.new, description: edited.descriptionChange?.new, due: edited.dueChange.map(\.new))
+        case .cardAdded(let added): insertCard(added.card)
+        case .cardDeleted(let deleted): removeCard(deleted.card.id)
         case .boardCreated(let created):
             guard boards[board] == nil else { return }
             boards[board] = Board(id: board, name: created.name, columns: created.columns.map(\.id))
@@ -39,42 +41,47 @@ extension KanbanState {
         case .columnRemoved(let removed):
             boards[board]?.columns.removeAll { $0 == removed.column.id }
             removeColumn(removed.column.id)
+        case .undone(let undone):
+            apply(undone.compensation, board: board)
+        case .redone(let redone):
+            apply(redone.effect, board: board)
         }
     }
 
-    private mutating func applyMove(_ moved: CardMoved) {
-        guard let card = cards[moved.card] else { return }
-        let oldSlot = card.slot
-        let oldColumn = card.column
-        if oldColumn != moved.to {
-            columns[oldColumn]?.cardCount -= 1
-            columns[moved.to]?.cardCount += 1
-        }
-        cards[moved.card]!.column = moved.to
-        cards[moved.card]!.key = moved.key
+    // The card operations below are shared by `apply` and the replay fast path
+    // (`apply(encoded:sequence:)`), so both fold to the same state. Each looks the card up once.
+
+    mutating func moveCard(_ id: CardID, to column: ColumnID, key: OrderKey) {
+        guard let index = cards.index(forKey: id) else { return }
         if orders != nil {
-            orders![oldColumn]?.remove(oldSlot)
-            orders![moved.to]?.insert(OrderedSlot(key: moved.key, card: moved.card))
+            let card = cards.values[index]
+            orders![card.column]?.remove(card.slot)
+            orders![column]?.insert(OrderedSlot(key: key, card: id))
+        }
+        cards.update(at: index) { card in
+            card.column = column
+            card.key = key
         }
     }
 
-    private mutating func applyEdit(_ edited: CardEdited) {
-        guard cards[edited.card] != nil else { return }
-        if let change = edited.titleChange { cards[edited.card]!.title = change.new }
-        if let change = edited.descriptionChange { cards[edited.card]!.description = change.new }
-        if let change = edited.dueChange { cards[edited.card]!.due = change.new }
+    mutating func editCard(_ id: CardID, title: String?, description: String?, due: Due??) {
+        guard let index = cards.index(forKey: id) else { return }
+        cards.update(at: index) { card in
+            if let title { card.title = title }
+            if let description { card.description = description }
+            if let due { card.due = due }
+        }
     }
 
-    private mutating func insert(_ card: Card) {
-        guard cards[card.id] == nil, columns[card.column] != nil else { return }
-        cards[card.id] = card
-        columns[card.column]!.cardCount += 1
-        orders?[card.column]?.insert(card.slot)
+    mutating func insertCard(_ card: consuming Card) {
+        let (found, slot) = cards.find(card.id)
+        guard found == nil, columns[card.column] != nil else { return }
+        if orders != nil { orders![card.column]?.insert(card.slot) }
+        cards.insertNew(card, at: slot)
     }
 
-    private mutating func remove(_ id: CardID) {
+    mutating func removeCard(_ id: CardID) {
         guard let card = cards.removeValue(forKey: id) else { return }
-        columns[card.column]?.cardCount -= 1
         orders?[card.column]?.remove(card.slot)
     }
 

@@ -22,9 +22,15 @@ extension KanbanState {
         order(of: column).slots.compactMap { cards[$0.card] }
     }
 
+    /// The number of live cards in `column`.
+    public func cardCount(in column: ColumnID) -> Int {
+        if let order = orders?[column] { return order.count }
+        return cards.values.reduce(0) { $0 + ($1.column == column ? 1 : 0) }
+    }
+
     /// The number of live cards on `board`.
     public func cardCount(on board: Board) -> Int {
-        board.columns.reduce(0) { $0 + (columns[$1]?.cardCount ?? 0) }
+        board.columns.reduce(0) { $0 + cardCount(in: $1) }
     }
 
     /// The live card on `board` whose id is `reference` or starts with it (case-insensitive).

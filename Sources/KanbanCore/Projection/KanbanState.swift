@@ -2,7 +2,7 @@
 /// against and boards are drawn from.
 ///
 /// It is a pure fold: `events.reduce(into: KanbanState()) { $0.apply($1) }`. Applying an event
-/// costs O(1) dictionary work; the per-column order (``ColumnOrder``) is built on first need
+/// costs O(1) hash-table work; the per-column order (``ColumnOrder``) is built on first need
 /// by ``buildOrderIndex()`` and kept up to date after that, so replay never pays for it.
 public struct KanbanState: Sendable {
     /// Boards by id.
@@ -12,11 +12,13 @@ public struct KanbanState: Sendable {
     /// Columns of every board, by id.
     public internal(set) var columns: [ColumnID: Column] = [:]
     /// Live cards of every board, by id.
-    public internal(set) var cards: [CardID: Card] = [:]
+    public internal(set) var cards = CardTable()
     /// The sequence number of the last event applied (0 for none).
     public internal(set) var lastSequence: UInt64 = 0
     /// How many boards were ever created; 0 means the log holds no board yet.
     public internal(set) var boardsCreated = 0
+    /// Every actor's undo and redo stacks.
+    public internal(set) var undoStacks = UndoStacks()
     /// Column orders, once built.
     var orders: [ColumnID: ColumnOrder]?
 

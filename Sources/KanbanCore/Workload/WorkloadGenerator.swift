@@ -2,7 +2,7 @@
 /// event count and seed give the same log.
 ///
 /// Mix: 15% add, 30% edit, 40% move (half within a column, half across), 10% delete, 5% undo
-/// or redo (edits until undo exists). Five actors, titles of 10–40 characters (one in five
+/// or redo (an edit instead when the actor has nothing to undo or the undo would conflict). Five actors, titles of 10–40 characters (one in five
 /// Korean or French), descriptions of 0–300 characters (mean 100), a due date on half the
 /// cards, timestamps strictly increasing over one simulated year from 2025-01-01.
 public struct WorkloadGenerator: Sendable {
@@ -19,6 +19,8 @@ public struct WorkloadGenerator: Sendable {
     private let firstTimestamp: Timestamp
     private let step: Int64
     private var commandsIssued: Int64 = 0
+    /// Below 5 when the last roll fell in the undo-or-redo share.
+    private var undoRoll = 100
 
     /// A generator for `events` events over `boards` boards (`main`, `board-2`, …), continuing
     /// a log whose state is `state` and whose last timestamp is `after`.
@@ -39,8 +41,27 @@ public struct WorkloadGenerator: Sendable {
         Timestamp(millisecondsSinceEpoch: firstTimestamp.millisecondsSinceEpoch + commandsIssued * step)
     }
 
-    /// The next command and who issues it.
-    public mutating func next(in state: KanbanState) -> (command: Command, actor: String) {
+    /// The next step and who takes it.
+    public mutating func next(in state: KanbanState) -> (step: WorkloadStep, actor: String) {
+        let (command, actor) = nextCommand(in: state)
+        guard case .editCard = command, undoRoll < 5 else { return (.command(command), actor) }
+        // The 5% of undo or redo: redo when the actor has something to redo, half the time.
+        if !state.undoStacks.redoStack(for: actor).isEmpty && Bool.random(using: &random) { return (.redo, actor) }
+        return (.undo, actor)
+    }
+
+    /// An edit of a random card of the first board with cards: what a step that cannot be
+    /// taken (nothing to undo, or a conflict) becomes.
+    public mutating func fallback(in state: KanbanState) -> Command? {
+        for name in boardNames {
+            guard let board = state.board(named: name), let cards = liveCards[board.id], !cards.isEmpty else { continue }
+            return editCommand(board: name, card: state.cards[cards.randomElement(using: &random)]!)
+        }
+        return nil
+    }
+
+    private mutating func nextCommand(in state: KanbanState) -> (command: Command, actor: String) {
+        undoRoll = 100
         commandsIssued += 1
         let actor = WorkloadGenerator.actors[Int.random(in: 0..<WorkloadGenerator.actors.count, using: &random)]
         if let missing = boardNames.first(where: { state.board(named: $0) == nil }), state.boardsCreated > 0 {
@@ -57,7 +78,10 @@ public struct WorkloadGenerator: Sendable {
         switch roll {
         case ..<15:
             return (addCommand(board: boardName), actor)
-        case ..<45, 95...:
+        case 95...:
+            undoRoll = roll - 95
+            return (editCommand(board: boardName, card: card), actor)
+        case ..<45:
             return (editCommand(board: boardName, card: card), actor)
         case ..<85:
             let across = Bool.random(using: &random) && board.columns.count > 1
@@ -66,7 +90,7 @@ public struct WorkloadGenerator: Sendable {
                 let others = board.columns.filter { $0 != card.column }
                 target = others[Int.random(in: 0..<others.count, using: &random)]
             }
-            let count = (state.columns[target]?.cardCount ?? 0) - (target == card.column ? 1 : 0)
+            let count = state.cardCount(in: target) - (target == card.column ? 1 : 0)
             let index = Int.random(in: 0...max(count, 0), using: &random)
             let column = state.columns[target]!.name
             return (.moveCard(board: boardName, card: cardID.description, column: column, index: index), actor)
@@ -77,7 +101,7 @@ public struct WorkloadGenerator: Sendable {
 
     /// Keeps track of live cards from the events the commands produced.
     public mutating func observe(_ event: RecordedEvent) {
-        switch event.payload {
+        switch event.payload.effect {
         case .cardAdded(let added): liveCards[event.board, default: LiveCards()].insert(added.card.id)
         case .cardDeleted(let deleted): liveCards[event.board]?.remove(deleted.card.id)
         default: break

@@ -1,0 +1,83 @@
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Undoes `actor`'s last action not yet undone, by appending a compensating event that names
+    /// it. Throws ``KanbanError/nothingToUndo(actor:)`` when there is none, and
+    /// ``KanbanError/undoConflict(action:actor:sequence:change:)`` when it would overwrite a later
+    /// change by someone else (unless `force`); nothing is appended then.
+    @discardableResult
+    public func undo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
+        let actor = try Self.checkedActor(actor)
+        return try withCore { core in
+            try writeAndApply(&core) { core, transaction in
+                core.state.buildOrderIndex()
+                let decided = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
+                return try append([decided], actor: actor, at: clock(), to: &core, in: transaction)
+            }
+        }
+    }
+
+    /// Redoes `actor`'s last undo, if nothing they did since cleared it. Throws
+    /// ``KanbanError/nothingToRedo(actor:)`` when there is none; conflicts as for ``undo(actor:force:)``.
+    @discardableResult
+    public func redo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
+        let actor = try Self.checkedActor(actor)
+        return try withCore { core in
+            try writeAndApply(&core) { core, transaction in
+                core.state.buildOrderIndex()
+                let decided = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
+                return try append([decided], actor: actor, at: clock(), to: &core, in: transaction)
+            }
+        }
+    }
+
+    /// The event undoing the top of `actor`'s undo stack, read from the log inside `transaction`.
+    func decideUndo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
+        guard let sequence = state.undoStacks.undoStack(for: actor).last,
+              let target = try log.event(at: sequence, in: transaction)
+        else { throw KanbanError.nothingToUndo(actor: actor) }
+        let later = try events(after: sequence, concerning: target.payload.card, in: transaction)
+        return try Decider.undo(target, actor: actor, later: later, force: force, in: state)
+    }
+
+    /// The event redoing the top of `actor`'s redo stack, read from the log inside `transaction`.
+    func decideRedo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
+        guard let sequence = state.undoStacks.redoStack(for: actor).last,
+              let undoEvent = try log.event(at: sequence, in: transaction)
+        else { throw KanbanError.nothingToRedo(actor: actor) }
+        let later = try events(after: sequence, concerning: undoEvent.payload.card, in: transaction)
+        return try Decider.redo(undoEvent, actor: actor, later: later, force: force, in: state)
+    }
+
+    /// What undo and redo would reverse next for `actor`.
+    public func undoPreview(actor: String) throws -> UndoPreview {
+        let actor = try Self.checkedActor(actor)
+        let (undoTop, redoTop) = try withState { state in
+            (state.undoStacks.undoStack(for: actor).last, state.undoStacks.redoStack(for: actor).last)
+        }
+        return try log.environment.read { transaction in
+            UndoPreview(
+                undo: try undoTop.flatMap { try log.event(at: $0, in: transaction) },
+                redo: try redoTop.flatMap { try log.event(at: $0, in: transaction) }
+            )
+        }
+    }
+
+    /// The events after `sequence` that concern `card` (none when `card` is `nil`).
+    private func events(after sequence: UInt64, concerning card: CardID?, in transaction: some Transaction) throws -> [RecordedEvent] {
+        guard let card else { return [] }
+        var events: [RecordedEvent] = []
+        // Peek at each event's card and decode only the ones that match: the scan runs at cursor speed.
+        try log.forEachRaw(after: sequence, in: transaction) { sequence, bytes in
+            guard EventCodec.peekCard(bytes) == card else { return true }
+            do {
+                events.append(try EventCodec.decode(bytes, sequence: sequence))
+            } catch {
+                throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
+            }
+            return true
+        }
+        return events
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban history`: every change in order, in the apps' words.
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List every change in order: sequence number, time, actor and what happened.",
+            discussion: "--limit keeps the most recent entries. Dates are shown in local time."
+        )
+
+        @Option(name: .long, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
+        var db: String?
+
+        @Option(help: ArgumentHelp("Only this board's history.", valueName: "name"))
+        var board: String = Board.defaultName
+
+        @Option(help: ArgumentHelp("Only this card's trail (its id or a unique prefix; deleted cards too).", valueName: "card"))
+        var card: String?
+
+        @Option(help: ArgumentHelp("Only changes by this actor.", valueName: "name"))
+        var actor: String?
+
+        @Option(help: ArgumentHelp("Only changes at or after this date or date-time.", valueName: "date"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Only changes at or before this date (the whole day) or date-time.", valueName: "date"))
+        var until: String?
+
+        @Option(help: ArgumentHelp("At most this many entries, the most recent.", valueName: "n"))
+        var limit: Int?
+
+        @Option(help: ArgumentHelp("Language of the lines and dates: en, ko or fr. Default: from the locale.", valueName: "lang"))
+        var lang: HistoryLanguage = .fromEnvironment
+
+        @Flag(help: "Print a JSON array of entries.")
+        var json = false
+
+        func validate() throws {
+            if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+        }
+
+        func run() throws {
+            let since = try self.since.map { text throws(KanbanError) in try Due(parsing: text).start }
+            let until = try self.until.map { text throws(KanbanError) in try Due(parsing: text).end }
+            let path = GlobalOptions.databasePath(db)
+            let engine = try KanbanEngine(path: path)
+            let entries = try engine.history(HistoryQuery(
+                board: board, card: card, actor: actor, since: since, until: until, limit: limit, language: lang
+            ))
+            if json {
+                Output.printJSON(.array(entries.map(HistoryJSON.value)))
+                return
+            }
+            let wording = ActionWording(language: lang)
+            for entry in entries {
+                let offset = TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double(entry.timestamp.millisecondsSinceEpoch) / 1000))
+                Output.print("#\(entry.sequence)  \(wording.date(entry.timestamp, utcOffsetSeconds: offset))  \(entry.actor)  \(entry.line)")
+            }
+        }
+    }
+}
+
+/// The JSON form of a history entry.
+enum HistoryJSON {
+    static func value(_ entry: HistoryEntry) -> JSONValue {
+        .object([
+            ("sequence", .integer(Int64(entry.sequence))),
+            ("time", .string(entry.timestamp.description)),
+            ("actor", .string(entry.actor)),
+            ("kind", .string(entry.kind.name)),
+            ("card", .optional(entry.card)),
+            ("line", .string(entry.line)),
+            ("changes", .object(entry.changes.map { change in
+                (change.field, .object([("old", .optional(change.old)), ("new", .optional(change.new))]))
+            })),
+        ])
+    }
+}
+
+extension Due {
+    /// The first moment this due date covers (local midnight for a day).
+    var start: Timestamp {
+        switch self {
+        case .moment(let moment): return moment
+        case .day(let day): return Due.localMidnight(of: day)
+        }
+    }
+
+    /// The last moment this due date covers (the day's last millisecond for a day).
+    var end: Timestamp {
+        switch self {
+        case .moment(let moment): return moment
+        case .day(let day):
+            let next = Due.localMidnight(of: CalendarDay(daysSinceEpoch: day.daysSinceEpoch + 1))
+            return Timestamp(millisecondsSinceEpoch: next.millisecondsSinceEpoch - 1)
+        }
+    }
+
+    private static func localMidnight(of day: CalendarDay) -> Timestamp {
+        let utc = day.daysSinceEpoch * 86_400_000
+        let offset = TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utc) / 1000))
+        return Timestamp(millisecondsSinceEpoch: utc - Int64(offset) * 1000)
+    }
+}

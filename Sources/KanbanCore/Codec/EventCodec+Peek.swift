@@ -1,0 +1,26 @@
+extension EventCodec {
+    /// The card an encoded event concerns, read without decoding the rest: every card payload
+    /// starts with the card's id, and an undo or redo with its target and the nested payload.
+    /// `nil` for board and column events and for bytes that are not a valid event head.
+    public static func peekCard(_ bytes: UnsafeRawBufferPointer) -> CardID? {
+        var reader = ByteReader(bytes)
+        do {
+            guard try reader.readByte() == formatVersion else { return nil }
+            var kind = EventKind(rawValue: try reader.readByte())
+            try reader.skip(8 + 32) // timestamp, event id, board id
+            try reader.skipString() // actor
+            var depth = 0
+            while kind == .undone || kind == .redone, depth < 8 {
+                _ = try reader.readVarint() // target
+                kind = EventKind(rawValue: try reader.readByte())
+                depth += 1
+            }
+            switch kind {
+            case .cardAdded, .cardEdited, .cardMoved, .cardDeleted: return CardID(try reader.readIdentifier())
+            default: return nil
+            }
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// Which parts of a card an event changes, for telling whether an undo would overwrite
+/// someone else's later change.
+public struct ChangedFields: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let title = ChangedFields(rawValue: 1)
+    public static let description = ChangedFields(rawValue: 2)
+    public static let due = ChangedFields(rawValue: 4)
+    public static let position = ChangedFields(rawValue: 8)
+    /// Adding or deleting a card concerns all of it.
+    public static let all: ChangedFields = [.title, .description, .due, .position]
+
+    /// The fields `payload`'s effect changes on its card (empty for board and column events).
+    public init(of payload: EventPayload) {
+        switch payload.effect {
+        case .cardAdded, .cardDeleted: self = .all
+        case .cardMoved: self = .position
+        case .cardEdited(let edited):
+            var fields: ChangedFields = []
+            if edited.titleChange != nil { fields.insert(.title) }
+            if edited.descriptionChange != nil { fields.insert(.description) }
+            if edited.dueChange != nil { fields.insert(.due) }
+            self = fields
+        default: self = []
+        }
+    }
+}

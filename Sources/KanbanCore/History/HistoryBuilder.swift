@@ -1,0 +1,86 @@
+/// Folds the log into history entries: follows column names through renames (so a line
+/// shows names as they were) and words each admitted event.
+public struct HistoryBuilder {
+    public let filter: HistoryFilter
+    public let wording: ActionWording
+    private var columnNames: [ColumnID: String] = [:]
+    /// Entries admitted so far (only the last `filter.limit` are kept).
+    public private(set) var entries: [HistoryEntry] = []
+
+    public init(filter: HistoryFilter, language: HistoryLanguage) {
+        self.filter = filter
+        wording = ActionWording(language: language)
+    }
+
+    /// Takes the next event of the log, in order.
+    public mutating func consume(_ event: RecordedEvent) {
+        if filter.admits(event) {
+            let names = columnNames
+            let line = wording.line(for: event.payload) { names[$0] ?? "?" }
+            entries.append(HistoryEntry(
+                sequence: event.sequence, timestamp: event.timestamp, actor: event.actor, board: event.board,
+                kind: event.payload.kind, card: event.payload.card, line: line,
+                changes: HistoryBuilder.changes(in: event.payload.effect, columnNames: names)
+            ))
+            if let limit = filter.limit, entries.count > max(limit, 0) * 2 + 64 {
+                entries.removeFirst(entries.count - max(limit, 0))
+            }
+        }
+        follow(event.payload.effect)
+    }
+
+    /// The entries to show: in log order, the most recent `limit` of them.
+    public var result: [HistoryEntry] {
+        guard let limit = filter.limit else { return entries }
+        return Array(entries.suffix(max(limit, 0)))
+    }
+
+    private mutating func follow(_ effect: EventPayload) {
+        switch effect {
+        case .boardCreated(let created): for column in created.columns { columnNames[column.id] = column.name }
+        case .columnAdded(let added): columnNames[added.column.id] = added.column.name
+        case .columnRenamed(let renamed): columnNames[renamed.column] = renamed.to
+        default: break
+        }
+    }
+
+    static func changes(in effect: EventPayload, columnNames: [ColumnID: String]) -> [HistoryChange] {
+        func name(_ id: ColumnID) -> String { columnNames[id] ?? id.description }
+        switch effect {
+        case .cardAdded(let added):
+            var changes = [
+                HistoryChange(field: "title", old: nil, new: added.card.title),
+                HistoryChange(field: "column", old: nil, new: name(added.card.column)),
+                HistoryChange(field: "position", old: nil, new: String(added.index)),
+            ]
+            if !added.card.description.isEmpty { changes.append(HistoryChange(field: "description", old: nil, new: added.card.description)) }
+            if let due = added.card.due { changes.append(HistoryChange(field: "due", old: nil, new: due.description)) }
+            return changes
+        case .cardDeleted(let deleted):
+            return [
+                HistoryChange(field: "title", old: deleted.card.title, new: nil),
+                HistoryChange(field: "column", old: name(deleted.card.column), new: nil),
+            ]
+        case .cardMoved(let moved):
+            var changes: [HistoryChange] = []
+            if !moved.isReorder { changes.append(HistoryChange(field: "column", old: name(moved.from), new: name(moved.to))) }
+            changes.append(HistoryChange(field: "position", old: String(moved.fromIndex), new: String(moved.toIndex)))
+            return changes
+        case .cardEdited(let edited):
+            var changes: [HistoryChange] = []
+            if let change = edited.titleChange { changes.append(HistoryChange(field: "title", old: change.old, new: change.new)) }
+            if let change = edited.descriptionChange { changes.append(HistoryChange(field: "description", old: change.old, new: change.new)) }
+            if let change = edited.dueChange {
+                changes.append(HistoryChange(field: "due", old: change.old?.description, new: change.new?.description))
+            }
+            return changes
+        case .boardCreated(let created): return [HistoryChange(field: "name", old: nil, new: created.name)]
+        case .boardRenamed(let renamed): return [HistoryChange(field: "name", old: renamed.from, new: renamed.to)]
+        case .boardRemoved(let removed): return [HistoryChange(field: "name", old: removed.name, new: nil)]
+        case .columnAdded(let added): return [HistoryChange(field: "name", old: nil, new: added.column.name)]
+        case .columnRenamed(let renamed): return [HistoryChange(field: "name", old: renamed.from, new: renamed.to)]
+        case .columnRemoved(let removed): return [HistoryChange(field: "name", old: removed.column.name, new: nil)]
+        case .undone, .redone: return []
+        }
+    }
+}

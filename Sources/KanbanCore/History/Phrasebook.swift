@@ -1,0 +1,81 @@
+/// Every sentence history and undo show, for one language: a table a translator edits in one
+/// place (`Phrasebook+English.swift`, `+Korean`, `+French`). Placeholders in braces —
+/// `{title}`, `{from}`, `{to}`, `{column}`, `{name}`, `{fields}`, `{line}` — are filled in.
+public struct Phrasebook: Sendable {
+    // History lines: what happened, in the past tense.
+    public var added: String
+    public var moved: String
+    public var reordered: String
+    public var removed: String
+    public var edited: String
+    public var undid: String
+    public var redid: String
+    public var boardCreated: String
+    public var boardRenamed: String
+    public var boardRemoved: String
+    public var columnAdded: String
+    public var columnRenamed: String
+    public var columnRemoved: String
+
+    // What undo and redo would do next: imperative.
+    public var add: String
+    public var move: String
+    public var reorder: String
+    public var remove: String
+    public var edit: String
+    public var createBoard: String
+    public var renameBoard: String
+    public var removeBoard: String
+    public var addColumn: String
+    public var renameColumn: String
+    public var removeColumn: String
+    public var undoNext: String
+    public var redoNext: String
+    public var nothingToUndo: String
+    public var nothingToRedo: String
+
+    // Field names in "Edited 'X': title, due date."
+    public var title: String
+    public var description: String
+    public var dueDate: String
+    public var fieldSeparator: String
+
+    /// Formats a local date and time.
+    public var formatDate: @Sendable (_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> String
+
+    /// `template` with each `{key}` replaced by its value.
+    public func fill(_ template: String, _ values: [String: String]) -> String {
+        var result = template
+        for (key, value) in values { result = result.replacingAll("{\(key)}", with: value) }
+        return result
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.range(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
+
+extension Substring {
+    /// The first occurrence of `target`, compared by Unicode scalars.
+    func range(of target: String) -> Range<Index>? {
+        guard let first = target.first else { return nil }
+        var index = startIndex
+        while let start = self[index...].firstIndex(of: first) {
+            if self[start...].starts(with: target) {
+                return start..<self.index(start, offsetBy: target.count)
+            }
+            index = self.index(after: start)
+        }
+        return nil
+    }
+}

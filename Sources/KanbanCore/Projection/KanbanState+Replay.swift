@@ -1,0 +1,86 @@
+extension KanbanState {
+    /// Applies an event straight from its binary form (``EventCodec``), reading only what the
+    /// board state and the undo stacks need: replay's fast path. Card events skip the ids and texts
+    /// the state does not keep (a move's title, an edit's old values) without building them; board,
+    /// column, undo and redo events, which are rare, go through the full decoder. The result equals
+    /// `apply(try EventCodec.decode(bytes, sequence: sequence))`.
+    ///
+    /// Skipped fields are bounds-checked but their text is not validated as UTF-8; the full
+    /// decoder (`kanban log`) checks every byte. Returns the event's timestamp.
+    @discardableResult
+    public mutating func apply(encoded bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) -> Timestamp {
+        var reader = ByteReader(bytes)
+        let version = try reader.readByte()
+        guard version == EventCodec.formatVersion else { throw .unknownFormatVersion(version) }
+        let tag = try reader.readByte()
+        guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
+        let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
+
+        switch kind {
+        case .cardMoved:
+            try reader.skip(32) // event id, board id
+            let actor = try reader.readSlice(try reader.readCount())
+            let card = CardID(try reader.readIdentifier())
+            let to = ColumnID(try reader.readIdentifier())
+            let key = try EventCodec.decodeKey(from: &reader)
+            try reader.skip(16) // from column
+            _ = try reader.readVarint() // from index
+            _ = try reader.readVarint() // to index
+            try reader.skipString() // title
+            try reader.expectEnd()
+            moveCard(card, to: to, key: key)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
+        case .cardEdited:
+            try reader.skip(32)
+            let actor = try reader.readSlice(try reader.readCount())
+            let card = CardID(try reader.readIdentifier())
+            let mask = try reader.readByte()
+            guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
+            var title: String?
+            var description: String?
+            var due: Due??
+            if mask & 1 == 0 {
+                try reader.skipString()
+            } else {
+                title = try reader.readString()
+                try reader.skipString()
+            }
+            if mask & 2 != 0 {
+                description = try reader.readString()
+                try reader.skipString()
+            }
+            if mask & 4 != 0 {
+                due = .some(try EventCodec.decodeDue(from: &reader))
+                _ = try EventCodec.decodeDue(from: &reader)
+            }
+            try reader.expectEnd()
+            editCard(card, title: title, description: description, due: due)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
+        case .cardAdded:
+            try reader.skip(32)
+            let actor = try reader.readSlice(try reader.readCount())
+            let card = try EventCodec.decodeCard(from: &reader)
+            _ = try reader.readVarint()
+            try reader.expectEnd()
+            insertCard(card)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
+        case .cardDeleted:
+            try reader.skip(32)
+            let actor = try reader.readSlice(try reader.readCount())
+            let card = CardID(try reader.readIdentifier())
+            try reader.skip(16) // column
+            _ = try EventCodec.decodeKey(from: &reader)
+            try reader.skipString() // title
+            try reader.skipString() // description
+            _ = try EventCodec.decodeDue(from: &reader)
+            _ = try reader.readVarint() // index
+            try reader.expectEnd()
+            removeCard(card)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
+        default:
+            apply(try EventCodec.decode(bytes, sequence: sequence))
+        }
+        lastSequence = sequence
+        return timestamp
+    }
+}

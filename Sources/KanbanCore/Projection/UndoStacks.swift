@@ -1,0 +1,76 @@
+/// Every actor's undo and redo stacks, folded from the log (Figma's and Focalboard's model):
+/// an action pushes onto its actor's undo stack and clears their redo stack; an undo moves the
+/// top of the undo stack to the redo stack; a redo moves it back. Entries are sequence numbers:
+/// of an action or a redo on the undo stack, of an undo on the redo stack.
+///
+/// Events by ``systemActor`` (the board the engine makes on first use) are on no stack.
+public struct UndoStacks: Sendable, Equatable {
+    /// The actor the engine's own events are recorded under.
+    public static let systemActor = "kanban"
+
+    private var names: [String] = []
+    private var nameBytes: [[UInt8]] = []
+    private var indexByName: [String: Int] = [:]
+    private var undo: [[UInt64]] = []
+    private var redo: [[UInt64]] = []
+
+    public init() {}
+
+    /// The sequence numbers `actor` would undo, oldest first (the last is undone next).
+    public func undoStack(for actor: String) -> [UInt64] {
+        indexByName[actor].map { undo[$0] } ?? []
+    }
+
+    /// The sequence numbers of undos `actor` would redo, oldest first (the last is redone next).
+    public func redoStack(for actor: String) -> [UInt64] {
+        indexByName[actor].map { redo[$0] } ?? []
+    }
+
+    /// Actors with any stack, in the order they first acted.
+    public var actors: [String] { names }
+
+    /// Records an event of the log.
+    mutating func record(_ event: RecordedEvent) {
+        guard event.actor != UndoStacks.systemActor else { return }
+        let actor = index(of: event.actor)
+        switch event.payload {
+        case .undone(let undone):
+            if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].remove(at: position) }
+            redo[actor].append(event.sequence)
+        case .redone(let redone):
+            if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].remove(at: position) }
+            undo[actor].append(event.sequence)
+        default:
+            recordAction(actor: actor, sequence: event.sequence)
+        }
+    }
+
+    /// Records an action by the actor whose UTF-8 name is `actorBytes` (replay's fast path).
+    mutating func recordAction(actorBytes: UnsafeRawBufferPointer, sequence: UInt64) {
+        // A board has a handful of actors: compare bytes before building a string to hash.
+        for (index, bytes) in nameBytes.enumerated() where bytes.count == actorBytes.count {
+            if bytes.withUnsafeBytes({ $0.elementsEqual(actorBytes) }) {
+                recordAction(actor: index, sequence: sequence)
+                return
+            }
+        }
+        let name = String(decoding: actorBytes, as: UTF8.self)
+        guard name != UndoStacks.systemActor else { return }
+        recordAction(actor: index(of: name), sequence: sequence)
+    }
+
+    private mutating func recordAction(actor: Int, sequence: UInt64) {
+        undo[actor].append(sequence)
+        if !redo[actor].isEmpty { redo[actor].removeAll(keepingCapacity: true) }
+    }
+
+    private mutating func index(of name: String) -> Int {
+        if let index = indexByName[name] { return index }
+        indexByName[name] = names.count
+        names.append(name)
+        nameBytes.append(Array(name.utf8))
+        undo.append([])
+        redo.append([])
+        return names.count - 1
+    }
+}
