@@ -53,6 +53,13 @@ public struct KanbanCommand: ParsableCommand {
             return 2
         } catch let error as ExitCode {
             return error.rawValue
+        } catch where exitCode(for: error) == .success {
+            // `kanban`, `kanban help` and `--help` after a subcommand: the usage, on stdout.
+            Output.print(fullMessage(for: error))
+            return 0
+        } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            Output.error("kanban: \(message(for: error).split(separator: "\n").first ?? "") (see 'kanban --help')")
+            return 2
         } catch {
             Output.error("kanban: \(error.localizedDescription)")
             return 1

@@ -83,14 +83,17 @@ public final class Environment: @unchecked Sendable {
 
     /// The named database `name`, created when missing.
     public func database(named name: String) throws -> Database {
-        if let database = databases.withLock({ $0[name] }) { return database }
-        let database = try openExisting(named: name) ?? write { transaction in
-            var dbi: MDB_dbi = 0
-            try check(mdb_dbi_open(transaction.handle, name, UInt32(MDB_CREATE), &dbi), "mdb_dbi_open \(name)")
-            return Database(handle: dbi, name: name)
+        // > mdb_dbi_open: … must not be called from multiple concurrent transactions in the same process.
+        try databases.withLock { databases in
+            if let database = databases[name] { return database }
+            let database = try openExisting(named: name) ?? write { transaction in
+                var dbi: MDB_dbi = 0
+                try check(mdb_dbi_open(transaction.handle, name, UInt32(MDB_CREATE), &dbi), "mdb_dbi_open \(name)")
+                return Database(handle: dbi, name: name)
+            }
+            databases[name] = database
+            return database
         }
-        databases.withLock { $0[name] = database }
-        return database
     }
 
     /// Opens an existing database in a read transaction, so opening never waits for the writer

@@ -7,7 +7,6 @@ import Testing
 struct CLIHelpTests {
     @Test(
         "--help prints the usage on standard output and exits 0",
-        .disabled("bug: KanbanCommand.run runs ArgumentParser's help command and maps its CommandError to 'The operation could not be completed' with exit 1"),
         arguments: [["--help"], ["help"], ["add", "--help"], ["boards", "--help"]]
     )
     func help(arguments: [String]) throws {
@@ -20,8 +19,7 @@ struct CLIHelpTests {
     }
 
     @Test(
-        "kanban with no subcommand prints the usage and exits 0",
-        .disabled("bug: KanbanCommand.run reports ArgumentParser's CleanExit.helpRequest as an error, exit 1")
+        "kanban with no subcommand prints the usage and exits 0"
     )
     func noSubcommand() throws {
         let fixture = try CLIFixture()

@@ -96,8 +96,8 @@ struct DeciderTests {
         #expect(!moved.isReorder)
         #expect(moved.fromIndex == 0)
         #expect(moved.toIndex == 1)
-        #expect(fold.state.columns[moved.from]?.cardCount == 1)
-        #expect(fold.state.columns[moved.to]?.cardCount == 3)
+        #expect(fold.state.cardCount(in: moved.from) == 1)
+        #expect(fold.state.cardCount(in: moved.to) == 3)
     }
 
     @Test("A delete carries the whole card and its index")

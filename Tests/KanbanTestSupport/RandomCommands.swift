@@ -125,7 +125,7 @@ public enum RandomCommands {
 
     private static func index(in state: KanbanState, board: Board?, using random: inout some RandomNumberGenerator) -> Int? {
         guard Int.random(in: 0..<3, using: &random) > 0 else { return nil }
-        let largest = board.map { $0.columns.compactMap { state.columns[$0]?.cardCount }.max() ?? 0 } ?? 0
+        let largest = board.map { $0.columns.map { state.cardCount(in: $0) }.max() ?? 0 } ?? 0
         return Int.random(in: -1...(largest + 1), using: &random)
     }
 

@@ -11,12 +11,15 @@ public struct StateSnapshot: Equatable, Sendable {
     public let order: [ColumnID: [CardID]]
     public let lastSequence: UInt64
     public let boardsCreated: Int
+    /// Every actor's undo and redo stacks.
+    public let undoStacks: UndoStacks
 
     public init(_ state: KanbanState) {
         boards = state.boards
         boardOrder = state.boardOrder
         columns = state.columns
-        cards = state.cards
+        cards = Dictionary(uniqueKeysWithValues: state.cards.values.map { ($0.id, $0) })
+        undoStacks = state.undoStacks
         var order: [ColumnID: [CardID]] = [:]
         for column in state.columns.keys { order[column] = state.cards(in: column).map(\.id) }
         self.order = order
@@ -37,6 +40,7 @@ public struct StateSnapshot: Equatable, Sendable {
         for column in Set(order.keys).union(other.order.keys) where order[column] != other.order[column] {
             lines.append("order of column \(column): \(order[column] ?? []) vs \(other.order[column] ?? [])")
         }
+        if undoStacks != other.undoStacks { lines.append("undo stacks differ") }
         if lastSequence != other.lastSequence { lines.append("last sequence: \(lastSequence) vs \(other.lastSequence)") }
         if boardsCreated != other.boardsCreated { lines.append("boards created: \(boardsCreated) vs \(other.boardsCreated)") }
         return lines

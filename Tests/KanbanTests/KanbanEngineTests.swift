@@ -29,7 +29,8 @@ struct KanbanEngineTests {
         let events = try fixture.engine.execute(.addCard(board: "main", title: "Write the README"), actor: "  ana  ")
         #expect(events.map(\.payload.kind) == [.boardCreated, .cardAdded])
         #expect(events.map(\.sequence) == [1, 2])
-        #expect(events.allSatisfy { $0.actor == "ana" })
+        // The board made on first use is the engine's own, on no one's undo stack.
+        #expect(events.map(\.actor) == [UndoStacks.systemActor, "ana"])
         #expect(events[0].timestamp == events[1].timestamp)
         #expect(events[0].id != events[1].id)
         #expect(events[0].board == events[1].board)
@@ -140,9 +141,10 @@ struct KanbanEngineTests {
         try log.environment.write { transaction in
             try transaction.put([1, 99, 0], forKey: withUnsafeBytes(of: UInt64(3).bigEndian, Array.init), in: log.database)
         }
-        #expect(throws: KanbanError.self) { try KanbanEngine(path: fixture.path) }
+        // Opening replays nothing yet; the first read does, and reports the event.
+        #expect(throws: KanbanError.self) { try KanbanEngine(path: fixture.path).replay() }
         do {
-            _ = try KanbanEngine(path: fixture.path)
+            _ = try KanbanEngine(path: fixture.path).replay()
         } catch let error as KanbanError {
             guard case .corruptEvent(let sequence, let reason) = error else {
                 Issue.record("expected corruptEvent, got \(error)")
@@ -156,8 +158,7 @@ struct KanbanEngineTests {
     }
 
     @Test(
-        "A rejected command does not make the next read replay the whole log",
-        .disabled("bug (performance): writeAndApply leaves isDirty set when the decision throws, so the next catch-up rebuilds the state from event 1")
+        "A rejected command does not make the next read replay the whole log"
     )
     func rejectionKeepsIncrementalState() throws {
         let fixture = try EngineFixture()
@@ -177,8 +178,7 @@ struct KanbanEngineTests {
     }
 
     @Test(
-        "events(after:limit:) with a limit of 0 returns no events",
-        .disabled("bug: KanbanEngine.events(after:limit:) appends an event before checking the limit, so limit 0 returns one event")
+        "events(after:limit:) with a limit of 0 returns no events"
     )
     func zeroLimit() throws {
         let fixture = try EngineFixture()

@@ -14,7 +14,7 @@ struct ReplayEqualsIncrementalTests {
         var columns: [ColumnID: [CardID]] = [:]
 
         mutating func apply(_ event: RecordedEvent) {
-            switch event.payload {
+            switch event.payload.effect {
             case .boardCreated(let created):
                 for column in created.columns { columns[column.id] = [] }
             case .boardRemoved(let removed):
@@ -40,7 +40,7 @@ struct ReplayEqualsIncrementalTests {
             case .cardDeleted(let deleted):
                 #expect(columns[deleted.card.column]?.firstIndex(of: deleted.card.id) == deleted.index, "index of a delete")
                 columns[deleted.card.column]?.removeAll { $0 == deleted.card.id }
-            case .boardRenamed, .columnRenamed, .cardEdited:
+            case .boardRenamed, .columnRenamed, .cardEdited, .undone, .redone:
                 break
             }
         }

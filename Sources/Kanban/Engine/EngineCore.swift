@@ -9,7 +9,7 @@ struct EngineCore: Sendable {
     /// Set while `state` holds events of a write that may not have committed; the next catch-up
     /// then rebuilds the state from the log rather than trust it.
     var isDirty = false
-    /// Where fresh ids come from.
+    /// Where fresh card, board and column ids come from.
     var ids = SystemRandomNumberGenerator()
 
     mutating func apply(_ event: RecordedEvent) {

@@ -24,7 +24,7 @@ extension KanbanEngine {
                     while count < batchEnd {
                         let (step, actor) = current.next(in: core.state)
                         let decided = try decide(step, actor: actor, generator: &current, state: core.state, in: transaction)
-                        let recorded = try append(decided, actor: actor, at: current.timestamp, to: &core, in: transaction)
+                        let recorded = try append(decided, actor: actor, at: current.timestamp, ids: &current.ids, to: &core, in: transaction)
                         for event in recorded { current.observe(event) }
                         count += recorded.count
                     }

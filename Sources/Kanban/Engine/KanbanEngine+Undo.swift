@@ -13,7 +13,7 @@ extension KanbanEngine {
             try writeAndApply(&core) { core, transaction in
                 core.state.buildOrderIndex()
                 let decided = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
-                return try append([decided], actor: actor, at: clock(), to: &core, in: transaction)
+                return try append([decided], actor: actor, to: &core, in: transaction)
             }
         }
     }
@@ -27,7 +27,7 @@ extension KanbanEngine {
             try writeAndApply(&core) { core, transaction in
                 core.state.buildOrderIndex()
                 let decided = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
-                return try append([decided], actor: actor, at: clock(), to: &core, in: transaction)
+                return try append([decided], actor: actor, to: &core, in: transaction)
             }
         }
     }

@@ -44,31 +44,33 @@ public final class KanbanEngine: Sendable {
             try writeAndApply(&core) { core, transaction in
                 core.state.buildOrderIndex()
                 let decided = try Decider.decide(command, in: core.state, ids: &core.ids)
-                return try append(decided, actor: actor, at: clock(), to: &core, in: transaction)
+                return try append(decided, actor: actor, to: &core, in: transaction)
             }
         }
     }
 
     /// Runs `body` on `core` inside a write transaction, after catching up with the log.
-    /// `core` is marked dirty while `body` applies events that are not committed yet.
+    /// ``append(_:actor:at:ids:to:in:)`` marks `core` dirty while it holds events that are not
+    /// committed yet; the mark is cleared once the transaction commits, so a rejected command
+    /// (which appends nothing) leaves the state as it was.
     func writeAndApply<Result>(
         _ core: inout EngineCore,
         _ body: (inout EngineCore, WriteTransaction) throws -> Result
     ) throws -> Result {
         let result = try log.environment.write { transaction in
             try catchUp(&core, in: transaction)
-            core.isDirty = true
             return try body(&core, transaction)
         }
         core.isDirty = false
         return result
     }
 
-    /// Stamps, appends and applies `events` after the log's last one.
+    /// Stamps, appends and applies `events` after the log's last one, with event ids from `ids`.
     func append(
         _ events: [BoardEvent],
         actor: String,
         at moment: Timestamp,
+        ids: inout some RandomNumberGenerator,
         to core: inout EngineCore,
         in transaction: WriteTransaction
     ) throws -> [RecordedEvent] {
@@ -80,15 +82,22 @@ public final class KanbanEngine: Sendable {
                 sequence: core.state.lastSequence + 1,
                 timestamp: timestamp,
                 actor: event.actor ?? actor,
-                id: EventID(.random(using: &core.ids)),
+                id: EventID(.random(using: &ids)),
                 board: event.board,
                 payload: event.payload
             )
             try log.append(next, in: transaction)
+            core.isDirty = true
             core.apply(next)
             recorded.append(next)
         }
         return recorded
+    }
+
+    /// Stamps (now), appends and applies `events`, with fresh random event ids.
+    func append(_ events: [BoardEvent], actor: String, to core: inout EngineCore, in transaction: WriteTransaction) throws -> [RecordedEvent] {
+        var ids = SystemRandomNumberGenerator()
+        return try append(events, actor: actor, at: clock(), ids: &ids, to: &core, in: transaction)
     }
 
     // MARK: Reading
@@ -117,8 +126,9 @@ public final class KanbanEngine: Sendable {
         try log.environment.read { transaction in
             var events: [RecordedEvent] = []
             try log.forEach(after: sequence, in: transaction) { event in
+                guard limit.map({ events.count < $0 }) ?? true else { return false }
                 events.append(event)
-                return limit.map { events.count < $0 } ?? true
+                return true
             }
             return events
         }

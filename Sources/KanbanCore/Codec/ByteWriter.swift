@@ -28,7 +28,8 @@ struct ByteWriter {
         bytes.append(UInt8(remaining))
     }
 
-    mutating func write(count: Int) { write(varint: UInt64(count)) }
+    /// A count or index, as the reader accepts it (0 ... Int32.max); decided events stay inside.
+    mutating func write(count: Int) { write(varint: UInt64(min(max(count, 0), Int(Int32.max)))) }
 
     /// ZigZag, then LEB128: small magnitudes of either sign stay short.
     mutating func write(signed value: Int64) {

@@ -12,6 +12,11 @@ public struct ColumnOrder: Sendable, Equatable {
 
     static let maximumBlockSize = 256
 
+    /// Two orders are equal when they hold the same slots, however their blocks are split.
+    public static func == (lhs: ColumnOrder, rhs: ColumnOrder) -> Bool {
+        lhs.count == rhs.count && lhs.blocks.joined().elementsEqual(rhs.blocks.joined())
+    }
+
     public init() {}
 
     /// Builds the order from slots in any order.

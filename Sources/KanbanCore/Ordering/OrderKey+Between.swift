@@ -7,15 +7,19 @@ extension OrderKey {
         case (nil, nil):
             return .middle
         case (let lower?, nil):
-            return OrderKey(integer: lower.integer + 1)
+            // Above `lower`: one integer step up, or a fraction above it at the ceiling.
+            return lower.integer < Int64.max ? OrderKey(integer: lower.integer + 1)
+                : OrderKey(integer: lower.integer, fraction: midpoint(above: lower.fraction, below: nil))
         case (nil, let upper?):
             // Below `upper`: one integer step down, or a fraction below it when already at the floor.
             return upper.integer > Int64.min ? OrderKey(integer: upper.integer - 1)
                 : OrderKey(integer: upper.integer, fraction: midpoint(above: [], below: upper.fraction))
         case (let lower?, let upper?):
             precondition(lower < upper, "OrderKey.between needs lower < upper")
-            if upper.integer - lower.integer >= 2 {
-                return OrderKey(integer: lower.integer + (upper.integer - lower.integer) / 2)
+            let (gap, overflow) = upper.integer.subtractingReportingOverflow(lower.integer)
+            if overflow || gap >= 2 {
+                // Halve without overflowing: both halves fit in Int64.
+                return OrderKey(integer: lower.integer / 2 + upper.integer / 2 + (lower.integer % 2 + upper.integer % 2) / 2)
             }
             if upper.integer == lower.integer {
                 return OrderKey(integer: lower.integer, fraction: midpoint(above: lower.fraction, below: upper.fraction))

@@ -19,6 +19,8 @@ public struct WorkloadGenerator: Sendable {
     private let firstTimestamp: Timestamp
     private let step: Int64
     private var commandsIssued: Int64 = 0
+    /// The last sequence number this generator has seen the effects of.
+    private var observedSequence: UInt64 = 0
     /// Below 5 when the last roll fell in the undo-or-redo share.
     private var undoRoll = 100
 
@@ -30,10 +32,18 @@ public struct WorkloadGenerator: Sendable {
         boardNames = [Board.defaultName] + (max(boards, 1) > 1 ? (2...max(boards, 1)).map { "board-\($0)" } : [])
         firstTimestamp = max(WorkloadGenerator.start, Timestamp(millisecondsSinceEpoch: after.millisecondsSinceEpoch + 1))
         step = max(1, 365 * 86_400_000 / Int64(max(events, 1)))
+        resynchronize(with: state)
+    }
+
+    /// Takes the live cards from `state`: at the start, and whenever events this generator did
+    /// not observe (another process's) were applied in between.
+    private mutating func resynchronize(with state: KanbanState) {
+        liveCards = [:]
         for card in state.cards.values {
             guard let board = state.columns[card.column]?.board else { continue }
             liveCards[board, default: LiveCards()].insert(card.id)
         }
+        observedSequence = state.lastSequence
     }
 
     /// The moment the next command is stamped with.
@@ -63,8 +73,11 @@ public struct WorkloadGenerator: Sendable {
     private mutating func nextCommand(in state: KanbanState) -> (command: Command, actor: String) {
         undoRoll = 100
         commandsIssued += 1
+        if state.lastSequence != observedSequence { resynchronize(with: state) }
         let actor = WorkloadGenerator.actors[Int.random(in: 0..<WorkloadGenerator.actors.count, using: &random)]
-        if let missing = boardNames.first(where: { state.board(named: $0) == nil }), state.boardsCreated > 0 {
+        // The first command makes `main` (on first use); the other boards come next.
+        if state.boardsCreated == 0 { return (addCommand(board: Board.defaultName), actor) }
+        if let missing = boardNames.first(where: { state.board(named: $0) == nil }) {
             return (.createBoard(name: missing), actor)
         }
         let boardName = boardNames[Int.random(in: 0..<boardNames.count, using: &random)]
@@ -101,6 +114,7 @@ public struct WorkloadGenerator: Sendable {
 
     /// Keeps track of live cards from the events the commands produced.
     public mutating func observe(_ event: RecordedEvent) {
+        observedSequence = event.sequence
         switch event.payload.effect {
         case .cardAdded(let added): liveCards[event.board, default: LiveCards()].insert(added.card.id)
         case .cardDeleted(let deleted): liveCards[event.board]?.remove(deleted.card.id)

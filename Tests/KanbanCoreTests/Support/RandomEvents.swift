@@ -67,7 +67,24 @@ enum RandomEvents {
             ))
         case .cardDeleted:
             return .cardDeleted(CardDeleted(card: card(using: &random), index: index(using: &random)))
+        case .undone:
+            return .undone(Undone(
+                target: UInt64.random(in: 1...UInt64.max, using: &random),
+                undid: payload(of: nestable(using: &random), using: &random),
+                compensation: payload(of: nestable(using: &random), using: &random)
+            ))
+        case .redone:
+            return .redone(Redone(
+                target: UInt64.random(in: 1...UInt64.max, using: &random),
+                redid: payload(of: nestable(using: &random), using: &random),
+                effect: payload(of: nestable(using: &random), using: &random)
+            ))
         }
+    }
+
+    /// A kind that may sit inside an undo or a redo (anything but another undo or redo).
+    static func nestable(using random: inout some RandomNumberGenerator) -> EventKind {
+        EventKind.allCases.filter { $0 != .undone && $0 != .redone }.randomElement(using: &random)!
     }
 
     // MARK: Parts
