@@ -83,7 +83,7 @@ struct EventCodecRoundTripTests {
             "boardCreated": 1, "boardRenamed": 2, "boardRemoved": 3,
             "columnAdded": 4, "columnRenamed": 5, "columnRemoved": 6,
             "cardAdded": 10, "cardEdited": 11, "cardMoved": 12, "cardDeleted": 13,
-            "undone": 20, "redone": 21,
+            "undone": 20, "redone": 21, "restored": 22,
         ])
         #expect(EventCodec.formatVersion == 1)
     }

@@ -40,6 +40,11 @@ struct ReplayEqualsIncrementalTests {
             case .cardDeleted(let deleted):
                 #expect(columns[deleted.card.column]?.firstIndex(of: deleted.card.id) == deleted.index, "index of a delete")
                 columns[deleted.card.column]?.removeAll { $0 == deleted.card.id }
+            case .restored(let restored):
+                for effect in restored.effects { apply(RecordedEvent(
+                    sequence: event.sequence, timestamp: event.timestamp, actor: event.actor, id: event.id,
+                    board: event.board, payload: effect
+                )) }
             case .boardRenamed, .columnRenamed, .cardEdited, .undone, .redone:
                 break
             }

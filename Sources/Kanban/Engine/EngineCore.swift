@@ -11,6 +11,16 @@ struct EngineCore: Sendable {
     var isDirty = false
     /// Where fresh card, board and column ids come from.
     var ids = SystemRandomNumberGenerator()
+    /// The snapshot the state was built from (`nil`: from the start of the log).
+    var snapshot: UInt64?
+    /// Events applied on top of that snapshot (or from the start).
+    var tailEvents = 0
+    /// The newest snapshot stored or scheduled; `nil` until looked up.
+    var newestSnapshot: UInt64?
+
+    init(newestSnapshot: UInt64? = nil) {
+        self.newestSnapshot = newestSnapshot
+    }
 
     mutating func apply(_ event: RecordedEvent) {
         state.apply(event)

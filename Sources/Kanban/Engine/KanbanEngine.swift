@@ -20,6 +20,9 @@ import Synchronization
 public final class KanbanEngine: Sendable {
     /// The log this engine reads and appends to.
     public let log: EventLog
+    /// The snapshots of its state.
+    public let snapshots: SnapshotStore
+    let options: EngineOptions
     private let core: Mutex<EngineCore>
     let clock: @Sendable () -> Timestamp
 
@@ -28,6 +31,8 @@ public final class KanbanEngine: Sendable {
     public init(path: String, options: EngineOptions = EngineOptions()) throws {
         let environment = try Environment.open(path: path, options: options.environment)
         log = try EventLog(environment: environment)
+        snapshots = try SnapshotStore(environment: environment)
+        self.options = options
         clock = options.clock
         core = Mutex(EngineCore())
     }
@@ -62,6 +67,7 @@ public final class KanbanEngine: Sendable {
             return try body(&core, transaction)
         }
         core.isDirty = false
+        scheduleSnapshotIfDue(&core)
         return result
     }
 
@@ -147,16 +153,22 @@ public final class KanbanEngine: Sendable {
         )
     }
 
-    /// Rebuilds the state from the whole log, replacing the engine's, and says how long it took.
-    public func replay() throws -> ReplayReport {
+    /// Rebuilds the state, replacing the engine's: from the newest valid snapshot and the events
+    /// after it, or from the whole log with `ignoringSnapshots`. Says how, and how long it took.
+    public func replay(ignoringSnapshots: Bool = false) throws -> ReplayReport {
         try core.withLock { core in
             let start = ContinuousClock.now
             var fresh = EngineCore()
-            try log.environment.read { transaction in try catchUp(&fresh, in: transaction) }
+            try log.environment.read { transaction in
+                try catchUp(&fresh, in: transaction, useSnapshots: !ignoringSnapshots)
+            }
             let elapsed = ContinuousClock.now - start
-            let events = Int(fresh.state.lastSequence)
+            fresh.newestSnapshot = core.newestSnapshot
             core = fresh
-            return ReplayReport(events: events, seconds: elapsed.seconds)
+            return ReplayReport(
+                events: Int(fresh.state.lastSequence), seconds: elapsed.seconds,
+                snapshot: fresh.snapshot, tailEvents: fresh.tailEvents
+            )
         }
     }
 
@@ -167,21 +179,42 @@ public final class KanbanEngine: Sendable {
 
     // MARK: Catching up
 
-    /// Applies the events appended since `core` last looked (by any process). A dirty core is
-    /// rebuilt from the start.
-    func catchUp(_ core: inout EngineCore, in transaction: some Transaction) throws {
+    /// Applies the events appended since `core` last looked (by any process), up to `limit`.
+    /// An empty state starts from the newest valid snapshot (unless `useSnapshots` is off); a
+    /// dirty one is rebuilt the same way.
+    func catchUp(
+        _ core: inout EngineCore,
+        in transaction: some Transaction,
+        useSnapshots: Bool = true,
+        upTo limit: UInt64 = .max
+    ) throws {
         if core.isDirty {
-            core = EngineCore()
+            core = EngineCore(newestSnapshot: core.newestSnapshot)
+        }
+        if core.state.lastSequence == 0 && useSnapshots {
+            let end = min(try log.lastSequence(in: transaction), limit)
+            if end > 0, let (state, timestamp) = try snapshots.newest(atMost: end, logEnd: end, in: transaction, warn: options.warn) {
+                core.state = state
+                core.lastTimestamp = timestamp
+                core.snapshot = state.lastSequence
+            }
+        }
+        if core.newestSnapshot == nil {
+            core.newestSnapshot = try snapshots.list(in: transaction).last?.sequence ?? 0
         }
         var lastTimestamp = core.lastTimestamp
+        var applied = 0
         try log.forEachRaw(after: core.state.lastSequence, in: transaction) { sequence, bytes in
+            guard sequence <= limit else { return false }
             do throws(EventDecodingError) {
                 lastTimestamp = max(lastTimestamp, try core.state.apply(encoded: bytes, sequence: sequence))
             } catch {
                 throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
             }
+            applied += 1
             return true
         }
+        core.tailEvents += applied
         core.lastTimestamp = lastTimestamp
     }
 

@@ -56,6 +56,18 @@ public struct EventLog: Sendable {
         }
     }
 
+    /// The timestamp of event `sequence`, read from its envelope alone.
+    public func timestamp(at sequence: UInt64, in transaction: some Transaction) throws -> Timestamp? {
+        try SequenceKey.withBytes(sequence) { key in
+            try transaction.withValue(forKey: key, in: database) { bytes in
+                guard bytes.count >= 10 else {
+                    throw KanbanError.corruptEvent(sequence: sequence, reason: "truncated at byte \(bytes.count)")
+                }
+                return Timestamp(millisecondsSinceEpoch: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 2, as: Int64.self)))
+            }
+        }
+    }
+
     /// Calls `body` with every event after `sequence`, in order, until it returns `false`.
     /// An event that fails to decode throws ``KanbanError/corruptEvent(sequence:reason:)``.
     public func forEach(

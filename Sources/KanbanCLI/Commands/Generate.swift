@@ -38,16 +38,28 @@ extension KanbanCommand {
     }
 }
 
-/// Prints events, seconds and events per second, as text or JSON.
+/// Prints events, seconds and events per second, as text or JSON, and for a replay how the
+/// state was built.
 func printRate(_ report: ReplayReport, verb: String, json: Bool) {
+    let isReplay = verb == "Replayed"
     if json {
-        Output.printJSON(.object([
+        var members: [(String, JSONValue)] = [
             ("events", .integer(Int64(report.events))),
             ("seconds", .number(report.seconds)),
             ("eventsPerSecond", .number(report.eventsPerSecond.rounded())),
-        ]))
+        ]
+        if isReplay {
+            members.append(("snapshot", report.snapshot.map { .integer(Int64($0)) } ?? .null))
+            members.append(("tailEvents", .integer(Int64(report.tailEvents))))
+        }
+        Output.printJSON(.object(members))
+        return
+    }
+    let rate = Int(report.eventsPerSecond.rounded())
+    let seconds = String(format: "%.3f", report.seconds)
+    if isReplay, let snapshot = report.snapshot {
+        Output.print("Built \(report.events) events from snapshot #\(snapshot) + \(report.tailEvents) events in \(seconds) s (\(rate) events/s replayed)")
     } else {
-        let rate = Int(report.eventsPerSecond.rounded())
-        Output.print("\(verb) \(report.events) events in \(String(format: "%.3f", report.seconds)) s (\(rate) events/s)")
+        Output.print("\(verb) \(report.events) events in \(seconds) s (\(rate) events/s)")
     }
 }

@@ -3,19 +3,23 @@ import Foundation
 import Kanban
 
 extension KanbanCommand {
-    /// `kanban replay`: rebuilds the board state from the whole log and says how fast.
+    /// `kanban replay`: rebuilds the board state and says how, and how fast.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rebuild the board state from the whole log; print events, seconds and events per second."
+            abstract: "Rebuild the state (newest snapshot + the events after it, or the whole log); say how and how fast.",
+            discussion: "eventsPerSecond counts the events replayed (the tail), not those a snapshot covered."
         )
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print {\"events\", \"seconds\", \"eventsPerSecond\"} as JSON.")
+        @Flag(help: "Replay the whole log, ignoring snapshots.")
+        var ignoreSnapshots = false
+
+        @Flag(help: "Print {\"events\", \"seconds\", \"eventsPerSecond\", \"snapshot\", \"tailEvents\"} as JSON.")
         var json = false
 
         func run() throws {
-            let report = try global.openEngine().replay()
+            let report = try global.openEngine().replay(ignoringSnapshots: ignoreSnapshots)
             printRate(report, verb: "Replayed", json: json)
         }
     }

@@ -12,12 +12,16 @@ extension KanbanCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        @Option(help: ArgumentHelp("The board as it was after event SEQ, or at DATE (a date means the end of that day).", valueName: "seq|date"))
+        var at: String?
+
         @Flag(help: "Print the board as JSON.")
         var json = false
 
         func run() throws {
             let engine = try global.openEngine()
-            let view = try engine.boardView(named: global.board)
+            let view = try at.map { text in try engine.boardView(named: global.board, at: try PointInTime(parsing: text)) }
+                ?? engine.boardView(named: global.board)
             if json {
                 Output.printJSON(BoardJSON.value(view))
             } else {

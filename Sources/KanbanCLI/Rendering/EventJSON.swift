@@ -65,6 +65,12 @@ enum EventJSON {
                 ("redid", nested(redone.redid)),
                 ("effect", nested(redone.effect)),
             ])
+        case .restored(let restored):
+            return .object([
+                ("sequence", .integer(Int64(restored.sequence))),
+                ("timestamp", .string(restored.timestamp.description)),
+                ("effects", .array(restored.effects.map(nested))),
+            ])
         }
     }
 

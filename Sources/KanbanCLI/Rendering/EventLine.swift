@@ -50,6 +50,9 @@ struct EventLine {
             return "#\(undone.target) by \(undone.compensation.kind.name) " + detail(undone.compensation)
         case .redone(let redone):
             return "#\(redone.target) by \(redone.effect.kind.name) " + detail(redone.effect)
+        case .restored(let restored):
+            let changes = restored.effects.map { "\($0.kind.name) " + detail($0) }
+            return "to #\(restored.sequence) (\(restored.timestamp)): " + changes.joined(separator: "; ")
         }
     }
 

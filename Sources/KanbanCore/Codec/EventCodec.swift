@@ -123,6 +123,11 @@ public enum EventCodec {
             writer.write(varint: redone.target)
             encodeNested(redone.redid, into: &writer)
             encodeNested(redone.effect, into: &writer)
+        case .restored(let restored):
+            writer.write(varint: restored.sequence)
+            writer.write(signed: restored.timestamp.millisecondsSinceEpoch)
+            writer.write(count: restored.effects.count)
+            for effect in restored.effects { encodeNested(effect, into: &writer) }
         }
     }
 
@@ -197,6 +202,14 @@ public enum EventCodec {
             let target = try reader.readVarint()
             let redid = try decodeNested(from: &reader, depth: depth)
             return .redone(Redone(target: target, redid: redid, effect: try decodeNested(from: &reader, depth: depth)))
+        case .restored:
+            let sequence = try reader.readVarint()
+            let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readSigned())
+            let count = try reader.readCount()
+            guard count <= reader.buffer.count else { throw .malformed("effect count \(count)", at: reader.offset) }
+            var effects: [EventPayload] = []
+            for _ in 0..<count { effects.append(try decodeNested(from: &reader, depth: depth)) }
+            return .restored(Restored(sequence: sequence, timestamp: timestamp, effects: effects))
         }
     }
 

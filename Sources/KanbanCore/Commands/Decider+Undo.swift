@@ -164,6 +164,17 @@ extension Decider {
 
         case .undone, .redone:
             return try inverse(of: effect.effect, board: board, action: action, in: state)
+
+        case .restored(let restored):
+            // Each change reversed, last first, each against the state the later ones leave.
+            var scratch = state
+            var inverses: [EventPayload] = []
+            for change in restored.effects.reversed() {
+                let reversed = try inverse(of: change, board: board, action: action, in: scratch)
+                scratch.apply(reversed, board: board)
+                inverses.append(reversed)
+            }
+            return .restored(Restored(sequence: restored.sequence, timestamp: restored.timestamp, effects: inverses))
         }
     }
 

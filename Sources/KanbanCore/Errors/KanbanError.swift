@@ -42,6 +42,10 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case undoConflict(action: String, actor: String, sequence: UInt64, change: String)
     /// Undoing (or redoing) is not possible as things stand now.
     case cannotUndo(action: String, reason: String)
+    /// The board cannot be restored to that moment.
+    case cannotRestore(String)
+    /// A sequence number or moment outside the log.
+    case outsideLog(String)
     /// An event in the log could not be decoded.
     case corruptEvent(sequence: UInt64, reason: String)
 
@@ -69,6 +73,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undoConflict(let action, let actor, let sequence, let change):
             "cannot \(action): \(actor) \(change) since (#\(sequence)); \(action) would overwrite it (use --force to \(action) anyway)"
         case .cannotUndo(let action, let reason): "cannot \(action): \(reason)"
+        case .cannotRestore(let reason): "cannot restore: \(reason)"
+        case .outsideLog(let what): "\(what) is outside the log"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
         }
     }

@@ -12,6 +12,7 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case cardDeleted = 13
     case undone = 20
     case redone = 21
+    case restored = 22
 
     /// The name in JSON output, such as `cardMoved`.
     public var name: String { String(describing: self) }

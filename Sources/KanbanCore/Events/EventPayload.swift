@@ -12,6 +12,7 @@ public enum EventPayload: Hashable, Sendable {
     case cardDeleted(CardDeleted)
     indirect case undone(Undone)
     indirect case redone(Redone)
+    indirect case restored(Restored)
 
     /// The event's kind as the JSON form and the CLI name it.
     public var kind: EventKind {
@@ -28,6 +29,7 @@ public enum EventPayload: Hashable, Sendable {
         case .cardDeleted: .cardDeleted
         case .undone: .undone
         case .redone: .redone
+        case .restored: .restored
         }
     }
 }

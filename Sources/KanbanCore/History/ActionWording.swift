@@ -54,6 +54,8 @@ public struct ActionWording: Sendable {
             return book.fill(pick(book.columnRenamed, book.renameColumn), ["from": renamed.from, "to": renamed.to])
         case .columnRemoved(let removed):
             return book.fill(pick(book.columnRemoved, book.removeColumn), ["name": removed.column.name])
+        case .restored(let restored):
+            return book.fill(pick(book.restored, book.restore), ["sequence": String(restored.sequence), "date": restored.timestamp.description])
         case .undone(let undone):
             return phrase(for: undone.undid, pastTense: pastTense, columnName: columnName)
         case .redone(let redone):

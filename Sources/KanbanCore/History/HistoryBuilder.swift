@@ -40,6 +40,7 @@ public struct HistoryBuilder {
         case .boardCreated(let created): for column in created.columns { columnNames[column.id] = column.name }
         case .columnAdded(let added): columnNames[added.column.id] = added.column.name
         case .columnRenamed(let renamed): columnNames[renamed.column] = renamed.to
+        case .restored(let restored): for change in restored.effects { follow(change) }
         default: break
         }
     }
@@ -80,6 +81,7 @@ public struct HistoryBuilder {
         case .columnAdded(let added): return [HistoryChange(field: "name", old: nil, new: added.column.name)]
         case .columnRenamed(let renamed): return [HistoryChange(field: "name", old: renamed.from, new: renamed.to)]
         case .columnRemoved(let removed): return [HistoryChange(field: "name", old: removed.column.name, new: nil)]
+        case .restored(let restored): return [HistoryChange(field: "sequence", old: nil, new: String(restored.sequence))]
         case .undone, .redone: return []
         }
     }

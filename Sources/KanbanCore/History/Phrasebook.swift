@@ -1,6 +1,7 @@
 /// Every sentence history and undo show, for one language: a table a translator edits in one
 /// place (`Phrasebook+English.swift`, `+Korean`, `+French`). Placeholders in braces —
-/// `{title}`, `{from}`, `{to}`, `{column}`, `{name}`, `{fields}`, `{line}` — are filled in.
+/// `{title}`, `{from}`, `{to}`, `{column}`, `{name}`, `{fields}`, `{line}`, `{sequence}`, `{date}` —
+/// are filled in.
 public struct Phrasebook: Sendable {
     // History lines: what happened, in the past tense.
     public var added: String
@@ -16,6 +17,7 @@ public struct Phrasebook: Sendable {
     public var columnAdded: String
     public var columnRenamed: String
     public var columnRemoved: String
+    public var restored: String
 
     // What undo and redo would do next: imperative.
     public var add: String
@@ -29,6 +31,7 @@ public struct Phrasebook: Sendable {
     public var addColumn: String
     public var renameColumn: String
     public var removeColumn: String
+    public var restore: String
     public var undoNext: String
     public var redoNext: String
     public var nothingToUndo: String

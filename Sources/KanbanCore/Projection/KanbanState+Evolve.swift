@@ -45,6 +45,8 @@ extension KanbanState {
             apply(undone.compensation, board: board)
         case .redone(let redone):
             apply(redone.effect, board: board)
+        case .restored(let restored):
+            for effect in restored.effects { apply(effect, board: board) }
         }
     }
 

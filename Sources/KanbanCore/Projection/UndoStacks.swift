@@ -4,15 +4,15 @@
 /// of an action or a redo on the undo stack, of an undo on the redo stack.
 ///
 /// Events by ``systemActor`` (the board the engine makes on first use) are on no stack.
-public struct UndoStacks: Sendable, Equatable {
+public struct UndoStacks: Sendable {
     /// The actor the engine's own events are recorded under.
     public static let systemActor = "kanban"
 
-    private var names: [String] = []
-    private var nameBytes: [[UInt8]] = []
-    private var indexByName: [String: Int] = [:]
-    private var undo: [[UInt64]] = []
-    private var redo: [[UInt64]] = []
+    var names: [String] = []
+    var nameBytes: [[UInt8]] = []
+    var indexByName: [String: Int] = [:]
+    var undo: [[UInt64]] = []
+    var redo: [[UInt64]] = []
 
     public init() {}
 
@@ -64,7 +64,7 @@ public struct UndoStacks: Sendable, Equatable {
         if !redo[actor].isEmpty { redo[actor].removeAll(keepingCapacity: true) }
     }
 
-    private mutating func index(of name: String) -> Int {
+    mutating func index(of name: String) -> Int {
         if let index = indexByName[name] { return index }
         indexByName[name] = names.count
         names.append(name)
@@ -72,5 +72,24 @@ public struct UndoStacks: Sendable, Equatable {
         undo.append([])
         redo.append([])
         return names.count - 1
+    }
+}
+
+extension UndoStacks {
+    /// Sets `actor`'s stacks, as a snapshot recorded them.
+    mutating func restore(actor: String, undo undoStack: [UInt64], redo redoStack: [UInt64]) {
+        let index = index(of: actor)
+        undo[index] = undoStack
+        redo[index] = redoStack
+    }
+}
+
+extension UndoStacks: Equatable {
+    /// Equal when every actor has the same stacks, whatever order the actors first appeared in.
+    public static func == (lhs: UndoStacks, rhs: UndoStacks) -> Bool {
+        let actors = Set(lhs.names).union(rhs.names)
+        return actors.allSatisfy {
+            lhs.undoStack(for: $0) == rhs.undoStack(for: $0) && lhs.redoStack(for: $0) == rhs.redoStack(for: $0)
+        }
     }
 }

@@ -73,6 +73,8 @@ enum RandomEvents {
                 undid: payload(of: nestable(using: &random), using: &random),
                 compensation: payload(of: nestable(using: &random), using: &random)
             ))
+        case .restored:
+            return restored(using: &random)
         case .redone:
             return .redone(Redone(
                 target: UInt64.random(in: 1...UInt64.max, using: &random),
@@ -82,9 +84,18 @@ enum RandomEvents {
         }
     }
 
+    /// A restore of random changes.
+    static func restored(using random: inout some RandomNumberGenerator) -> EventPayload {
+        .restored(Restored(
+            sequence: UInt64.random(in: 0...UInt64.max, using: &random),
+            timestamp: timestamp(using: &random),
+            effects: (0..<Int.random(in: 0...4, using: &random)).map { _ in payload(of: nestable(using: &random), using: &random) }
+        ))
+    }
+
     /// A kind that may sit inside an undo or a redo (anything but another undo or redo).
     static func nestable(using random: inout some RandomNumberGenerator) -> EventKind {
-        EventKind.allCases.filter { $0 != .undone && $0 != .redone }.randomElement(using: &random)!
+        EventKind.allCases.filter { $0 != .undone && $0 != .redone && $0 != .restored }.randomElement(using: &random)!
     }
 
     // MARK: Parts

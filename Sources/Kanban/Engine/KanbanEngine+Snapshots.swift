@@ -1,0 +1,125 @@
+import Dispatch
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Takes a snapshot of the current state now (`kanban snapshot`), unless one covers it already.
+    @discardableResult
+    public func snapshot() throws -> SnapshotInfo {
+        let (state, timestamp) = try withCore { core in
+            try log.environment.read { transaction in try catchUp(&core, in: transaction) }
+            return (core.state, core.lastTimestamp)
+        }
+        try store(state, timestamp: timestamp)
+        try withCore { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
+        return try log.environment.read { transaction in
+            try snapshots.list(in: transaction).last { $0.sequence == state.lastSequence }
+        } ?? SnapshotInfo(sequence: state.lastSequence, bytes: 0)
+    }
+
+    /// Every stored snapshot, oldest first.
+    public func snapshotList() throws -> [SnapshotInfo] {
+        try log.environment.read { transaction in try snapshots.list(in: transaction) }
+    }
+
+    /// Whether a snapshot scheduled in the background is still being written.
+    public static var hasBackgroundWork: Bool {
+        backgroundWork.wait(timeout: .now()) == .timedOut
+    }
+
+    /// Waits until every snapshot this process scheduled in the background is written.
+    public static func waitForBackgroundWork() {
+        backgroundWork.wait()
+    }
+
+    /// Schedules a background snapshot when `interval` events were appended since the newest one.
+    /// The snapshot is built on its own (newest snapshot + events after it, read in its own
+    /// transaction), so the command that crossed the interval pays nothing for it.
+    func scheduleSnapshotIfDue(_ core: inout EngineCore) {
+        let interval = UInt64(max(options.snapshotInterval, 0))
+        let target = core.state.lastSequence
+        guard interval > 0, let newest = core.newestSnapshot, target >= newest + interval else { return }
+        core.newestSnapshot = target
+        KanbanEngine.backgroundWork.enter()
+        KanbanEngine.snapshotQueue.async {
+            defer { KanbanEngine.backgroundWork.leave() }
+            do {
+                let (state, timestamp) = try self.state(atSequence: target)
+                try self.store(state, timestamp: timestamp)
+            } catch {
+                self.options.warn("the snapshot of #\(target) was not written: \(error)")
+            }
+        }
+    }
+
+    /// Writes a snapshot of `state`, then applies the retention policy.
+    func store(_ state: KanbanState, timestamp: Timestamp) throws {
+        guard state.lastSequence > 0 else { return }
+        try log.environment.write { transaction in
+            try snapshots.save(state, timestamp: timestamp, in: transaction)
+            try applyRetention(in: transaction)
+        }
+    }
+
+    /// Keeps the newest three snapshots, and whenever all of them together pass half the log's
+    /// size, removes every other one among the older ones, oldest first. The spacing of old
+    /// snapshots doubles at each thinning, so any past moment stays within reach of a snapshot
+    /// at a distance proportional to its age, and snapshots never outgrow the log.
+    func applyRetention(in transaction: WriteTransaction) throws {
+        let statistics = try transaction.statistics(of: log.database)
+        let budget = statistics.pages * statistics.pageSize / 2
+        var stored = try snapshots.list(in: transaction)
+        while stored.count > 3, stored.reduce(0, { $0 + $1.bytes }) > budget {
+            let older = stored.dropLast(3)
+            let doomed = older.enumerated().filter { $0.offset % 2 == 1 || older.count == 1 }.map(\.element.sequence)
+            for sequence in doomed { try snapshots.remove(sequence, in: transaction) }
+            stored.removeAll { doomed.contains($0.sequence) }
+        }
+    }
+
+    // MARK: Time travel
+
+    /// The state exactly as it was after event `sequence` (the whole log when past its end),
+    /// and the timestamp of that event: the newest valid snapshot at or before it plus the
+    /// events up to it.
+    public func state(atSequence sequence: UInt64) throws -> (state: KanbanState, timestamp: Timestamp) {
+        try log.environment.read { transaction in try state(atSequence: sequence, in: transaction) }
+    }
+
+    func state(atSequence sequence: UInt64, in transaction: some Transaction) throws -> (state: KanbanState, timestamp: Timestamp) {
+        var core = EngineCore()
+        try catchUp(&core, in: transaction, upTo: sequence)
+        core.state.buildOrderIndex()
+        return (core.state, core.lastTimestamp)
+    }
+
+    /// The sequence number `point` stands for: checked against the log, or found by time.
+    public func sequence(of point: PointInTime) throws -> UInt64 {
+        switch point {
+        case .sequence(let sequence):
+            let last = try log.environment.read { try log.lastSequence(in: $0) }
+            guard sequence <= last else { throw KanbanError.outsideLog("#\(sequence) (the log ends at #\(last))") }
+            return sequence
+        case .moment(let moment):
+            return try sequence(atOrBefore: moment)
+        }
+    }
+
+    /// The last event at or before `moment` (0 when the log starts after it). Timestamps never
+    /// go backwards in the log, so this is a binary search over sequence numbers.
+    public func sequence(atOrBefore moment: Timestamp) throws -> UInt64 {
+        try log.environment.read { transaction in
+            var low: UInt64 = 0 // known at or before `moment` (0 = before the log)
+            var high = try log.lastSequence(in: transaction) + 1 // known after `moment`
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                guard let timestamp = try log.timestamp(at: middle, in: transaction) else { break }
+                if timestamp <= moment { low = middle } else { high = middle }
+            }
+            return low
+        }
+    }
+
+    static let backgroundWork = DispatchGroup()
+    static let snapshotQueue = DispatchQueue(label: "kanban.snapshots")
+}

@@ -1,0 +1,55 @@
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Replays the whole log from scratch, decoding every byte of every event, and compares the
+    /// result with every snapshot (at the sequence it covers) and with the state the engine
+    /// opens with (newest snapshot + tail). Reports the first difference.
+    public func verify() throws -> VerificationReport {
+        try log.environment.read { transaction in
+            let stored = try snapshots.list(in: transaction)
+            let logEnd = try log.lastSequence(in: transaction)
+            var pending = stored.map(\.sequence)[...]
+            var state = KanbanState()
+            var checked = 0
+            var difference: String?
+
+            func compareSnapshot(_ sequence: UInt64) throws {
+                guard difference == nil else { return }
+                var problem: String?
+                let snapshot = try snapshots.newest(atMost: sequence, logEnd: logEnd, in: transaction) { problem = problem ?? $0 }
+                checked += 1
+                if let problem { difference = problem; return }
+                guard let snapshot, snapshot.state.lastSequence == sequence else {
+                    difference = "snapshot #\(sequence) could not be read"
+                    return
+                }
+                if let different = snapshot.state.firstDifference(from: state) {
+                    difference = "snapshot #\(sequence): \(different)"
+                }
+            }
+
+            try log.forEach(after: 0, in: transaction) { event in
+                state.apply(event)
+                while let next = pending.first, next <= event.sequence {
+                    pending.removeFirst()
+                    if next == event.sequence { try compareSnapshot(next) } else if difference == nil {
+                        difference = "snapshot #\(next) covers no event of the log"
+                    }
+                }
+                return true
+            }
+            if let beyond = pending.first, difference == nil {
+                difference = "snapshot #\(beyond) lies beyond the log's end (#\(state.lastSequence))"
+            }
+            if difference == nil {
+                var opened = EngineCore()
+                try catchUp(&opened, in: transaction)
+                if let different = opened.state.firstDifference(from: state) {
+                    difference = "the opened state (from \(opened.snapshot.map { "snapshot #\($0)" } ?? "the log")): \(different)"
+                }
+            }
+            return VerificationReport(events: Int(state.lastSequence), snapshots: checked, firstDifference: difference)
+        }
+    }
+}

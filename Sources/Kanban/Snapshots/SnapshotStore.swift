@@ -1,0 +1,121 @@
+import KanbanCore
+import LMDBStorage
+
+/// Snapshots of the folded state: the named database `snapshots`, keyed like the log by the
+/// sequence number covered (8 bytes, big-endian). A snapshot is a cache: one that fails its
+/// checksum, has an unknown format, or lies beyond the log's end is skipped with a warning,
+/// and the state is built from an older one or from the whole log instead.
+///
+/// A value is: `KSNP` · u8 format version (1) · u8 state layout version · u64 LE sequence ·
+/// i64 LE timestamp of that event · u64 LE FNV-1a checksum of the rest · the state
+/// (``StateCodec``).
+public struct SnapshotStore: Sendable {
+    public let environment: Environment
+    public let database: Database
+
+    /// The name of the database that holds the snapshots.
+    public static let databaseName = "snapshots"
+    static let magic: [UInt8] = Array("KSNP".utf8)
+    static let formatVersion: UInt8 = 1
+    static let headerSize = 4 + 1 + 1 + 8 + 8 + 8
+
+    public init(environment: Environment) throws {
+        self.environment = environment
+        database = try environment.database(named: SnapshotStore.databaseName)
+    }
+
+    /// Every snapshot, oldest first.
+    public func list(in transaction: some Transaction) throws -> [SnapshotInfo] {
+        var snapshots: [SnapshotInfo] = []
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try cursor.first()
+            while let current = entry {
+                if let sequence = SequenceKey.sequence(from: current.key) {
+                    snapshots.append(SnapshotInfo(sequence: sequence, bytes: current.value.count))
+                }
+                entry = try cursor.next()
+            }
+        }
+        return snapshots
+    }
+
+    /// Stores `state` (whose last event has `timestamp`) under the sequence it covers.
+    public func save(_ state: KanbanState, timestamp: Timestamp, in transaction: WriteTransaction) throws {
+        let payload = StateCodec.encode(state)
+        var value = SnapshotStore.magic
+        value.reserveCapacity(SnapshotStore.headerSize + payload.count)
+        value.append(SnapshotStore.formatVersion)
+        value.append(StateCodec.version)
+        withUnsafeBytes(of: state.lastSequence.littleEndian) { value.append(contentsOf: $0) }
+        withUnsafeBytes(of: timestamp.millisecondsSinceEpoch.littleEndian) { value.append(contentsOf: $0) }
+        let checksum = payload.withUnsafeBytes(Checksum.fnv1a)
+        withUnsafeBytes(of: checksum.littleEndian) { value.append(contentsOf: $0) }
+        value += payload
+        try SequenceKey.withBytes(state.lastSequence) { key in
+            try value.withUnsafeBytes { try transaction.put($0, forKey: key, in: database) }
+        }
+    }
+
+    /// Removes the snapshot covering `sequence`.
+    public func remove(_ sequence: UInt64, in transaction: WriteTransaction) throws {
+        _ = try transaction.delete(forKey: withUnsafeBytes(of: sequence.bigEndian, Array.init), in: database)
+    }
+
+    /// The newest valid snapshot covering at most `sequence` (and at most `logEnd`, the log's
+    /// last sequence): its state and the timestamp of its last event. Invalid ones are skipped
+    /// with a call to `warn`.
+    public func newest(
+        atMost sequence: UInt64,
+        logEnd: UInt64,
+        in transaction: some Transaction,
+        warn: (String) -> Void
+    ) throws -> (state: KanbanState, timestamp: Timestamp)? {
+        try transaction.withCursor(on: database) { cursor in
+            // Snapshots past the log's end (a log put back from an older copy, say) are never used.
+            if sequence >= logEnd {
+                var entry = try cursor.last()
+                while let current = entry, let key = SequenceKey.sequence(from: current.key), key > logEnd {
+                    warn("snapshot #\(key) skipped: \(SnapshotError.beyondLog(logEnd: logEnd))")
+                    entry = try cursor.previous()
+                }
+            }
+            // The first key above `sequence`, then step back.
+            var entry = try SequenceKey.withBytes(sequence &+ 1) { try cursor.seek(atLeast: $0) }
+            entry = sequence == .max ? try cursor.last() : (entry == nil ? try cursor.last() : try cursor.previous())
+            while let current = entry {
+                let key = SequenceKey.sequence(from: current.key) ?? 0
+                if key <= sequence {
+                    do {
+                        return try SnapshotStore.decode(current.value, key: key, logEnd: logEnd)
+                    } catch {
+                        warn("snapshot #\(key) skipped: \(error)")
+                    }
+                }
+                entry = try cursor.previous()
+            }
+            return nil
+        }
+    }
+
+    static func decode(_ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64) throws(SnapshotError) -> (state: KanbanState, timestamp: Timestamp) {
+        guard value.count >= headerSize, value.starts(with: magic) else { throw .notASnapshot }
+        guard value[4] == formatVersion, value[5] == StateCodec.version else {
+            throw .unknownVersion(format: value[4], layout: value[5])
+        }
+        let sequence = UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 6, as: UInt64.self))
+        let timestamp = Int64(littleEndian: value.loadUnaligned(fromByteOffset: 14, as: Int64.self))
+        let checksum = UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 22, as: UInt64.self))
+        guard sequence == key else { throw .wrongSequence(sequence) }
+        guard sequence <= logEnd else { throw .beyondLog(logEnd: logEnd) }
+        let payload = UnsafeRawBufferPointer(rebasing: value[headerSize...])
+        guard Checksum.fnv1a(payload) == checksum else { throw .checksumMismatch }
+        let state: KanbanState
+        do {
+            state = try StateCodec.decode(payload)
+        } catch {
+            throw .undecodable(String(describing: error))
+        }
+        guard state.lastSequence == sequence else { throw .wrongSequence(state.lastSequence) }
+        return (state, Timestamp(millisecondsSinceEpoch: timestamp))
+    }
+}

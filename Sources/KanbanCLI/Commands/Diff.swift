@@ -1,0 +1,91 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban diff --from SEQ|DATE [--to SEQ|DATE]`: what changed on the board in between.
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Cards added, removed, moved and edited on the board between two moments (default: until now)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("From right after event SEQ, or DATE.", valueName: "seq|date"))
+        var from: String
+
+        @Option(help: ArgumentHelp("To right after event SEQ, or DATE. Default: now.", valueName: "seq|date"))
+        var to: String?
+
+        @Flag(help: "Print {\"added\", \"removed\", \"moved\", \"edited\"} as JSON.")
+        var json = false
+
+        func run() throws {
+            let engine = try global.openEngine()
+            let diff = try engine.diff(
+                board: global.board,
+                from: try PointInTime(parsing: from),
+                to: try to.map { text throws(KanbanError) in try PointInTime(parsing: text) }
+            )
+            if json {
+                Output.printJSON(.object([
+                    ("added", .array(diff.added.map { .object([("id", .string($0.id.description)), ("title", .string($0.title))]) })),
+                    ("removed", .array(diff.removed.map { .object([("id", .string($0.id.description)), ("title", .string($0.title))]) })),
+                    ("moved", .array(diff.moved.map { move in
+                        .object([
+                            ("id", .string(move.card.id.description)), ("title", .string(move.card.title)),
+                            ("from", .object([("column", .string(move.fromColumn)), ("index", .integer(Int64(move.fromIndex)))])),
+                            ("to", .object([("column", .string(move.toColumn)), ("index", .integer(Int64(move.toIndex)))])),
+                        ])
+                    })),
+                    ("edited", .array(diff.edited.map { edit in
+                        .object([
+                            ("id", .string(edit.after.id.description)), ("title", .string(edit.after.title)),
+                            ("fields", .array(edit.fields.map { .string($0) })),
+                        ])
+                    })),
+                ]))
+                return
+            }
+            if diff.isEmpty { Output.print("No changes.") }
+            for card in diff.added { Output.print("+ added   \(card.id.description.prefix(8)) '\(card.title)'") }
+            for card in diff.removed { Output.print("- removed \(card.id.description.prefix(8)) '\(card.title)'") }
+            for move in diff.moved {
+                Output.print("> moved   \(move.card.id.description.prefix(8)) '\(move.card.title)' \(move.fromColumn)[\(move.fromIndex)] → \(move.toColumn)[\(move.toIndex)]")
+            }
+            for edit in diff.edited {
+                Output.print("~ edited  \(edit.after.id.description.prefix(8)) '\(edit.after.title)': \(edit.fields.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// `kanban restore --to SEQ|DATE`: makes the board as it was, by appending one event.
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Make the board as it was after event SEQ or at DATE, by appending one event (undo reverses it)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("Right after event SEQ, or DATE (a date means the end of that day).", valueName: "seq|date"))
+        var to: String
+
+        @Option(help: ArgumentHelp("Language of the output: en, ko or fr. Default: from the locale.", valueName: "lang"))
+        var lang: HistoryLanguage = .fromEnvironment
+
+        @Flag(help: "Print the appended events as JSON.")
+        var json = false
+
+        func run() throws {
+            let engine = try global.openEngine()
+            let events = try engine.restore(board: global.board, to: try PointInTime(parsing: to), actor: global.actorName)
+            if json {
+                Output.printJSON(EventJSON.array(events))
+                return
+            }
+            if events.isEmpty { Output.print("The board is already as it was then.") }
+            let wording = try Wording(engine: engine, language: lang)
+            for event in events { Output.print(wording.line(for: event)) }
+        }
+    }
+}

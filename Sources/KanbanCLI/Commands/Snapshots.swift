@@ -1,0 +1,80 @@
+import ArgumentParser
+import Kanban
+
+extension KanbanCommand {
+    /// `kanban snapshot`: takes a snapshot now.
+    struct Snapshot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take a snapshot of the state now (they are also taken every 20,000 events, in the background)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print {\"sequence\", \"bytes\"} as JSON.")
+        var json = false
+
+        func run() throws {
+            let info = try global.openEngine().snapshot()
+            if json {
+                Output.printJSON(.object([("sequence", .integer(Int64(info.sequence))), ("bytes", .integer(Int64(info.bytes)))]))
+            } else if info.sequence == 0 {
+                Output.print("The log is empty: nothing to snapshot.")
+            } else {
+                Output.print("Snapshot of #\(info.sequence): \(info.bytes) bytes")
+            }
+        }
+    }
+
+    /// `kanban snapshots`: lists the stored snapshots with their sizes.
+    struct Snapshots: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the stored snapshots with their sizes.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print a JSON array of {\"sequence\", \"bytes\"}.")
+        var json = false
+
+        func run() throws {
+            let list = try global.openEngine().snapshotList()
+            if json {
+                Output.printJSON(.array(list.map {
+                    .object([("sequence", .integer(Int64($0.sequence))), ("bytes", .integer(Int64($0.bytes)))])
+                }))
+            } else {
+                for info in list { Output.print("#\(info.sequence)\t\(info.bytes) bytes") }
+                Output.print("\(list.count) snapshot\(list.count == 1 ? "" : "s"), \(list.reduce(0) { $0 + $1.bytes }) bytes")
+            }
+        }
+    }
+
+    /// `kanban verify`: replays from scratch and compares with every snapshot and the open state.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay the whole log from scratch, decoding every byte, and compare with every snapshot and the open state.",
+            discussion: "Exits 1 and names the first difference."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print {\"events\", \"snapshots\", \"ok\", \"difference\"} as JSON.")
+        var json = false
+
+        func run() throws {
+            let report = try global.openEngine().verify()
+            if json {
+                Output.printJSON(.object([
+                    ("events", .integer(Int64(report.events))),
+                    ("snapshots", .integer(Int64(report.snapshots))),
+                    ("ok", .bool(report.firstDifference == nil)),
+                    ("difference", .optional(report.firstDifference)),
+                ]))
+            } else if report.firstDifference == nil {
+                Output.print("OK: \(report.events) events replayed, \(report.snapshots) snapshot\(report.snapshots == 1 ? "" : "s") and the open state agree.")
+            }
+            if let difference = report.firstDifference {
+                Output.error("kanban: verify failed: \(difference)")
+                throw ExitCode(1)
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// The binary form of a whole ``KanbanState``, for snapshots: boards, columns, live cards with
+/// their order keys, and every actor's undo and redo stacks. The column order index is not
+/// stored; it is rebuilt on first need, as after replay.
+///
+/// Layout (version 1; every count and sequence number LEB128):
+///
+/// ```
+/// lastSequence · boardsCreated
+/// boards:  count, then id · name · column count · column ids         (creation order)
+/// columns: count, then id · board id · name
+/// cards:   count, then a card as events carry it (id, column, key, title, description, due)
+/// stacks:  actor count, then name · undo count · sequences · redo count · sequences
+/// ```
+public enum StateCodec {
+    /// The layout version this build writes and reads.
+    public static let version: UInt8 = 1
+
+    public static func encode(_ state: KanbanState) -> [UInt8] {
+        var writer = ByteWriter(capacity: 64 + state.cards.count * 160)
+        writer.write(varint: state.lastSequence)
+        writer.write(count: state.boardsCreated)
+        writer.write(count: state.boardOrder.count)
+        for id in state.boardOrder {
+            let board = state.boards[id]!
+            writer.write(id.raw)
+            writer.write(board.name)
+            writer.write(count: board.columns.count)
+            for column in board.columns { writer.write(column.raw) }
+        }
+        // Columns in board order, so the same state always encodes to the same bytes.
+        let columns = state.boardOrder.flatMap { state.boards[$0]!.columns }.compactMap { state.columns[$0] }
+        let strays = state.columns.values.filter { column in !columns.contains { $0.id == column.id } }
+        writer.write(count: columns.count + strays.count)
+        for column in columns + strays.sorted(by: { $0.id < $1.id }) {
+            writer.write(column.id.raw)
+            writer.write(column.board.raw)
+            writer.write(column.name)
+        }
+        writer.write(count: state.cards.count)
+        for card in state.cards.values { EventCodec.encodeCard(card, into: &writer) }
+        let stacks = state.undoStacks
+        writer.write(count: stacks.names.count)
+        for (index, name) in stacks.names.enumerated() {
+            writer.write(name)
+            for stack in [stacks.undo[index], stacks.redo[index]] {
+                writer.write(count: stack.count)
+                for sequence in stack { writer.write(varint: sequence) }
+            }
+        }
+        return writer.bytes
+    }
+
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(EventDecodingError) -> KanbanState {
+        var reader = ByteReader(bytes)
+        var state = KanbanState()
+        state.lastSequence = try reader.readVarint()
+        state.boardsCreated = try reader.readCount()
+        let boardCount = try reader.readCount()
+        for _ in 0..<boardCount {
+            let id = BoardID(try reader.readIdentifier())
+            let name = try reader.readString()
+            let columnCount = try reader.readCount()
+            guard columnCount <= bytes.count else { throw .malformed("column count \(columnCount)", at: reader.offset) }
+            var columns: [ColumnID] = []
+            for _ in 0..<columnCount { columns.append(ColumnID(try reader.readIdentifier())) }
+            state.boards[id] = Board(id: id, name: name, columns: columns)
+            state.boardOrder.append(id)
+        }
+        let columnCount = try reader.readCount()
+        for _ in 0..<columnCount {
+            let id = ColumnID(try reader.readIdentifier())
+            let board = BoardID(try reader.readIdentifier())
+            state.columns[id] = Column(id: id, board: board, name: try reader.readString())
+        }
+        let cardCount = try reader.readCount()
+        guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
+        state.cards.reserveCapacity(cardCount)
+        for _ in 0..<cardCount {
+            let card = try EventCodec.decodeCard(from: &reader)
+            guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
+            state.cards.insertNew(card)
+        }
+        let actorCount = try reader.readCount()
+        for _ in 0..<actorCount {
+            let name = try reader.readString()
+            var stacks: [[UInt64]] = []
+            for _ in 0..<2 {
+                let count = try reader.readCount()
+                guard count <= bytes.count else { throw .malformed("stack of \(count)", at: reader.offset) }
+                var stack: [UInt64] = []
+                stack.reserveCapacity(count)
+                for _ in 0..<count { stack.append(try reader.readVarint()) }
+                stacks.append(stack)
+            }
+            state.undoStacks.restore(actor: name, undo: stacks[0], redo: stacks[1])
+        }
+        try reader.expectEnd()
+        return state
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+@testable import Kanban
+import KanbanCore
+import KanbanTestSupport
+import LMDBStorage
+import PropertyBased
+import Testing
+
+/// Snapshots are a cache: a snapshot plus the events after it builds the same state as the
+/// whole log, and a damaged one is skipped without changing the result.
+struct SnapshotTests {
+    /// A database with `events` events of random commands (several actors, undos included),
+    /// no automatic snapshots, and warnings collected.
+    struct Fixture {
+        let directory: TemporaryDirectory
+        let path: String
+        let engine: KanbanEngine
+        let warnings: Locked<[String]>
+
+        init(events: Int, seed: UInt64, interval: Int = 0) throws {
+            directory = try TemporaryDirectory(prefix: "kanban-snapshots")
+            path = directory.appending("db")
+            let warnings = Locked<[String]>([])
+            self.warnings = warnings
+            engine = try KanbanEngine(path: path, options: EngineOptions(snapshotInterval: interval, warn: { message in
+                warnings.withLock { $0.append(message) }
+            }))
+            var random = SeededGenerator(seed: seed)
+            let actors = ["ana", "bo", "cy"]
+            while try engine.statistics().lastSequence < UInt64(events) {
+                let actor = actors[Int.random(in: 0..<actors.count, using: &random)]
+                if Int.random(in: 0..<10, using: &random) == 0 {
+                    _ = try? engine.undo(actor: actor)
+                } else {
+                    let command = try engine.withState { RandomCommands.next(in: $0, using: &random) }
+                    _ = try? engine.execute(command, actor: actor)
+                }
+            }
+        }
+
+        /// The state folded from the whole log, decoding every event, up to `sequence`.
+        func fullReplay(upTo sequence: UInt64 = .max) throws -> KanbanState {
+            var state = KanbanState()
+            for event in try engine.events() where event.sequence <= sequence { state.apply(event) }
+            return state
+        }
+
+        /// Stores a snapshot of the state after `sequence`, built from the log alone.
+        func storeSnapshot(at sequence: UInt64) throws {
+            let state = try fullReplay(upTo: sequence)
+            let timestamp = try engine.events(after: sequence - 1, limit: 1).first!.timestamp
+            try engine.store(state, timestamp: timestamp)
+        }
+
+        /// Replaces the value of snapshot `sequence` with `change(value)`.
+        func damageSnapshot(at sequence: UInt64, _ change: (inout [UInt8]) -> Void) throws {
+            let key = withUnsafeBytes(of: sequence.bigEndian, Array.init)
+            try engine.log.environment.write { transaction in
+                var value = try #require(try transaction.value(forKey: key, in: engine.snapshots.database))
+                change(&value)
+                try transaction.put(value, forKey: key, in: engine.snapshots.database)
+            }
+        }
+    }
+
+    @Test("A snapshot plus its tail equals full replay, at random cut points")
+    func snapshotPlusTail() async throws {
+        await propertyCheck(count: 12, input: Gen.uint64()) { seed throws in
+            let fixture = try Fixture(events: 150, seed: seed)
+            defer { fixture.directory.remove() }
+            var random = SeededGenerator(seed: seed)
+            let last = try fixture.engine.statistics().lastSequence
+            let cut = UInt64.random(in: 1...last, using: &random)
+            try fixture.storeSnapshot(at: cut)
+            for target in [cut, UInt64.random(in: cut...last, using: &random), last] {
+                let built = try fixture.engine.state(atSequence: target).state
+                let replayed = try fixture.fullReplay(upTo: target)
+                #expect(built.firstDifference(from: replayed) == nil, "cut \(cut), target \(target)")
+                #expect(StateSnapshot(built) == StateSnapshot(replayed))
+            }
+            let report = try fixture.engine.replay()
+            #expect(report.snapshot == cut)
+            #expect(report.tailEvents == Int(last - cut))
+            #expect(try fixture.engine.withState { $0.firstDifference(from: try fixture.fullReplay()) } == nil)
+            #expect(try fixture.engine.verify().firstDifference == nil)
+            #expect(fixture.warnings.withLock { $0 }.isEmpty)
+        }
+    }
+
+    /// The ways a stored snapshot can be bad: each must be skipped with a warning.
+    enum Damage: String, CaseIterable, Sendable {
+        case checksum, version, truncated, notASnapshot, beyondLog, wrongSequence
+    }
+
+    @Test("Every corrupt-snapshot case falls back to an older snapshot or full replay, with the same state", arguments: Damage.allCases)
+    func corruptSnapshots(damage: Damage) throws {
+        let fixture = try Fixture(events: 120, seed: 42)
+        defer { fixture.directory.remove() }
+        try fixture.storeSnapshot(at: 40)
+        try fixture.storeSnapshot(at: 100)
+        let expected = try fixture.fullReplay()
+        var bad: UInt64 = 100
+        switch damage {
+        case .checksum: try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0xFF }
+        case .version: try fixture.damageSnapshot(at: 100) { $0[4] = 99 }
+        case .truncated: try fixture.damageSnapshot(at: 100) { $0.removeLast($0.count / 2) }
+        case .notASnapshot: try fixture.damageSnapshot(at: 100) { $0 = Array("hello".utf8) }
+        case .wrongSequence: try fixture.damageSnapshot(at: 100) { $0[6] ^= 1 }
+        case .beyondLog:
+            // A snapshot claiming to cover events the log does not have (a log restored from an
+            // older backup, say): copy #100's value under a key past the end.
+            bad = 10_000
+            let value = try fixture.engine.log.environment.read { transaction in
+                try transaction.value(forKey: withUnsafeBytes(of: UInt64(100).bigEndian, Array.init), in: fixture.engine.snapshots.database)
+            }!
+            var moved = value
+            withUnsafeBytes(of: bad.littleEndian) { moved.replaceSubrange(6..<14, with: $0) }
+            try fixture.engine.log.environment.write { transaction in
+                try transaction.put(moved, forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshots.database)
+            }
+        }
+        let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
+            fixture.warnings.withLock { $0.append(message) }
+        }))
+        let report = try fresh.replay()
+        #expect(report.snapshot == (damage == .beyondLog ? 100 : 40))
+        #expect(try fresh.withState { $0.firstDifference(from: expected) } == nil)
+        #expect(fixture.warnings.withLock { $0 }.contains { $0.contains("#\(bad)") })
+        let verification = try fresh.verify()
+        #expect(verification.firstDifference != nil, "verify names the bad snapshot")
+        #expect(verification.firstDifference?.contains("#\(bad)") == true, "\(verification)")
+    }
+
+    @Test("Losing every snapshot loses nothing: full replay gives the same state")
+    func losingSnapshots() throws {
+        let fixture = try Fixture(events: 80, seed: 5)
+        defer { fixture.directory.remove() }
+        try fixture.storeSnapshot(at: 50)
+        let before = try fixture.engine.withState { $0 }
+        try fixture.engine.log.environment.write { transaction in
+            try fixture.engine.snapshots.remove(50, in: transaction)
+        }
+        let report = try fixture.engine.replay()
+        #expect(report.snapshot == nil)
+        #expect(try fixture.engine.withState { $0.firstDifference(from: before) } == nil)
+    }
+
+    @Test("Snapshots are taken every N events in the background, and kept within the retention policy")
+    func automaticSnapshots() throws {
+        let fixture = try Fixture(events: 10, seed: 9, interval: 50)
+        defer { fixture.directory.remove() }
+        try fixture.engine.generate(events: 400, seed: 3, batchSize: 25)
+        KanbanEngine.waitForBackgroundWork()
+        let snapshots = try fixture.engine.snapshotList()
+        #expect(!snapshots.isEmpty)
+        #expect(snapshots.allSatisfy { $0.sequence % 25 == 0 || $0.sequence > 0 })
+        let logBytes = try fixture.engine.log.environment.read { transaction in
+            let statistics = try transaction.statistics(of: fixture.engine.log.database)
+            return statistics.pages * statistics.pageSize
+        }
+        #expect(snapshots.count <= 3 || snapshots.reduce(0) { $0 + $1.bytes } <= logBytes / 2)
+        let verification = try fixture.engine.verify()
+        #expect(verification.firstDifference == nil, "\(verification)")
+        let report = try fixture.engine.replay()
+        #expect(report.snapshot == snapshots.last?.sequence)
+    }
+
+    @Test("kanban snapshot's engine call covers the current state and is listed")
+    func snapshotNow() throws {
+        let fixture = try Fixture(events: 30, seed: 11)
+        defer { fixture.directory.remove() }
+        let info = try fixture.engine.snapshot()
+        #expect(info.sequence == (try fixture.engine.statistics().lastSequence))
+        #expect(info.bytes > 0)
+        #expect(try fixture.engine.snapshotList().map(\.sequence) == [info.sequence])
+        #expect(try fixture.engine.replay().tailEvents == 0)
+    }
+}

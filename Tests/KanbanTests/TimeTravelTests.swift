@@ -1,0 +1,119 @@
+import Foundation
+@testable import Kanban
+import KanbanCore
+import KanbanTestSupport
+import PropertyBased
+import Testing
+
+/// Boards as of a past moment, diffs, and restore.
+struct TimeTravelTests {
+    /// Cards per column as a board view shows them: ids, titles, descriptions and due dates.
+    static func contents(_ view: BoardView) -> [[String]] {
+        view.columns.map { column in
+            [column.name] + column.cards.map { "\($0.card.id)|\($0.card.title)|\($0.card.description)|\($0.card.due.map(\.description) ?? "-")" }
+        }
+    }
+
+    @Test("board --at equals the board recorded at that moment, by sequence and by time")
+    func boardAt() async throws {
+        await propertyCheck(count: 8, input: Gen.uint64()) { seed throws in
+            let fixture = try EngineFixture()
+            defer { fixture.directory.remove() }
+            var random = SeededGenerator(seed: seed)
+            var recorded: [(UInt64, Timestamp, [[String]])] = []
+            for _ in 0..<60 {
+                let command = try fixture.engine.withState { RandomCommands.next(in: $0, using: &random) }
+                guard let events = try? fixture.engine.execute(command, actor: "ana"), let last = events.last else { continue }
+                recorded.append((last.sequence, last.timestamp, Self.contents(try fixture.engine.boardView(named: "main"))))
+                if Int.random(in: 0..<7, using: &random) == 0 { try fixture.engine.snapshot() }
+            }
+            for (sequence, timestamp, contents) in recorded {
+                #expect(Self.contents(try fixture.engine.boardView(named: "main", at: .sequence(sequence))) == contents)
+                #expect(Self.contents(try fixture.engine.boardView(named: "main", at: .moment(timestamp))) == contents)
+            }
+        }
+    }
+
+    @Test("sequence(atOrBefore:) finds the last event at or before a moment")
+    func sequenceAtMoment() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        for index in 0..<9 { try fixture.add("card \(index)") }
+        let events = try fixture.engine.events()
+        for event in events {
+            #expect(try fixture.engine.sequence(atOrBefore: event.timestamp) >= event.sequence)
+            let before = Timestamp(millisecondsSinceEpoch: event.timestamp.millisecondsSinceEpoch - 1)
+            #expect(try fixture.engine.sequence(atOrBefore: before) < event.sequence)
+        }
+        #expect(try fixture.engine.sequence(atOrBefore: Timestamp(millisecondsSinceEpoch: 0)) == 0)
+        #expect(throws: KanbanError.self) { try fixture.engine.sequence(of: .sequence(1000)) }
+    }
+
+    @Test("restore then board equals board --at; undo of the restore returns to the board before it")
+    func restore() async throws {
+        await propertyCheck(count: 10, input: Gen.uint64()) { seed throws in
+            let fixture = try EngineFixture()
+            defer { fixture.directory.remove() }
+            var random = SeededGenerator(seed: seed)
+            for _ in 0..<80 {
+                let command = try fixture.engine.withState { RandomCommands.next(in: $0, using: &random) }
+                _ = try? fixture.engine.execute(command, actor: Bool.random(using: &random) ? "ana" : "bo")
+            }
+            let last = try fixture.engine.statistics().lastSequence
+            guard last > 1 else { return }
+            let target = UInt64.random(in: 1...last, using: &random)
+            let before = Self.contents(try fixture.engine.boardView(named: "main"))
+            let then = Self.contents(try fixture.engine.boardView(named: "main", at: .sequence(target)))
+            let diff = try fixture.engine.diff(board: "main", from: .sequence(target))
+            let events = try fixture.engine.restore(board: "main", to: .sequence(target), actor: "cy")
+            #expect(events.count == (before == then ? 0 : 1))
+            #expect(events.count <= 1 || diff.isEmpty == false)
+            #expect(Self.contents(try fixture.engine.boardView(named: "main")) == then)
+            #expect(try fixture.engine.diff(board: "main", from: .sequence(target)).isEmpty)
+            if events.isEmpty { return }
+            #expect(try fixture.engine.history(HistoryQuery(limit: 1)).first?.line.hasPrefix("Restored the board to #\(target) (") == true)
+            try fixture.engine.undo(actor: "cy")
+            #expect(Self.contents(try fixture.engine.boardView(named: "main")) == before)
+            try fixture.engine.redo(actor: "cy")
+            #expect(Self.contents(try fixture.engine.boardView(named: "main")) == then)
+            // The log keeps everything: a fresh replay gives the live state.
+            let live = try fixture.engine.withState { $0 }
+            #expect(try KanbanEngine(path: fixture.path).replay(ignoringSnapshots: true).events == Int(live.lastSequence))
+            #expect(try fixture.engine.verify().firstDifference == nil)
+        }
+    }
+
+    @Test("diff lists cards added, removed, moved and edited")
+    func diff() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let kept = try fixture.add("kept")
+        let gone = try fixture.add("gone")
+        let mark = try fixture.engine.statistics().lastSequence
+        let fresh = try fixture.add("fresh")
+        try fixture.engine.execute(.deleteCard(board: "main", card: gone.description), actor: "ana")
+        try fixture.engine.execute(.moveCard(board: "main", card: kept.description, column: "DONE"), actor: "ana")
+        try fixture.engine.execute(.editCard(board: "main", card: kept.description, title: "kept!"), actor: "ana")
+        let diff = try fixture.engine.diff(board: "main", from: .sequence(mark))
+        #expect(diff.added.map(\.id) == [fresh])
+        #expect(diff.removed.map(\.id) == [gone])
+        #expect(diff.moved.map(\.card.id) == [kept])
+        #expect(diff.moved.first?.fromColumn == "TODO" && diff.moved.first?.toColumn == "DONE")
+        #expect(diff.edited.map(\.fields) == [["title"]])
+        #expect(try fixture.engine.diff(board: "main", from: .sequence(mark), to: .sequence(mark)).isEmpty)
+    }
+
+    @Test("A restore brings back removed columns and removes columns made since")
+    func restoreColumns() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try fixture.add("a", column: "DOING")
+        let mark = try fixture.engine.statistics().lastSequence
+        try fixture.engine.execute(.addColumn(board: "main", name: "Review"), actor: "ana")
+        try fixture.engine.execute(.renameColumn(board: "main", column: "DONE", to: "Shipped"), actor: "ana")
+        try fixture.engine.execute(.removeColumn(board: "main", column: "TODO"), actor: "ana")
+        try fixture.engine.restore(board: "main", to: .sequence(mark), actor: "ana")
+        #expect(try fixture.engine.boardView(named: "main").columns.map(\.name) == ["TODO", "DOING", "DONE"])
+        #expect(try fixture.engine.verify().firstDifference == nil)
+    }
+}
