@@ -7,6 +7,10 @@
 public struct UndoStacks: Sendable {
     /// The actor the engine's own events are recorded under.
     public static let systemActor = "kanban"
+    /// How far back undo reaches: at least this many of an actor's latest actions. A stack is
+    /// cut back to this depth when it grows to twice it, so stacks (and snapshots) grow with
+    /// the number of actors, not with the length of the log.
+    public static let depth = 10_000
 
     var names: [String] = []
     var nameBytes: [[UInt8]] = []
@@ -37,9 +41,10 @@ public struct UndoStacks: Sendable {
         case .undone(let undone):
             if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].remove(at: position) }
             redo[actor].append(event.sequence)
+            if redo[actor].count >= 2 * UndoStacks.depth { redo[actor].removeFirst(UndoStacks.depth) }
         case .redone(let redone):
             if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].remove(at: position) }
-            undo[actor].append(event.sequence)
+            recordAction(actor: actor, sequence: event.sequence, clearingRedo: false)
         default:
             recordAction(actor: actor, sequence: event.sequence)
         }
@@ -59,9 +64,10 @@ public struct UndoStacks: Sendable {
         recordAction(actor: index(of: name), sequence: sequence)
     }
 
-    private mutating func recordAction(actor: Int, sequence: UInt64) {
+    private mutating func recordAction(actor: Int, sequence: UInt64, clearingRedo: Bool = true) {
         undo[actor].append(sequence)
-        if !redo[actor].isEmpty { redo[actor].removeAll(keepingCapacity: true) }
+        if undo[actor].count >= 2 * UndoStacks.depth { undo[actor].removeFirst(UndoStacks.depth) }
+        if clearingRedo && !redo[actor].isEmpty { redo[actor].removeAll(keepingCapacity: true) }
     }
 
     mutating func index(of name: String) -> Int {
