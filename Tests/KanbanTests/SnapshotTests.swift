@@ -72,7 +72,8 @@ struct SnapshotTests {
             let last = try fixture.engine.statistics().lastSequence
             let cut = UInt64.random(in: 1...last, using: &random)
             try fixture.storeSnapshot(at: cut)
-            for target in [cut, UInt64.random(in: cut...last, using: &random), last] {
+            // Before the cut too: a snapshot past the moment asked for is no warning.
+            for target in [UInt64.random(in: 1...cut, using: &random), cut, UInt64.random(in: cut...last, using: &random), last] {
                 let built = try fixture.engine.state(atSequence: target).state
                 let replayed = try fixture.fullReplay(upTo: target)
                 #expect(built.firstDifference(from: replayed) == nil, "cut \(cut), target \(target)")
@@ -158,7 +159,7 @@ struct SnapshotTests {
             let statistics = try transaction.statistics(of: fixture.engine.log.database)
             return statistics.pages * statistics.pageSize
         }
-        #expect(snapshots.count <= 3 || snapshots.reduce(0) { $0 + $1.bytes } <= logBytes / 2)
+        #expect(snapshots.count <= 3 || snapshots.reduce(0) { $0 + $1.bytes } <= logBytes)
         let verification = try fixture.engine.verify()
         #expect(verification.firstDifference == nil, "\(verification)")
         let report = try fixture.engine.replay()

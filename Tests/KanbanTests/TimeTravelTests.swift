@@ -66,8 +66,11 @@ struct TimeTravelTests {
             let then = Self.contents(try fixture.engine.boardView(named: "main", at: .sequence(target)))
             let diff = try fixture.engine.diff(board: "main", from: .sequence(target))
             let events = try fixture.engine.restore(board: "main", to: .sequence(target), actor: "cy")
-            #expect(events.count == (before == then ? 0 : 1))
-            #expect(events.count <= 1 || diff.isEmpty == false)
+            // One event, or none when nothing differs (a board that looks the same may still have
+            // its cards' order keys set back, which is one event that changes nothing visible).
+            #expect(events.count <= 1)
+            #expect(before == then || events.count == 1)
+            #expect(diff.isEmpty || events.count == 1)
             #expect(Self.contents(try fixture.engine.boardView(named: "main")) == then)
             #expect(try fixture.engine.diff(board: "main", from: .sequence(target)).isEmpty)
             if events.isEmpty { return }

@@ -61,13 +61,13 @@ extension KanbanEngine {
         }
     }
 
-    /// Keeps the newest three snapshots, and whenever all of them together pass half the log's
-    /// size, removes every other one among the older ones, oldest first. The spacing of old
+    /// Keeps the newest three snapshots, and whenever all of them together pass the log's size,
+    /// removes every other one among the older ones (the oldest stays). The spacing of old
     /// snapshots doubles at each thinning, so any past moment stays within reach of a snapshot
     /// at a distance proportional to its age, and snapshots never outgrow the log.
     func applyRetention(in transaction: WriteTransaction) throws {
         let statistics = try transaction.statistics(of: log.database)
-        let budget = statistics.pages * statistics.pageSize / 2
+        let budget = statistics.pages * statistics.pageSize
         var stored = try snapshots.list(in: transaction)
         while stored.count > 3, stored.reduce(0, { $0 + $1.bytes }) > budget {
             let older = stored.dropLast(3)

@@ -4,14 +4,15 @@ import LMDBStorage
 
 extension KanbanEngine {
     /// Board `name` exactly as it was at `point`, laid out as ``boardView(named:now:timeZone:)``
-    /// does; overdue as of that moment. The board is looked up by its name then, or else by
-    /// the id of the board that has that name now.
+    /// does; overdue as of that moment. `name` is the board's name now (so a board renamed since
+    /// is still found, as `restore` finds it); a board removed since is found by its name then.
     public func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
         let sequence = try sequence(of: point)
         let (past, timestamp) = try state(atSequence: sequence)
         let moment = if case .moment(let moment) = point { moment } else { timestamp }
         if past.boardsCreated == 0 && name.lowercased() == Board.defaultName { return KanbanState.emptyDefaultBoard }
-        let board = try past.board(named: name) ?? withState { $0.board(named: name) }.flatMap { past.boards[$0.id] }
+        let current = try withState { $0.board(named: name) }
+        let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
         guard let board else { throw KanbanError.unknownBoard(name) }
         return past.view(of: board, now: moment, today: moment.day(in: timeZone))
     }

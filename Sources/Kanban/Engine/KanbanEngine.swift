@@ -192,8 +192,9 @@ public final class KanbanEngine: Sendable {
             core = EngineCore(newestSnapshot: core.newestSnapshot)
         }
         if core.state.lastSequence == 0 && useSnapshots {
-            let end = min(try log.lastSequence(in: transaction), limit)
-            if end > 0, let (state, timestamp) = try snapshots.newest(atMost: end, logEnd: end, in: transaction, warn: options.warn) {
+            let logEnd = try log.lastSequence(in: transaction)
+            let end = min(logEnd, limit)
+            if end > 0, let (state, timestamp) = try snapshots.newest(atMost: end, logEnd: logEnd, in: transaction, warn: options.warn) {
                 core.state = state
                 core.lastTimestamp = timestamp
                 core.snapshot = state.lastSequence
