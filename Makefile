@@ -1,7 +1,7 @@
 # Quick start: `make run` (a scripted demo on a fresh database) and `make test` (the whole suite).
 SWIFT ?= swift
 
-.PHONY: run test setup build demo clean
+.PHONY: run test setup build bench clean
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:
@@ -19,6 +19,10 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## Run the package-benchmark suite (a nested package in Benchmarks/; KANBAN_BENCH_LARGE=1 adds 1,000,000 events).
+bench: setup
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
 clean:
 	rm -rf .build

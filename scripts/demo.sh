@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The scripted demo `make run` shows: a fresh database, then add, move, reorder, edit,
-# delete, the board and the log.
+# delete, the board and the log; then undo, history and time travel.
 set -euo pipefail
 
 kanban=${1:?usage: demo.sh PATH-TO-KANBAN}
@@ -28,4 +28,10 @@ step move "${review:0:8}" DONE
 step delete "${release:0:8}"
 step board
 step log
+step undo --list
+step undo
+step history
+step history --lang ko --limit 3
+step board --at 4
+step diff --from 4
 step stats
