@@ -70,7 +70,7 @@ public struct KanbanCommand: ParsableCommand {
     private static func hint(for error: LMDBError) -> String {
         switch error {
         case .invalid, .versionMismatch: " — is --db an LMDB environment directory?"
-        case .noSpace: " — no space left on the device; nothing was appended"
+        case .noSpace, .ioError: " — the disk may be full; the transaction was rolled back and nothing of it was appended"
         default: ""
         }
     }

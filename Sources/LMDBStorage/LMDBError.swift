@@ -53,6 +53,8 @@ public struct LMDBError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let corrupted = code(MDB_CORRUPTED)
     /// No space is left on the device.
     public static let noSpace = code(28) // ENOSPC
+    /// A read or write failed; LMDB also reports a short write (a full disk) this way.
+    public static let ioError = code(5) // EIO
 }
 
 /// Throws an `LMDBError` unless `code` is `MDB_SUCCESS`.
