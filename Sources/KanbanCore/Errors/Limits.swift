@@ -11,13 +11,13 @@ public enum Limits {
     public static func checkedTitle(_ title: String) throws(KanbanError) -> String {
         let trimmed = title.trimmingWhitespace()
         if trimmed.isEmpty { throw .emptyTitle }
-        if trimmed.count > titleLength { throw .titleTooLong(length: trimmed.count) }
+        if exceeds(trimmed, titleLength) { throw .titleTooLong(length: trimmed.count) }
         return trimmed
     }
 
     /// The description, or the reason it is not acceptable.
     public static func checkedDescription(_ description: String) throws(KanbanError) -> String {
-        if description.count > descriptionLength { throw .descriptionTooLong(length: description.count) }
+        if exceeds(description, descriptionLength) { throw .descriptionTooLong(length: description.count) }
         return description
     }
 
@@ -25,8 +25,14 @@ public enum Limits {
     public static func checkedName(_ name: String) throws(KanbanError) -> String {
         let trimmed = name.trimmingWhitespace()
         if trimmed.isEmpty { throw .emptyName }
-        if trimmed.count > nameLength { throw .nameTooLong(length: trimmed.count) }
+        if exceeds(trimmed, nameLength) { throw .nameTooLong(length: trimmed.count) }
         return trimmed
+    }
+
+    /// Whether `text` has more than `limit` characters. A character takes at least one UTF-8
+    /// byte, so text of at most `limit` bytes is within it without counting graphemes.
+    private static func exceeds(_ text: String, _ limit: Int) -> Bool {
+        text.utf8.count > limit && text.count > limit
     }
 }
 
@@ -34,6 +40,11 @@ extension String {
     /// The string without leading and trailing whitespace and newlines.
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
+        // Most text has nothing to trim: check both ends before scanning.
+        if let first = scalars.first, let last = scalars.last,
+           !first.properties.isWhitespace, !last.properties.isWhitespace {
+            return self
+        }
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[start...end])

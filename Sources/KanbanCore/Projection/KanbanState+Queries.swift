@@ -1,12 +1,15 @@
 extension KanbanState {
     /// The live board named `name`, compared case-insensitively.
     public func board(named name: String) -> Board? {
+        // The exact name first: most lookups spell it as it is, and lowercasing costs more.
+        for id in boardOrder where boards[id]?.name == name { return boards[id] }
         let wanted = name.lowercased()
         return boardOrder.lazy.compactMap { boards[$0] }.first { $0.name.lowercased() == wanted }
     }
 
     /// The column of `board` named `name`, compared case-insensitively.
     public func column(named name: String, in board: Board) -> Column? {
+        for id in board.columns where columns[id]?.name == name { return columns[id] }
         let wanted = name.trimmingWhitespace().lowercased()
         return board.columns.lazy.compactMap { columns[$0] }.first { $0.name.lowercased() == wanted }
     }

@@ -20,10 +20,16 @@ enum WorkloadText {
     static func text(length: Int, words: [String], using generator: inout SeededGenerator) -> String {
         guard length > 0 else { return "" }
         var text = ""
-        while text.count < length {
-            if !text.isEmpty { text += " " }
-            text += words[Int.random(in: 0..<words.count, using: &generator)]
+        var characters = 0 // counted as words are added: String.count walks the whole string
+        while characters < length {
+            if !text.isEmpty {
+                text += " "
+                characters += 1
+            }
+            let word = words[Int.random(in: 0..<words.count, using: &generator)]
+            text += word
+            characters += word.count
         }
-        return String(text.prefix(length)).trimmingWhitespace()
+        return characters == length ? text : String(text.prefix(length)).trimmingWhitespace()
     }
 }
