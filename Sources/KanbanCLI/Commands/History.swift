@@ -26,7 +26,7 @@ extension KanbanCommand {
         @Option(help: ArgumentHelp("Only changes at or after this date or date-time.", valueName: "date"))
         var since: String?
 
-        @Option(help: ArgumentHelp("Only changes at or before this date (the whole day) or date-time.", valueName: "date"))
+        @Option(help: ArgumentHelp("Only changes up to event SEQ, or at or before DATE (a date means the whole day), as board --at takes it.", valueName: "seq|date"))
         var until: String?
 
         @Option(help: ArgumentHelp("At most this many entries, the most recent.", valueName: "n"))
@@ -44,11 +44,19 @@ extension KanbanCommand {
 
         func run() throws {
             let since = try self.since.map { text throws(KanbanError) in try Due(parsing: text).start }
-            let until = try self.until.map { text throws(KanbanError) in try Due(parsing: text).end }
+            let until = try self.until.map { text throws(KanbanError) in try PointInTime(parsing: text) }
             let path = GlobalOptions.databasePath(db)
-            let engine = try KanbanEngine(path: path)
+            let engine = try GlobalOptions.openEngine(at: path)
+            var untilMoment: Timestamp?
+            var untilSequence: UInt64?
+            switch until {
+            case .sequence(let sequence)?: untilSequence = sequence
+            case .moment(let moment)?: untilMoment = moment
+            case nil: break
+            }
             let entries = try engine.history(HistoryQuery(
-                board: board, card: card, actor: actor, since: since, until: until, limit: limit, language: lang
+                board: board, card: card, actor: actor, since: since, until: untilMoment,
+                untilSequence: untilSequence, limit: limit, language: lang
             ))
             if json {
                 Output.printJSON(.array(entries.map(HistoryJSON.value)))

@@ -34,6 +34,16 @@ struct GlobalOptions: ParsableArguments {
     }
 
     func openEngine() throws -> KanbanEngine {
-        try KanbanEngine(path: databasePath)
+        try GlobalOptions.openEngine(at: databasePath)
+    }
+
+    /// The engine on `path`, with a snapshot every `$KANBAN_SNAPSHOT_INTERVAL` events when set
+    /// (0 turns automatic snapshots off).
+    static func openEngine(at path: String) throws -> KanbanEngine {
+        var options = EngineOptions()
+        if let text = ProcessInfo.processInfo.environment["KANBAN_SNAPSHOT_INTERVAL"], let interval = Int(text), interval >= 0 {
+            options.snapshotInterval = interval
+        }
+        return try KanbanEngine(path: path, options: options)
     }
 }
