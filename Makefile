@@ -1,7 +1,7 @@
 # Quick start: `make run` (a scripted demo on a fresh database) and `make test` (the whole suite).
 SWIFT ?= swift
 
-.PHONY: run test setup build bench clean
+.PHONY: run test setup build bench fuzz clean
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:
@@ -23,6 +23,10 @@ test: setup
 ## Run the package-benchmark suite (a nested package in Benchmarks/; KANBAN_BENCH_LARGE=1 adds 1,000,000 events).
 bench: setup
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+## Fuzz the event decoder and the command parser with libFuzzer (1,000,000 inputs each; FUZZ_RUNS=N for fewer).
+fuzz: setup
+	Fuzz/run.sh
 
 clean:
 	rm -rf .build

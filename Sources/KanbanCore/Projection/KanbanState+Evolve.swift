@@ -20,7 +20,7 @@ extension KanbanState {
             boards[board] = Board(id: board, name: created.name, columns: created.columns.map(\.id))
             boardOrder.append(board)
             boardsCreated += 1
-            for column in created.columns {
+            for column in created.columns where columns[column.id] == nil {
                 columns[column.id] = Column(id: column.id, board: board, name: column.name)
                 orders?[column.id] = ColumnOrder()
             }

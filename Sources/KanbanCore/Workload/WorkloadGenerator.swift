@@ -27,8 +27,11 @@ public struct WorkloadGenerator: Sendable {
     /// A generator for `events` events over `boards` boards (`main`, `board-2`, …), continuing
     /// a log whose state is `state` and whose last timestamp is `after`.
     public init(seed: UInt64, events: Int, boards: Int, continuing state: KanbanState, after: Timestamp) {
-        random = SeededGenerator(seed: seed)
-        ids = SeededGenerator(seed: seed ^ 0x5EED_1D5)
+        // Continuing a log mixes its length into the seed, so a second run with the same seed
+        // on the same database draws new ids rather than the first run's again.
+        let continuation = state.lastSequence &* 0x9E37_79B9_7F4A_7C15
+        random = SeededGenerator(seed: seed ^ continuation)
+        ids = SeededGenerator(seed: seed ^ 0x5EED_1D5 ^ continuation)
         boardNames = [Board.defaultName] + (max(boards, 1) > 1 ? (2...max(boards, 1)).map { "board-\($0)" } : [])
         firstTimestamp = max(WorkloadGenerator.start, Timestamp(millisecondsSinceEpoch: after.millisecondsSinceEpoch + 1))
         step = max(1, 365 * 86_400_000 / Int64(max(events, 1)))

@@ -1,0 +1,108 @@
+// libFuzzer target: the binary event decoder, the replay fast path, the card peek and the
+// snapshot decoder, fed arbitrary bytes. Built into the KanbanCore module by ../run.sh.
+//
+// Properties (a violation traps, which libFuzzer reports as a crash):
+// - none of EventCodec.decode, KanbanState.apply(encoded:sequence:), EventCodec.peekCard and
+//   StateCodec.decode traps on any input (throwing is fine);
+// - when decode succeeds: decode(encode(x)) == x and encode is stable across the round trip;
+//   peekCard names the card the event's (innermost undid/redid) payload names;
+//   the fast path accepts the bytes too, returns the same timestamp and folds to the same state
+//   as apply(decode(bytes)), on an empty state and on a populated one, with and without the
+//   order index;
+// - when StateCodec.decode succeeds: the state survives a snapshot round trip.
+
+/// The card `peekCard` must report for a decoded payload: it looks through undo/redo wrappers
+/// at the payload they undid or redid.
+private func expectedPeek(_ payload: EventPayload) -> CardID? {
+    switch payload {
+    case .undone(let undone): expectedPeek(undone.undid)
+    case .redone(let redone): expectedPeek(redone.redid)
+    case .cardAdded(let added): added.card.id
+    case .cardEdited(let edited): edited.card
+    case .cardMoved(let moved): moved.card
+    case .cardDeleted(let deleted): deleted.card.id
+    default: nil
+    }
+}
+
+private let bases: [KanbanState] = [KanbanState(), FuzzFixtures.populated, FuzzFixtures.populatedIndexed]
+
+private func seeds() -> [[UInt8]] {
+    var seeds = FuzzFixtures.events.map(EventCodec.encode)
+    // A few snapshots, so StateCodec.decode gets deep too.
+    var state = FuzzFixtures.populated
+    seeds.append(StateCodec.encode(state))
+    for event in FuzzFixtures.events.prefix(6) { state.apply(event) }
+    seeds.append(StateCodec.encode(state))
+    seeds.append(StateCodec.encode(KanbanState()))
+    return seeds
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzerInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    writeSeedsIfAsked(seeds)
+    _ = bases
+    return 0
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeRawBufferPointer(start: data, count: size)
+    let sequence: UInt64 = 99
+
+    // The full decoder.
+    let decoded: RecordedEvent?
+    do {
+        decoded = try EventCodec.decode(bytes, sequence: sequence)
+    } catch {
+        _ = error.description
+        decoded = nil
+    }
+
+    // The peek used to scan the log for undo conflicts.
+    let peeked = EventCodec.peekCard(bytes)
+
+    if let event = decoded {
+        let encoded = EventCodec.encode(event)
+        let again: RecordedEvent
+        do {
+            again = try EventCodec.decode(encoded, sequence: sequence)
+        } catch {
+            fuzzFailure("decode(encode(x)) threw \(error)")
+        }
+        if again != event { fuzzFailure("decode(encode(x)) != x") }
+        if EventCodec.encode(again) != encoded { fuzzFailure("encode is not stable across a round trip") }
+        if peeked != expectedPeek(event.payload) {
+            fuzzFailure("peekCard = \(String(describing: peeked)), decoded payload names \(String(describing: expectedPeek(event.payload)))")
+        }
+        _ = event.payload.card
+        _ = event.payload.effect
+    }
+
+    // The replay fast path, against the full decoder.
+    for base in bases {
+        var fast = base
+        let timestamp: Timestamp?
+        do {
+            timestamp = try fast.apply(encoded: bytes, sequence: sequence)
+        } catch {
+            timestamp = nil
+        }
+        if let event = decoded {
+            guard let timestamp else { fuzzFailure("decode accepted the bytes but apply(encoded:) threw") }
+            if timestamp != event.timestamp { fuzzFailure("apply(encoded:) returned another timestamp") }
+            var slow = base
+            slow.apply(event)
+            if let difference = stateDifference(fast, slow) {
+                fuzzFailure("apply(encoded:) and apply(decode(bytes)) differ in \(difference)")
+            }
+        }
+        if timestamp != nil { exerciseState(fast) }
+    }
+
+    // The snapshot decoder.
+    if let state = try? StateCodec.decode(bytes) {
+        exerciseState(state)
+    }
+    return 0
+}
