@@ -68,9 +68,11 @@ extension KanbanEngine {
     private func events(after sequence: UInt64, concerning card: CardID?, in transaction: some Transaction) throws -> [RecordedEvent] {
         guard let card else { return [] }
         var events: [RecordedEvent] = []
-        // Peek at each event's card and decode only the ones that match: the scan runs at cursor speed.
+        // Peek at each event's card and decode only the ones that may concern it (a restore, or
+        // an undo or redo of one, names no single card): the scan runs at cursor speed.
         try log.forEachRaw(after: sequence, in: transaction) { sequence, bytes in
-            guard EventCodec.peekCard(bytes) == card else { return true }
+            let peeked = EventCodec.peekCard(bytes)
+            guard peeked == card || (peeked == nil && bytes.count > 1 && bytes[1] >= EventKind.undone.rawValue) else { return true }
             do {
                 events.append(try EventCodec.decode(bytes, sequence: sequence))
             } catch {

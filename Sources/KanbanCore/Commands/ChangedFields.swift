@@ -25,4 +25,15 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
         default: self = []
         }
     }
+
+    /// The fields `payload` changes on `card`: a restore counts through each of its changes.
+    public init(of payload: EventPayload, on card: CardID) {
+        switch payload {
+        case .undone(let undone): self.init(of: undone.compensation, on: card)
+        case .redone(let redone): self.init(of: redone.effect, on: card)
+        case .restored(let restored):
+            self = restored.effects.reduce(into: []) { $0.formUnion(ChangedFields(of: $1, on: card)) }
+        default: self = payload.card == card ? ChangedFields(of: payload) : []
+        }
+    }
 }

@@ -46,39 +46,18 @@ public struct Phrasebook: Sendable {
     /// Formats a local date and time.
     public var formatDate: @Sendable (_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> String
 
-    /// `template` with each `{key}` replaced by its value.
+    /// `template` with each `{key}` replaced by its value, in one pass over the template: text
+    /// put in (a title holding "{to}", say) is never scanned again. Unknown keys stay as written.
     public func fill(_ template: String, _ values: [String: String]) -> String {
-        var result = template
-        for (key, value) in values { result = result.replacingAll("{\(key)}", with: value) }
-        return result
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
         var result = ""
-        var rest = self[...]
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let key = String(rest[rest.index(after: open)..<close])
+            if let value = values[key] { result += value } else { result += rest[open...close] }
+            rest = rest[rest.index(after: close)...]
         }
         return result + rest
-    }
-}
-
-extension Substring {
-    /// The first occurrence of `target`, compared by Unicode scalars.
-    func range(of target: String) -> Range<Index>? {
-        guard let first = target.first else { return nil }
-        var index = startIndex
-        while let start = self[index...].firstIndex(of: first) {
-            if self[start...].starts(with: target) {
-                return start..<self.index(start, offsetBy: target.count)
-            }
-            index = self.index(after: start)
-        }
-        return nil
     }
 }
