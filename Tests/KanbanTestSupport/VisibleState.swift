@@ -89,8 +89,14 @@ public struct VisibleState: Equatable, Sendable, CustomStringConvertible {
             if left.columns.map(\.id) != right.columns.map(\.id) {
                 lines.append("columns of \(left.name): \(left.columns.map(\.name)) vs \(right.columns.map(\.name))")
             }
-            for (a, b) in zip(left.columns, right.columns) where a != b {
-                lines.append("column \(a.name)/\(b.name): \(a.cards.map(\.summary)) vs \(b.cards.map(\.summary))")
+            // Written without `where a != b`: Swift 6.3.1's optimizer crashes on that form here.
+            for index in 0..<min(left.columns.count, right.columns.count) {
+                let a = left.columns[index]
+                let b = right.columns[index]
+                if a == b { continue }
+                let mine = a.cards.map(\.summary)
+                let theirs = b.cards.map(\.summary)
+                lines.append("column \(a.name)/\(b.name): \(mine) vs \(theirs)")
             }
         }
         return lines
