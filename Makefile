@@ -1,7 +1,7 @@
 # Quick start: `make run` (a scripted demo on a fresh database) and `make test` (the whole suite).
 SWIFT ?= swift
 
-.PHONY: run test setup build bench fuzz clean
+.PHONY: run test setup build bench bench-check bench-chart fuzz clean
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:
@@ -23,6 +23,16 @@ test: setup
 ## Run the package-benchmark suite (a nested package in Benchmarks/; KANBAN_BENCH_LARGE=1 adds 1,000,000 events).
 bench: setup
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+## Compare a benchmark run with the committed thresholds (Benchmarks/Thresholds/).
+bench-check: setup
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check
+
+## Redraw Benchmarks/chart.svg from a fresh 100,000-event run (and 1,000,000 with KANBAN_BENCH_LARGE=1).
+bench-chart: setup
+	mkdir -p Benchmarks/.build/bench-export
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --format influx --path .build/bench-export
+	python3 scripts/bench-chart.py Benchmarks/.build/bench-export -o Benchmarks/chart.svg
 
 ## Fuzz the event decoder and the command parser with libFuzzer (1,000,000 inputs each; FUZZ_RUNS=N for fewer).
 fuzz: setup
