@@ -20,13 +20,62 @@ extension KanbanEngine {
             if let reference = query.card {
                 filter.card = try cardEverAdded(matching: reference, board: filter.board, in: transaction)
             }
+            // With a limit, a first pass over the envelopes finds the entries to show, so the
+            // fold decodes only those and the events that rename things.
+            let shown = try filter.limit.map { try lastAdmitted($0, filter: filter, in: transaction) }
+            let end = shown.map { $0.max() ?? 0 } ?? filter.untilSequence
             var builder = HistoryBuilder(filter: filter, language: query.language)
-            try log.forEach(after: 0, in: transaction) { event in
-                if let last = filter.untilSequence, event.sequence > last { return false }
-                builder.consume(event)
+            try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+                if let end, sequence > end { return false }
+                let kind = bytes.count > 1 ? bytes[1] : 0
+                let namesThings = kind <= EventKind.columnRemoved.rawValue || kind >= EventKind.undone.rawValue
+                let relevant = shown.map { $0.contains(sequence) } ?? mayAdmit(bytes, filter)
+                guard relevant || namesThings else { return true }
+                let event = try decode(bytes, sequence: sequence)
+                if relevant { builder.consume(event) } else { builder.track(event) }
                 return true
             }
             return builder.result
+        }
+    }
+
+    /// The sequence numbers of the last `limit` events `filter` admits, in order.
+    private func lastAdmitted(_ limit: Int, filter: HistoryFilter, in transaction: some Transaction) throws -> Set<UInt64> {
+        var admitted: [UInt64] = []
+        try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+            if let last = filter.untilSequence, sequence > last { return false }
+            guard mayAdmit(bytes, filter) else { return true }
+            // Only a restore (or an undo of one) needs decoding to tell which cards it touches.
+            if filter.card != nil && EventCodec.peekCard(bytes) == nil {
+                guard filter.admits(try decode(bytes, sequence: sequence)) else { return true }
+            }
+            admitted.append(sequence)
+            if admitted.count > 2 * max(limit, 1024) { admitted.removeFirst(admitted.count - limit) }
+            return true
+        }
+        return Set(admitted.suffix(max(limit, 0)))
+    }
+
+    /// Whether `filter` may admit the encoded event, from its envelope alone: exact, except
+    /// for a card filter on a restore, which names no single card.
+    private func mayAdmit(_ bytes: UnsafeRawBufferPointer, _ filter: HistoryFilter) -> Bool {
+        guard let head = EventCodec.peekEnvelope(bytes) else { return true }
+        if let board = filter.board, head.board != board { return false }
+        if let since = filter.since, head.timestamp < since { return false }
+        if let until = filter.until, head.timestamp > until { return false }
+        if let actor = filter.actor, !head.actor.elementsEqual(actor.utf8) { return false }
+        if let card = filter.card {
+            let peeked = EventCodec.peekCard(bytes)
+            return peeked == card || (peeked == nil && head.kind >= EventKind.undone.rawValue)
+        }
+        return true
+    }
+
+    private func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws -> RecordedEvent {
+        do {
+            return try EventCodec.decode(bytes, sequence: sequence)
+        } catch {
+            throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
         }
     }
 

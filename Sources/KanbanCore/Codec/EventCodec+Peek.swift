@@ -23,4 +23,22 @@ extension EventCodec {
             return nil
         }
     }
+
+    /// An encoded event's envelope, read without decoding the payload: its kind tag, timestamp,
+    /// board and actor (UTF-8 bytes, valid as long as `bytes`). `nil` for bytes that are not a
+    /// valid event head.
+    public static func peekEnvelope(_ bytes: UnsafeRawBufferPointer) -> EnvelopeHead? {
+        var reader = ByteReader(bytes)
+        do {
+            guard try reader.readByte() == formatVersion else { return nil }
+            let kind = try reader.readByte()
+            let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
+            try reader.skip(16)
+            let board = BoardID(try reader.readIdentifier())
+            let actor = try reader.readSlice(try reader.readCount())
+            return EnvelopeHead(kind: kind, timestamp: timestamp, board: board, actor: actor)
+        } catch {
+            return nil
+        }
+    }
 }

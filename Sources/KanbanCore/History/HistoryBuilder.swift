@@ -29,6 +29,11 @@ public struct HistoryBuilder {
         follow(event.payload.effect)
     }
 
+    /// Takes an event that is not to be shown, for what it tells about names (column renames).
+    public mutating func track(_ event: RecordedEvent) {
+        follow(event.payload.effect)
+    }
+
     /// The entries to show: in log order, the most recent `limit` of them.
     public var result: [HistoryEntry] {
         guard let limit = filter.limit else { return entries }
