@@ -160,9 +160,10 @@ struct EventCodecMalformedInputTests {
             id: EventID(Identifier(high: 0, low: 0)), board: BoardID(Identifier(high: 0, low: 0)),
             payload: .boardCreated(BoardCreated(name: "", columns: []))
         ))
-        #expect(bytes.last == 0)
-        bytes.removeLast()
-        bytes += [0xFF, 0xFF, 0xFF, 0xFF, 0x07] // Int32.max columns
+        // The value ends with the column count (0) and the board's optional index (0: none).
+        #expect(bytes.suffix(2) == [0, 0])
+        bytes.removeLast(2)
+        bytes += [0xFF, 0xFF, 0xFF, 0xFF, 0x07, 0] // Int32.max columns
         #expect(Self.decodingError(bytes) != nil)
     }
 

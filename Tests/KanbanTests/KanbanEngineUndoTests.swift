@@ -491,8 +491,7 @@ struct KanbanEngineUndoTests {
     /// Undoing a board's removal re-creates it at the end of the board list, not where it was:
     /// `BoardRemoved` does not record the board's place among the boards.
     @Test(
-        "Undoing the removal of a board puts it back where it was in the list of boards",
-        .disabled("bug: undo of boards remove appends the board at the end of the list (kanban boards order changes)")
+        "Undoing the removal of a board puts it back where it was in the list of boards"
     )
     func undoBoardRemovalKeepsListOrder() throws {
         let fixture = try EngineFixture()
@@ -511,8 +510,7 @@ struct KanbanEngineUndoTests {
     /// The same cause seen from undo and redo with two actors: redoing a board's creation
     /// appends it after the boards others made since.
     @Test(
-        "Undoing and redoing a board's creation keeps its place in the list of boards",
-        .disabled("bug: redo of boards add appends the board after boards others made since (kanban boards order changes)")
+        "Undoing and redoing a board's creation keeps its place in the list of boards"
     )
     func redoBoardCreationKeepsListOrder() throws {
         let fixture = try EngineFixture()

@@ -65,12 +65,14 @@ public enum EventCodec {
         case .boardCreated(let created):
             writer.write(created.name)
             encodeColumns(created.columns, into: &writer)
+            encodeOptionalIndex(created.index, into: &writer)
         case .boardRenamed(let renamed):
             writer.write(renamed.from)
             writer.write(renamed.to)
         case .boardRemoved(let removed):
             writer.write(removed.name)
             encodeColumns(removed.columns, into: &writer)
+            encodeOptionalIndex(removed.index, into: &writer)
         case .columnAdded(let added):
             encodeColumn(added.column, into: &writer)
             writer.write(count: added.index)
@@ -147,11 +149,15 @@ public enum EventCodec {
     static func decodePayload(_ kind: EventKind, from reader: inout ByteReader, depth: Int = 0) throws(EventDecodingError) -> EventPayload {
         switch kind {
         case .boardCreated:
-            return .boardCreated(BoardCreated(name: try reader.readString(), columns: try decodeColumns(from: &reader)))
+            return .boardCreated(BoardCreated(
+                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader)
+            ))
         case .boardRenamed:
             return .boardRenamed(BoardRenamed(from: try reader.readString(), to: try reader.readString()))
         case .boardRemoved:
-            return .boardRemoved(BoardRemoved(name: try reader.readString(), columns: try decodeColumns(from: &reader)))
+            return .boardRemoved(BoardRemoved(
+                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader)
+            ))
         case .columnAdded:
             return .columnAdded(ColumnAdded(column: try decodeColumn(from: &reader), index: try reader.readCount()))
         case .columnRenamed:
@@ -274,6 +280,16 @@ public enum EventCodec {
         case 2: return .moment(Timestamp(millisecondsSinceEpoch: try reader.readSigned()))
         case let tag: throw .malformed("due date tag \(tag)", at: reader.offset)
         }
+    }
+
+    /// An optional index: 0 for none, else the index + 1.
+    static func encodeOptionalIndex(_ index: Int?, into writer: inout ByteWriter) {
+        writer.write(count: index.map { $0 + 1 } ?? 0)
+    }
+
+    static func decodeOptionalIndex(from reader: inout ByteReader) throws(EventDecodingError) -> Int? {
+        let value = try reader.readCount()
+        return value == 0 ? nil : value - 1
     }
 
     static func encodeColumn(_ column: ColumnSpec, into writer: inout ByteWriter) {

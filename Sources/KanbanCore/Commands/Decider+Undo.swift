@@ -160,7 +160,7 @@ extension Decider {
             let cards = state.cardCount(on: current)
             if cards > 0 { throw refuse("board '\(current.name)' holds \(cards) card\(cards == 1 ? "" : "s")") }
             let specs = current.columns.compactMap { state.columns[$0] }.map { ColumnSpec(id: $0.id, name: $0.name) }
-            return .boardRemoved(BoardRemoved(name: current.name, columns: specs))
+            return .boardRemoved(BoardRemoved(name: current.name, columns: specs, index: state.boardOrder.firstIndex(of: board)))
 
         case .boardRenamed(let renamed):
             guard let current = state.boards[board] else { throw refuse("board '\(renamed.to)' no longer exists") }
@@ -170,7 +170,7 @@ extension Decider {
         case .boardRemoved(let removed):
             guard state.boards[board] == nil else { throw refuse("board '\(removed.name)' exists") }
             if state.board(named: removed.name) != nil { throw refuse("a board named '\(removed.name)' exists") }
-            return .boardCreated(BoardCreated(name: removed.name, columns: removed.columns))
+            return .boardCreated(BoardCreated(name: removed.name, columns: removed.columns, index: removed.index))
 
         case .columnAdded(let added):
             guard let current = state.columns[added.column.id], let owner = state.boards[board] else {

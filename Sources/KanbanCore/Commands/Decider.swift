@@ -113,7 +113,8 @@ public enum Decider {
             let cards = state.cardCount(on: board)
             if cards > 0 { throw .boardNotEmpty(board.name, cards: cards) }
             let specs = board.columns.compactMap { state.columns[$0] }.map { ColumnSpec(id: $0.id, name: $0.name) }
-            return [BoardEvent(board: board.id, payload: .boardRemoved(BoardRemoved(name: board.name, columns: specs)))]
+            let removed = BoardRemoved(name: board.name, columns: specs, index: state.boardOrder.firstIndex(of: board.id))
+            return [BoardEvent(board: board.id, payload: .boardRemoved(removed))]
 
         case .addColumn(let boardName, let columnName, let index):
             let board = try board(boardName, in: state)

@@ -18,7 +18,7 @@ extension KanbanState {
         case .boardCreated(let created):
             guard boards[board] == nil else { return }
             boards[board] = Board(id: board, name: created.name, columns: created.columns.map(\.id))
-            boardOrder.append(board)
+            boardOrder.insert(board, at: min(max(created.index ?? boardOrder.count, 0), boardOrder.count))
             boardsCreated += 1
             for column in created.columns where columns[column.id] == nil {
                 columns[column.id] = Column(id: column.id, board: board, name: column.name)
