@@ -1,7 +1,7 @@
 # Quick start: `make run` (a scripted demo on a fresh database) and `make test` (the whole suite).
 SWIFT ?= swift
 
-.PHONY: run test setup build bench bench-check bench-chart fuzz clean
+.PHONY: run test setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:
@@ -20,19 +20,27 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+## The benchmark package needs SQLite's headers too (GRDB, for the SQLite comparison).
+bench-setup:
+	@scripts/ensure-lmdb.sh --with-sqlite
+
 ## Run the package-benchmark suite (a nested package in Benchmarks/; KANBAN_BENCH_LARGE=1 adds 1,000,000 events).
-bench: setup
+bench: bench-setup
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
 
 ## Compare a benchmark run with the committed thresholds (Benchmarks/Thresholds/).
-bench-check: setup
+bench-check: bench-setup
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark thresholds check
 
 ## Redraw Benchmarks/chart.svg from a fresh 100,000-event run (and 1,000,000 with KANBAN_BENCH_LARGE=1).
-bench-chart: setup
+bench-chart: bench-setup
 	mkdir -p Benchmarks/.build/bench-export
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --format influx --path .build/bench-export
 	python3 scripts/bench-chart.py Benchmarks/.build/bench-export -o Benchmarks/chart.svg
+
+## The benchmark package's tests: the SQLite and LMDB logs fold to the same state.
+bench-test: bench-setup
+	cd Benchmarks && $(SWIFT) test
 
 ## Fuzz the event decoder and the command parser with libFuzzer (1,000,000 inputs each; FUZZ_RUNS=N for fewer).
 fuzz: setup

@@ -6,7 +6,11 @@
 // (`shared/WORKLOAD.md`) at 100,000 events (and 1,000,000 with `KANBAN_BENCH_LARGE=1`):
 // - Replay: full replay, open (snapshot + tail), and the raw LMDB cursor scan that is its floor;
 // - Operations: one durable command, batched generate, the board at a past sequence, a history page;
-// - AppsJSON: what the iPad apps did (the whole board as JSON, rewritten and fsynced on every change).
+// - AppsJSON: what the iPad apps did (the whole board as JSON, rewritten and fsynced on every change);
+// - SQLite: the same events on a SQLite table (GRDB) behind the engine's `EventStore` protocol —
+//   replay, one durable append, batched append — beside the same three on LMDB through the protocol.
+// `SQLiteEventLog` (a library, not a suite) is that second store; `SQLiteEventLogTests` checks that
+// it folds to the state LMDB folds to. Neither is part of the main package.
 // Static thresholds for `swift package benchmark thresholds check` are in Thresholds/.
 import PackageDescription
 
@@ -24,6 +28,7 @@ let package = Package(
     dependencies: [
         .package(name: "Kanban", path: ".."),
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The generated logs, the sizes, the shared metrics and tolerances.
@@ -52,6 +57,33 @@ let package = Package(
             dependencies: benchmarkDependencies,
             path: "Benchmarks/AppsJSON",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // A second `EventStore`: the events table in SQLite (WAL, synchronous=FULL), for the
+        // benchmarks and the tests only. A library: package-benchmark runs only executables.
+        .target(
+            name: "SQLiteEventLog",
+            dependencies: [
+                .product(name: "Kanban", package: "Kanban"),
+                .product(name: "KanbanCore", package: "Kanban"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/SQLiteEventLog"
+        ),
+        .executableTarget(
+            name: "SQLite",
+            dependencies: benchmarkDependencies + ["SQLiteEventLog"],
+            path: "Benchmarks/SQLite",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .testTarget(
+            name: "SQLiteEventLogTests",
+            dependencies: [
+                "SQLiteEventLog",
+                .product(name: "Kanban", package: "Kanban"),
+                .product(name: "KanbanCore", package: "Kanban"),
+            ],
+            path: "Tests/SQLiteEventLogTests"
         ),
     ],
     swiftLanguageModes: [.v6]

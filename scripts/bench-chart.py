@@ -8,9 +8,12 @@ It runs nothing heavy: it reads what package-benchmark exported in the Influx CS
 
 and draws, against the log's length (events, log scale):
   left:  time to a ready board — LMDB full replay, LMDB open (snapshot + tail, with the
-         10,000-event tail variant), the raw LMDB scan (the floor), and the apps' JSON load;
-  right: one change made durable — LMDB command (move, add) against the apps' JSON rewrite.
-Points are p50; a whisker runs from p50 to p99.
+         10,000-event tail variant), the raw LMDB scan (the floor), the same fold over the
+         same events in a SQLite table (the SQLite suite), and the apps' JSON load;
+  right: one change made durable — LMDB command (move, add), one event appended to the
+         SQLite table and to LMDB through the same EventStore protocol, and the apps' JSON rewrite.
+Points are p50; a whisker runs from p50 to p99. The summary also prints SQLite ÷ LMDB for the
+SQLite suite's pairs (replay, one append, batched append).
 
 Usage: scripts/bench-chart.py [CSV or directory ...] [-o Benchmarks/chart.svg]
 With no input it reads Benchmarks/.build/bench-export/. Several files (say a 100k and a 1M run)
@@ -110,6 +113,15 @@ def print_table(results):
         print(f"  JSON load ÷ open (snapshot + tail)     {ratio('JSON load', 'Open')}")
         print(f"  JSON load ÷ open (10,000-event tail)   {ratio('JSON load', 'Open with 10000-event tail')}")
         print(f"  JSON load ÷ full replay                {ratio('JSON load', 'Replay')}")
+        print(f"  SQLite replay ÷ LMDB replay (protocol) {ratio('SQLite replay', 'LMDB replay')}")
+        print(f"  SQLite replay ÷ engine full replay     {ratio('SQLite replay', 'Replay')}")
+        print(f"  SQLite append one ÷ LMDB append one    {ratio('SQLite append one', 'LMDB append one')}")
+        print(f"  SQLite append batch ÷ LMDB (time)      {ratio('SQLite append batch', 'LMDB append batch')}")
+        rate = lambda kind: value(results, kind, size, "eventsPerSecond")
+        sqlite_rate, lmdb_rate = rate('SQLite append batch'), rate('LMDB append batch')
+        if sqlite_rate and lmdb_rate:
+            print(f"  batched append, events/s               SQLite {sqlite_rate:,.0f}, LMDB {lmdb_rate:,.0f} "
+                  f"({sqlite_rate / lmdb_rate:.2f}×)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -222,8 +234,10 @@ def draw(results, output):
         return (label, color, dash, pts)
 
     lmdb, lmdb2, lmdb3, floor, json_color = "#1f6feb", "#0a8f5a", "#8250df", "#8b949e", "#d1242f"
+    sqlite_color = "#bf8700"
     left = [
         series("Replay", "LMDB (ours): full replay, snapshots ignored", lmdb),
+        series("SQLite replay", "SQLite table, same events: full replay (same fold)", sqlite_color),
         series("Open with 10000-event tail", "LMDB (ours): open, snapshot + 10,000-event tail", lmdb3, "6 3"),
         series("Open", "LMDB (ours): open, newest snapshot + tail", lmdb2),
         series("Raw LMDB scan", "LMDB raw cursor scan, every byte (the floor)", floor, "2 3"),
@@ -232,13 +246,16 @@ def draw(results, output):
     right = [
         series("Command move", "LMDB (ours): one move, durable commit", lmdb),
         series("Command add", "LMDB (ours): one add, durable commit", lmdb2),
+        series("LMDB append one", "LMDB: one event appended (EventStore), durable", "#1b7c83", "6 3"),
+        series("SQLite append one", "SQLite (WAL, synchronous=FULL): one event appended", sqlite_color),
         series("JSON rewrite per change", "apps' JSON: encode whole board, rewrite, fsync", json_color),
     ]
     left = [s for s in left if s[3]]
     right = [s for s in right if s[3]]
 
-    width = PANEL_W * 2 + 20
-    height = PANEL_H + LEGEND_H
+    width = PANEL_W * 2 + 20 + 30  # room right of the last panel for its value labels
+    legend_rows = max(len(left), len(right), 1)
+    height = PANEL_H + max(LEGEND_H, legend_rows * 20 + 30)
     svg = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         'font-family="-apple-system, Segoe UI, Helvetica, Arial, sans-serif">',
@@ -251,17 +268,17 @@ def draw(results, output):
     panel(svg, PANEL_W + 20, 0, "One change, durable", right, sizes)
     legend_y = PANEL_H + 8
     seen = set()
-    row = 0
-    for label, color, dash, _ in left + right:
-        if label in seen:
-            continue
-        seen.add(label)
-        column, line = divmod(row, 5)
-        x, y = 20 + column * (PANEL_W + 20), legend_y + line * 20
-        svg.append(f'<line x1="{x}" x2="{x + 26}" y1="{y}" y2="{y}" stroke="{color}" stroke-width="2" stroke-dasharray="{dash}"/>')
-        svg.append(f'<circle cx="{x + 13}" cy="{y}" r="3.5" fill="{color}"/>')
-        svg.append(f'<text x="{x + 34}" y="{y + 4}" class="legend">{escape(label)}</text>')
-        row += 1
+    for column, panel_series in enumerate((left, right)):  # each legend under its panel
+        line = 0
+        for label, color, dash, _ in panel_series:
+            if label in seen:
+                continue
+            seen.add(label)
+            x, y = 20 + column * (PANEL_W + 20), legend_y + line * 20
+            svg.append(f'<line x1="{x}" x2="{x + 26}" y1="{y}" y2="{y}" stroke="{color}" stroke-width="2" stroke-dasharray="{dash}"/>')
+            svg.append(f'<circle cx="{x + 13}" cy="{y}" r="3.5" fill="{color}"/>')
+            svg.append(f'<text x="{x + 34}" y="{y + 4}" class="legend">{escape(label)}</text>')
+            line += 1
     svg.append(
         f'<text x="20" y="{height - 8}" class="tick">Standard workload (shared/WORKLOAD.md), package-benchmark p50; '
         f"sizes: {', '.join(label_events(s) for s in sizes)} events.</text>"

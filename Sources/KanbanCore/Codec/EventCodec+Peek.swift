@@ -5,7 +5,7 @@ extension EventCodec {
     public static func peekCard(_ bytes: UnsafeRawBufferPointer) -> CardID? {
         var reader = ByteReader(bytes)
         do {
-            guard try reader.readByte() == formatVersion else { return nil }
+            guard readableVersions.contains(try reader.readByte()) else { return nil }
             var kind = EventKind(rawValue: try reader.readByte())
             try reader.skip(8 + 32) // timestamp, event id, board id
             try reader.skipString() // actor
@@ -30,7 +30,7 @@ extension EventCodec {
     public static func peekEnvelope(_ bytes: UnsafeRawBufferPointer) -> EnvelopeHead? {
         var reader = ByteReader(bytes)
         do {
-            guard try reader.readByte() == formatVersion else { return nil }
+            guard readableVersions.contains(try reader.readByte()) else { return nil }
             let kind = try reader.readByte()
             let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
             try reader.skip(16)

@@ -1,9 +1,9 @@
 /// The binary form of an event in the log: compact, versioned, readable forever.
 ///
-/// Layout of format version 1 (the sequence number is the LMDB key, not part of the value):
+/// Layout of format version 2 (the sequence number is the LMDB key, not part of the value):
 ///
 /// ```
-/// u8      format version (1)
+/// u8      format version (2; version 1, without a board's place, is read too)
 /// u8      kind (EventKind's tag)
 /// i64 LE  timestamp, milliseconds since 1970
 /// 16 B    event id          16 B   board id
@@ -15,8 +15,11 @@
 /// negative are ZigZag + LEB128; ids are 16 bytes big-endian. A later format adds a version and
 /// keeps decoding this one (decode the old shape, upcast); the log is never rewritten.
 public enum EventCodec {
-    /// The format version this build writes.
-    public static let formatVersion: UInt8 = 1
+    /// The format version this build writes. Version 2 added the optional place of a board in
+    /// `boardCreated` and `boardRemoved`; everything else is as in version 1.
+    public static let formatVersion: UInt8 = 2
+    /// The format versions this build reads: every one ever written.
+    public static let readableVersions: ClosedRange<UInt8> = 1...2
 
     /// Encodes everything but the sequence number, which is the key.
     public static func encode(_ event: RecordedEvent) -> [UInt8] {
@@ -35,14 +38,14 @@ public enum EventCodec {
     public static func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) -> RecordedEvent {
         var reader = ByteReader(bytes)
         let version = try reader.readByte()
-        guard version == formatVersion else { throw .unknownFormatVersion(version) }
+        guard readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
         let tag = try reader.readByte()
         guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
         let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
         let id = EventID(try reader.readIdentifier())
         let board = BoardID(try reader.readIdentifier())
         let actor = try reader.readString()
-        let payload = try decodePayload(kind, from: &reader)
+        let payload = try decodePayload(kind, from: &reader, version: version)
         guard reader.isAtEnd else { throw .trailingBytes(bytes.count - reader.offset) }
         return RecordedEvent(sequence: sequence, timestamp: timestamp, actor: actor, id: id, board: board, payload: payload)
     }
@@ -139,24 +142,29 @@ public enum EventCodec {
         encodePayload(payload, into: &writer)
     }
 
-    static func decodeNested(from reader: inout ByteReader, depth: Int) throws(EventDecodingError) -> EventPayload {
+    static func decodeNested(from reader: inout ByteReader, depth: Int, version: UInt8) throws(EventDecodingError) -> EventPayload {
         guard depth < 8 else { throw .malformed("payloads nested too deeply", at: reader.offset) }
         let tag = try reader.readByte()
         guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
-        return try decodePayload(kind, from: &reader, depth: depth + 1)
+        return try decodePayload(kind, from: &reader, depth: depth + 1, version: version)
     }
 
-    static func decodePayload(_ kind: EventKind, from reader: inout ByteReader, depth: Int = 0) throws(EventDecodingError) -> EventPayload {
+    static func decodePayload(
+        _ kind: EventKind,
+        from reader: inout ByteReader,
+        depth: Int = 0,
+        version: UInt8 = formatVersion
+    ) throws(EventDecodingError) -> EventPayload {
         switch kind {
         case .boardCreated:
             return .boardCreated(BoardCreated(
-                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader)
+                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader, version: version)
             ))
         case .boardRenamed:
             return .boardRenamed(BoardRenamed(from: try reader.readString(), to: try reader.readString()))
         case .boardRemoved:
             return .boardRemoved(BoardRemoved(
-                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader)
+                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader, version: version)
             ))
         case .columnAdded:
             return .columnAdded(ColumnAdded(column: try decodeColumn(from: &reader), index: try reader.readCount()))
@@ -202,19 +210,19 @@ public enum EventCodec {
             return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
         case .undone:
             let target = try reader.readVarint()
-            let undid = try decodeNested(from: &reader, depth: depth)
-            return .undone(Undone(target: target, undid: undid, compensation: try decodeNested(from: &reader, depth: depth)))
+            let undid = try decodeNested(from: &reader, depth: depth, version: version)
+            return .undone(Undone(target: target, undid: undid, compensation: try decodeNested(from: &reader, depth: depth, version: version)))
         case .redone:
             let target = try reader.readVarint()
-            let redid = try decodeNested(from: &reader, depth: depth)
-            return .redone(Redone(target: target, redid: redid, effect: try decodeNested(from: &reader, depth: depth)))
+            let redid = try decodeNested(from: &reader, depth: depth, version: version)
+            return .redone(Redone(target: target, redid: redid, effect: try decodeNested(from: &reader, depth: depth, version: version)))
         case .restored:
             let sequence = try reader.readVarint()
             let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readSigned())
             let count = try reader.readCount()
             guard count <= reader.buffer.count else { throw .malformed("effect count \(count)", at: reader.offset) }
             var effects: [EventPayload] = []
-            for _ in 0..<count { effects.append(try decodeNested(from: &reader, depth: depth)) }
+            for _ in 0..<count { effects.append(try decodeNested(from: &reader, depth: depth, version: version)) }
             return .restored(Restored(sequence: sequence, timestamp: timestamp, effects: effects))
         }
     }
@@ -287,7 +295,9 @@ public enum EventCodec {
         writer.write(count: index.map { $0 + 1 } ?? 0)
     }
 
-    static func decodeOptionalIndex(from reader: inout ByteReader) throws(EventDecodingError) -> Int? {
+    /// Version 1 had no place for a board: it reads as none.
+    static func decodeOptionalIndex(from reader: inout ByteReader, version: UInt8) throws(EventDecodingError) -> Int? {
+        guard version >= 2 else { return nil }
         let value = try reader.readCount()
         return value == 0 ? nil : value - 1
     }

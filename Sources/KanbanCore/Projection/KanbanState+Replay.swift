@@ -11,7 +11,7 @@ extension KanbanState {
     public mutating func apply(encoded bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) -> Timestamp {
         var reader = ByteReader(bytes)
         let version = try reader.readByte()
-        guard version == EventCodec.formatVersion else { throw .unknownFormatVersion(version) }
+        guard EventCodec.readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
         let tag = try reader.readByte()
         guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
         let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
