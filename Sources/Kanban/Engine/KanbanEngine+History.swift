@@ -31,7 +31,7 @@ extension KanbanEngine {
                 let namesThings = kind <= EventKind.columnRemoved.rawValue || kind >= EventKind.undone.rawValue
                 let relevant = shown.map { $0.contains(sequence) } ?? mayAdmit(bytes, filter)
                 guard relevant || namesThings else { return true }
-                let event = try decode(bytes, sequence: sequence)
+                let event = try EventLog.decode(bytes, sequence: sequence)
                 if relevant { builder.consume(event) } else { builder.track(event) }
                 return true
             }
@@ -47,7 +47,7 @@ extension KanbanEngine {
             guard mayAdmit(bytes, filter) else { return true }
             // Only a restore (or an undo of one) needs decoding to tell which cards it touches.
             if filter.card != nil && EventCodec.peekCard(bytes) == nil {
-                guard filter.admits(try decode(bytes, sequence: sequence)) else { return true }
+                guard filter.admits(try EventLog.decode(bytes, sequence: sequence)) else { return true }
             }
             admitted.append(sequence)
             if admitted.count > 2 * max(limit, 1024) { admitted.removeFirst(admitted.count - limit) }
@@ -69,14 +69,6 @@ extension KanbanEngine {
             return peeked == card || (peeked == nil && head.kind >= EventKind.undone.rawValue)
         }
         return true
-    }
-
-    private func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws -> RecordedEvent {
-        do {
-            return try EventCodec.decode(bytes, sequence: sequence)
-        } catch {
-            throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
-        }
     }
 
     /// The card, live or deleted, whose id is `reference` or starts with it.

@@ -73,11 +73,7 @@ extension KanbanEngine {
         try log.forEachRaw(after: sequence, in: transaction) { sequence, bytes in
             let peeked = EventCodec.peekCard(bytes)
             guard peeked == card || (peeked == nil && bytes.count > 1 && bytes[1] >= EventKind.undone.rawValue) else { return true }
-            do {
-                events.append(try EventCodec.decode(bytes, sequence: sequence))
-            } catch {
-                throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
-            }
+            events.append(try EventLog.decode(bytes, sequence: sequence))
             return true
         }
         return events

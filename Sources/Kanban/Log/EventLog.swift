@@ -46,13 +46,7 @@ public struct EventLog: Sendable {
     /// The event with sequence number `sequence`, or `nil` when there is none.
     public func event(at sequence: UInt64, in transaction: some Transaction) throws -> RecordedEvent? {
         try SequenceKey.withBytes(sequence) { key in
-            try transaction.withValue(forKey: key, in: database) { bytes in
-                do {
-                    return try EventCodec.decode(bytes, sequence: sequence)
-                } catch {
-                    throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
-                }
-            }
+            try transaction.withValue(forKey: key, in: database) { bytes in try EventLog.decode(bytes, sequence: sequence) }
         }
     }
 
@@ -76,13 +70,17 @@ public struct EventLog: Sendable {
         _ body: (RecordedEvent) throws -> Bool
     ) throws {
         try forEachRaw(after: sequence, in: transaction) { sequence, bytes in
-            let event: RecordedEvent
-            do {
-                event = try EventCodec.decode(bytes, sequence: sequence)
-            } catch {
-                throw KanbanError.corruptEvent(sequence: sequence, reason: String(describing: error))
-            }
-            return try body(event)
+            try body(try EventLog.decode(bytes, sequence: sequence))
+        }
+    }
+
+    /// Decodes the value stored under `sequence`; a value that does not decode throws
+    /// ``KanbanError/corruptEvent(sequence:reason:)``, naming the event.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(KanbanError) -> RecordedEvent {
+        do throws(EventDecodingError) {
+            return try EventCodec.decode(bytes, sequence: sequence)
+        } catch {
+            throw .corruptEvent(sequence: sequence, reason: error.description)
         }
     }
 

@@ -79,13 +79,8 @@ extension KanbanCommand {
         func run() throws {
             let engine = try global.openEngine()
             let events = try engine.restore(board: global.board, to: try PointInTime(parsing: to), actor: global.actorName)
-            if json {
-                Output.printJSON(EventJSON.array(events))
-                return
-            }
-            if events.isEmpty { Output.print("The board is already as it was then.") }
-            let wording = try Wording(engine: engine, language: lang)
-            for event in events { Output.print(wording.line(for: event)) }
+            if events.isEmpty && !json { Output.print("The board is already as it was then.") }
+            try printOutcome(events, engine: engine, language: lang, json: json)
         }
     }
 }

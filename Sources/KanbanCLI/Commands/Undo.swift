@@ -80,8 +80,8 @@ extension KanbanCommand {
     }
 }
 
-/// Prints an undo or redo: its history line, or the appended events as JSON.
-private func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: HistoryLanguage, json: Bool) throws {
+/// Prints what an undo, redo or restore appended: its history line, or the events as JSON.
+func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: HistoryLanguage, json: Bool) throws {
     if json {
         Output.printJSON(EventJSON.array(events))
         return
