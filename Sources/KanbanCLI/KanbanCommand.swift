@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Kanban
 import KanbanCore
-import LMDBStorage
 
 /// `kanban`: the command line of the event-sourced kanban engine.
 public struct KanbanCommand: ParsableCommand {
@@ -46,8 +45,8 @@ public struct KanbanCommand: ParsableCommand {
         } catch let error as KanbanError {
             Output.error("kanban: \(error)")
             return 1
-        } catch let error as LMDBError {
-            Output.error("kanban: database error: \(error)\(hint(for: error))")
+        } catch let error as EngineError {
+            Output.error("kanban: database error: \(error.failure)\(hint(for: error))")
             return 1
         } catch let error as ValidationError {
             Output.error("kanban: \(error.message)")
@@ -67,11 +66,11 @@ public struct KanbanCommand: ParsableCommand {
         }
     }
 
-    private static func hint(for error: LMDBError) -> String {
+    private static func hint(for error: EngineError) -> String {
         switch error {
-        case .invalid, .versionMismatch: " — is --db an LMDB environment directory?"
-        case .noSpace, .ioError: " — the disk may be full; the transaction was rolled back and nothing of it was appended"
-        default: ""
+        case .notADatabase: " — is --db an LMDB environment directory?"
+        case .diskFull: " — the disk may be full; the transaction was rolled back and nothing of it was appended"
+        case .corruptDatabase, .tooManyReaders, .storage: ""
         }
     }
 }

@@ -51,6 +51,8 @@ public struct LMDBError: Error, Equatable, Sendable, CustomStringConvertible {
     public static let readersFull = code(MDB_READERS_FULL)
     /// The located page was the wrong type: the file is damaged.
     public static let corrupted = code(MDB_CORRUPTED)
+    /// A page the B-tree points at is missing: the file is damaged.
+    public static let pageNotFound = code(MDB_PAGE_NOTFOUND)
     /// No space is left on the device.
     public static let noSpace = code(28) // ENOSPC
     /// A read or write failed; LMDB also reports a short write (a full disk) this way.

@@ -18,6 +18,11 @@ struct CLICrashTests {
         var random = SystemRandomNumberGenerator()
         var acknowledged: [String] = []
         var kills = 0
+        // How long an add takes on this machine now (a loaded machine is slower): kills land
+        // anywhere from start-up to a little after the commit.
+        let started = ContinuousClock.now
+        _ = try fixture.kanban.add("warm-up")
+        let addTime = Double((ContinuousClock.now - started).components.attoseconds) / 1e18 + Double((ContinuousClock.now - started).components.seconds)
         // A background writer with many events in flight, killed now and then too.
         for round in 0..<50 {
             let long = round % 10 == 0
@@ -26,7 +31,7 @@ struct CLICrashTests {
                 : ["add", "card \(round)", "--description", String(repeating: "x", count: Int.random(in: 0...900, using: &random))]
             let writer = try fixture.kanban.start(arguments)
             // Anywhere from start-up to after the commit: an add takes a few tens of milliseconds.
-            Thread.sleep(forTimeInterval: Double.random(in: 0...(long ? 0.4 : 0.06), using: &random))
+            Thread.sleep(forTimeInterval: Double.random(in: 0...(long ? 0.4 : max(0.06, 1.5 * addTime)), using: &random))
             writer.send(SIGKILL)
             let output = writer.wait()
             if output.wasSignalled { kills += 1 }

@@ -1,5 +1,5 @@
 import Foundation
-import Kanban
+@testable import Kanban
 import KanbanCore
 import KanbanTestSupport
 import LMDBStorage
@@ -13,7 +13,7 @@ struct CLIMapGrowthTests {
         defer { fixture.remove() }
         let engine = try KanbanEngine(
             path: fixture.database,
-            options: EngineOptions(environment: EnvironmentOptions(mapSize: 64 * 1024))
+            options: EngineOptions(mapSize: 64 * 1024)
         )
         try engine.execute(.addCard(board: "main", title: "before"), actor: "small")
         let before = engine.log.environment.info().mapSize

@@ -75,7 +75,7 @@ struct KanbanStateQueriesTests {
 
     @Test("The empty default board is main with empty TODO, DOING and DONE")
     func emptyDefaultBoard() {
-        let view = KanbanState.emptyDefaultBoard
+        let view = DefaultBoard.placeholderView
         #expect(view.name == "main")
         #expect(view.columns.map(\.name) == ["TODO", "DOING", "DONE"])
         #expect(view.columns.allSatisfy { $0.cards.isEmpty })

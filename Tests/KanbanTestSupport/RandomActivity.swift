@@ -41,7 +41,7 @@ public enum RandomActivity {
                     try engine.redo(actor: actor)
                     tally.redos += 1
                 } else if roll < undoPercent + redoPercent + addPercent {
-                    try engine.execute(.addCard(board: Board.defaultName, title: "fresh \(Int.random(in: 0..<1000, using: &random))"), actor: actor)
+                    try engine.execute(.addCard(board: DefaultBoard.name, title: "fresh \(Int.random(in: 0..<1000, using: &random))"), actor: actor)
                     tally.accepted += 1
                 } else {
                     let state = try engine.withState { $0 }

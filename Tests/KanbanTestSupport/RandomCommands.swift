@@ -9,7 +9,7 @@ public enum RandomCommands {
     public static func next(in state: KanbanState, using random: inout some RandomNumberGenerator) -> Command {
         let board = pickBoard(in: state, using: &random)
         let boardName = board.map { recase($0.name, using: &random) }
-            ?? (Int.random(in: 0..<10, using: &random) == 0 ? "no-such-board" : Board.defaultName)
+            ?? (Int.random(in: 0..<10, using: &random) == 0 ? "no-such-board" : DefaultBoard.name)
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
         case ..<28:

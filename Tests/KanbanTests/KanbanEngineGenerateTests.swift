@@ -2,7 +2,6 @@ import Foundation
 import Kanban
 import KanbanCore
 import KanbanTestSupport
-import LMDBStorage
 import Testing
 
 struct KanbanEngineGenerateTests {
@@ -12,7 +11,7 @@ struct KanbanEngineGenerateTests {
     ) throws -> (report: ReplayReport, events: [RecordedEvent], state: StateSnapshot) {
         let directory = try TemporaryDirectory(prefix: "kanban-generate")
         defer { directory.remove() }
-        let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(environment: EnvironmentOptions(mapSize: mapSize)))
+        let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(mapSize: mapSize))
         let report = try engine.generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
         let state = try engine.withState { StateSnapshot($0) }
         let fresh = try KanbanEngine(path: directory.appending("db")).withState { StateSnapshot($0) }

@@ -1,6 +1,6 @@
 import Foundation
-import Kanban
 import KanbanCore
+@testable import Kanban
 import KanbanTestSupport
 import LMDBStorage
 import Testing
@@ -35,10 +35,10 @@ struct KanbanEngineTests {
         #expect(events[0].id != events[1].id)
         #expect(events[0].board == events[1].board)
         #expect(try fixture.engine.events() == events)
-        #expect(try fixture.engine.events(after: 1) == [events[1]])
+        #expect(try fixture.engine.events(after: 1, limit: nil) == [events[1]])
         #expect(try fixture.engine.events(after: 0, limit: 1) == [events[0]])
-        #expect(try fixture.engine.events(after: 2).isEmpty)
-        #expect(try fixture.engine.events(after: .max).isEmpty)
+        #expect(try fixture.engine.events(after: 2, limit: nil).isEmpty)
+        #expect(try fixture.engine.events(after: .max, limit: nil).isEmpty)
 
         let statistics = try fixture.engine.statistics()
         #expect(statistics.events == 2)

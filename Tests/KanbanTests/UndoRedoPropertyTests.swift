@@ -181,7 +181,7 @@ struct UndoRedoPropertyTests {
             let log = try engine.events()
             let (undone, ending) = try Self.undoAll(undoer, on: engine)
             let after = try engine.withState { $0 }
-            let undoEvents = try engine.events(after: UInt64(log.count))
+            let undoEvents = try engine.events(after: UInt64(log.count), limit: nil)
             #expect(undoEvents.count == undone, "a refused undo appended")
             #expect(undoEvents.allSatisfy { $0.actor == undoer && $0.payload.kind == .undone })
 

@@ -4,8 +4,11 @@ import LMDBStorage
 
 /// How a ``KanbanEngine`` is opened.
 public struct EngineOptions: Sendable {
-    /// Options of the LMDB environment (map size, durability).
-    public var environment: EnvironmentOptions
+    /// The initial size of the database's memory map, in bytes. It is address space, not disk:
+    /// the file grows only as data is written, and the map doubles by itself when full.
+    public var mapSize: Int
+    /// How commits reach the disk.
+    public var durability: Durability
     /// The clock events are stamped with. Stamps never go backwards: an event is stamped no
     /// earlier than the one before it, whatever the clocks of other processes said.
     public var clock: @Sendable () -> Timestamp
@@ -14,6 +17,10 @@ public struct EngineOptions: Sendable {
     public var snapshotInterval: Int
     /// Where warnings go (a snapshot skipped, a background snapshot that failed).
     public var warn: @Sendable (String) -> Void
+    /// The most commands committed together in one write transaction (group commit).
+    public var maxBatchCount: Int
+    /// How long one batch may spend deciding before the rest of its commands wait for the next.
+    public var maxBatchDuration: Duration
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the
@@ -21,19 +28,43 @@ public struct EngineOptions: Sendable {
     public static let defaultSnapshotInterval = 20_000
 
     public init(
-        environment: EnvironmentOptions = EnvironmentOptions(),
+        mapSize: Int = 1 << 30,
+        durability: Durability = .durable,
         clock: @escaping @Sendable () -> Timestamp = Timestamp.now,
         snapshotInterval: Int = EngineOptions.defaultSnapshotInterval,
-        warn: @escaping @Sendable (String) -> Void = EngineOptions.standardErrorWarning
+        warn: @escaping @Sendable (String) -> Void = EngineOptions.standardErrorWarning,
+        maxBatchCount: Int = 256,
+        maxBatchDuration: Duration = .milliseconds(20)
     ) {
-        self.environment = environment
+        self.mapSize = mapSize
+        self.durability = durability
         self.clock = clock
         self.snapshotInterval = snapshotInterval
         self.warn = warn
+        self.maxBatchCount = maxBatchCount
+        self.maxBatchDuration = maxBatchDuration
+    }
+
+    /// Durability of a commit.
+    public enum Durability: Sendable, Equatable {
+        /// Data and meta page are synced on every commit: a crash loses nothing committed.
+        case durable
+        /// The meta page is not synced (`MDB_NOMETASYNC`): the database stays consistent after
+        /// any crash, but the last commits before an operating-system crash or power loss may
+        /// be lost (a killed process loses nothing).
+        case noMetaSync
     }
 
     /// Writes `kanban: warning: …` to standard error.
     @Sendable public static func standardErrorWarning(_ message: String) {
         FileHandle.standardError.write(Data("kanban: warning: \(message)\n".utf8))
+    }
+
+    /// The storage options these stand for.
+    var environment: EnvironmentOptions {
+        EnvironmentOptions(
+            mapSize: mapSize,
+            durability: durability == .durable ? .durable : .noMetaSync
+        )
     }
 }

@@ -17,7 +17,7 @@ public struct HistoryQuery: Sendable, Equatable {
     public var language: HistoryLanguage
 
     public init(
-        board: String? = Board.defaultName, card: String? = nil, actor: String? = nil, since: Timestamp? = nil,
+        board: String? = DefaultBoard.name, card: String? = nil, actor: String? = nil, since: Timestamp? = nil,
         until: Timestamp? = nil, untilSequence: UInt64? = nil, limit: Int? = nil, language: HistoryLanguage = .english
     ) {
         self.board = board

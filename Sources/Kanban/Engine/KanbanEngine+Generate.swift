@@ -2,14 +2,14 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Appends the standard workload (`shared/WORKLOAD.md`): `events` events from `seed`, spread
+    /// Appends the standard workload (described in `Benchmarks/README.md`): `events` events from `seed`, spread
     /// over `boards` boards, `batchSize` events to a write transaction. Returns the events
     /// appended (a command's last batch may run a few past `events` when it decides several).
     @discardableResult
     public func generate(events total: Int, seed: UInt64 = 1, boards: Int = 1, batchSize: Int = 10_000) throws -> ReplayReport {
         let start = ContinuousClock.now
         var appended = 0
-        try withCore { core in
+        try writeSide.withLock { core in
             var generator: WorkloadGenerator?
             while appended < total {
                 // A write may run twice (when the map grows): start each run from the same point.

@@ -12,11 +12,11 @@ extension KanbanEngine {
         if let name = query.board {
             filter.board = try withState { state in
                 if let board = state.board(named: name) { return board.id }
-                if state.boardsCreated == 0 && name.lowercased() == Board.defaultName { return BoardID(Identifier(high: 0, low: 0)) }
+                if DefaultBoard.isPending(name, in: state) { return DefaultBoard.placeholderID }
                 throw KanbanError.unknownBoard(name)
             }
         }
-        return try log.environment.read { transaction in
+        return try read { transaction in
             if let reference = query.card {
                 filter.card = try cardEverAdded(matching: reference, board: filter.board, in: transaction)
             }
@@ -27,8 +27,8 @@ extension KanbanEngine {
             var builder = HistoryBuilder(filter: filter, language: query.language)
             try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
                 if let end, sequence > end { return false }
-                let kind = bytes.count > 1 ? bytes[1] : 0
-                let namesThings = kind <= EventKind.columnRemoved.rawValue || kind >= EventKind.undone.rawValue
+                // An event of unknown kind is decoded too, so that its error names it.
+                let namesThings = EventCodec.peekKind(bytes)?.mayChangeNames ?? true
                 let relevant = shown.map { $0.contains(sequence) } ?? mayAdmit(bytes, filter)
                 guard relevant || namesThings else { return true }
                 let event = try EventLog.decode(bytes, sequence: sequence)
@@ -66,7 +66,7 @@ extension KanbanEngine {
         if let actor = filter.actor, !head.actor.elementsEqual(actor.utf8) { return false }
         if let card = filter.card {
             let peeked = EventCodec.peekCard(bytes)
-            return peeked == card || (peeked == nil && head.kind >= EventKind.undone.rawValue)
+            return peeked == card || (peeked == nil && (EventKind(rawValue: head.kind)?.isCompound ?? true))
         }
         return true
     }

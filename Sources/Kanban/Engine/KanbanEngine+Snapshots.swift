@@ -6,20 +6,20 @@ extension KanbanEngine {
     /// Takes a snapshot of the current state now (`kanban snapshot`), unless one covers it already.
     @discardableResult
     public func snapshot() throws -> SnapshotInfo {
-        let (state, timestamp) = try withCore { core in
-            try log.environment.read { transaction in try catchUp(&core, in: transaction) }
+        let (state, timestamp) = try withReadCore { core in
+            try read { transaction in try catchUp(&core, in: transaction) }
             return (core.state, core.lastTimestamp)
         }
         try store(state, timestamp: timestamp)
-        try withCore { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
-        return try log.environment.read { transaction in
+        writeSide.withLock { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
+        return try read { transaction in
             try snapshots.list(in: transaction).last { $0.sequence == state.lastSequence }
         } ?? SnapshotInfo(sequence: state.lastSequence, bytes: 0)
     }
 
     /// Every stored snapshot, oldest first.
     public func snapshotList() throws -> [SnapshotInfo] {
-        try log.environment.read { transaction in try snapshots.list(in: transaction) }
+        try read { transaction in try snapshots.list(in: transaction) }
     }
 
     /// Whether a snapshot scheduled in the background is still being written.
@@ -55,7 +55,7 @@ extension KanbanEngine {
     /// Writes a snapshot of `state`, then applies the retention policy.
     func store(_ state: KanbanState, timestamp: Timestamp) throws {
         guard state.lastSequence > 0 else { return }
-        try log.environment.write { transaction in
+        try write { transaction in
             try snapshots.save(state, timestamp: timestamp, in: transaction)
             try applyRetention(in: transaction)
         }
@@ -83,7 +83,7 @@ extension KanbanEngine {
     /// and the timestamp of that event: the newest valid snapshot at or before it plus the
     /// events up to it.
     public func state(atSequence sequence: UInt64) throws -> (state: KanbanState, timestamp: Timestamp) {
-        try log.environment.read { transaction in try state(atSequence: sequence, in: transaction) }
+        try read { transaction in try state(atSequence: sequence, in: transaction) }
     }
 
     func state(atSequence sequence: UInt64, in transaction: some Transaction) throws -> (state: KanbanState, timestamp: Timestamp) {
@@ -95,29 +95,35 @@ extension KanbanEngine {
 
     /// The sequence number `point` stands for: checked against the log, or found by time.
     public func sequence(of point: PointInTime) throws -> UInt64 {
+        try read { transaction in try sequence(of: point, in: transaction) }
+    }
+
+    func sequence(of point: PointInTime, in transaction: some Transaction) throws -> UInt64 {
         switch point {
         case .sequence(let sequence):
-            let last = try log.environment.read { try log.lastSequence(in: $0) }
+            let last = try log.lastSequence(in: transaction)
             guard sequence <= last else { throw KanbanError.outsideLog("#\(sequence) (the log ends at #\(last))") }
             return sequence
         case .moment(let moment):
-            return try sequence(atOrBefore: moment)
+            return try sequence(atOrBefore: moment, in: transaction)
         }
     }
 
     /// The last event at or before `moment` (0 when the log starts after it). Timestamps never
     /// go backwards in the log, so this is a binary search over sequence numbers.
     public func sequence(atOrBefore moment: Timestamp) throws -> UInt64 {
-        try log.environment.read { transaction in
-            var low: UInt64 = 0 // known at or before `moment` (0 = before the log)
-            var high = try log.lastSequence(in: transaction) + 1 // known after `moment`
-            while high - low > 1 {
-                let middle = low + (high - low) / 2
-                guard let timestamp = try log.timestamp(at: middle, in: transaction) else { break }
-                if timestamp <= moment { low = middle } else { high = middle }
-            }
-            return low
+        try read { transaction in try sequence(atOrBefore: moment, in: transaction) }
+    }
+
+    func sequence(atOrBefore moment: Timestamp, in transaction: some Transaction) throws -> UInt64 {
+        var low: UInt64 = 0 // known at or before `moment` (0 = before the log)
+        var high = try log.lastSequence(in: transaction) + 1 // known after `moment`
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            guard let timestamp = try log.timestamp(at: middle, in: transaction) else { break }
+            if timestamp <= moment { low = middle } else { high = middle }
         }
+        return low
     }
 
     static let backgroundWork = DispatchGroup()

@@ -10,7 +10,7 @@ extension KanbanEngine {
         let sequence = try sequence(of: point)
         let (past, timestamp) = try state(atSequence: sequence)
         let moment = if case .moment(let moment) = point { moment } else { timestamp }
-        if past.boardsCreated == 0 && name.lowercased() == Board.defaultName { return KanbanState.emptyDefaultBoard }
+        if DefaultBoard.isPending(name, in: past) { return DefaultBoard.placeholderView }
         let current = try withState { $0.board(named: name) }
         let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
         guard let board else { throw KanbanError.unknownBoard(name) }
@@ -23,24 +23,5 @@ extension KanbanEngine {
         let after = try to.map { try state(atSequence: try sequence(of: $0)).state } ?? withState { $0 }
         guard let board = after.board(named: name) ?? before.board(named: name) else { throw KanbanError.unknownBoard(name) }
         return BoardDiff(board: board.id, from: before, to: after)
-    }
-
-    /// Appends the one event that makes board `name` as it was at `point` (see
-    /// ``Decider/restore(board:to:sequence:timestamp:in:)``); the log keeps everything, and one
-    /// undo reverses it. Returns `[]` when the board is as it was already.
-    @discardableResult
-    public func restore(board name: String, to point: PointInTime, actor: String) throws -> [RecordedEvent] {
-        let actor = try Self.checkedActor(actor)
-        let sequence = try sequence(of: point)
-        return try withCore { core in
-            try writeAndApply(&core) { core, transaction in
-                core.state.buildOrderIndex()
-                let (past, timestamp) = try state(atSequence: sequence, in: transaction)
-                guard let decided = try Decider.restore(board: name, to: past, sequence: sequence, timestamp: timestamp, in: core.state) else {
-                    return []
-                }
-                return try append([decided], actor: actor, to: &core, in: transaction)
-            }
-        }
     }
 }

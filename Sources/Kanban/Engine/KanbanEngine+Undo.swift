@@ -2,36 +2,6 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Undoes `actor`'s last action not yet undone, by appending a compensating event that names
-    /// it. Throws ``KanbanError/nothingToUndo(actor:)`` when there is none, and
-    /// ``KanbanError/undoConflict(action:actor:sequence:change:)`` when it would overwrite a later
-    /// change by someone else (unless `force`); nothing is appended then.
-    @discardableResult
-    public func undo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        let actor = try Self.checkedActor(actor)
-        return try withCore { core in
-            try writeAndApply(&core) { core, transaction in
-                core.state.buildOrderIndex()
-                let decided = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
-                return try append([decided], actor: actor, to: &core, in: transaction)
-            }
-        }
-    }
-
-    /// Redoes `actor`'s last undo, if nothing they did since cleared it. Throws
-    /// ``KanbanError/nothingToRedo(actor:)`` when there is none; conflicts as for ``undo(actor:force:)``.
-    @discardableResult
-    public func redo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        let actor = try Self.checkedActor(actor)
-        return try withCore { core in
-            try writeAndApply(&core) { core, transaction in
-                core.state.buildOrderIndex()
-                let decided = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
-                return try append([decided], actor: actor, to: &core, in: transaction)
-            }
-        }
-    }
-
     /// The event undoing the top of `actor`'s undo stack, read from the log inside `transaction`.
     func decideUndo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
         guard let sequence = state.undoStacks.undoStack(for: actor).last,
@@ -56,7 +26,7 @@ extension KanbanEngine {
         let (undoTop, redoTop) = try withState { state in
             (state.undoStacks.undoStack(for: actor).last, state.undoStacks.redoStack(for: actor).last)
         }
-        return try log.environment.read { transaction in
+        return try read { transaction in
             UndoPreview(
                 undo: try undoTop.flatMap { try log.event(at: $0, in: transaction) },
                 redo: try redoTop.flatMap { try log.event(at: $0, in: transaction) }
@@ -72,7 +42,7 @@ extension KanbanEngine {
         // an undo or redo of one, names no single card): the scan runs at cursor speed.
         try log.forEachRaw(after: sequence, in: transaction) { sequence, bytes in
             let peeked = EventCodec.peekCard(bytes)
-            guard peeked == card || (peeked == nil && bytes.count > 1 && bytes[1] >= EventKind.undone.rawValue) else { return true }
+            guard peeked == card || (peeked == nil && (EventCodec.peekKind(bytes)?.isCompound ?? true)) else { return true }
             events.append(try EventLog.decode(bytes, sequence: sequence))
             return true
         }

@@ -6,7 +6,7 @@ extension KanbanEngine {
     /// result with every snapshot (at the sequence it covers) and with the state the engine
     /// opens with (newest snapshot + tail). Reports the first difference.
     public func verify() throws -> VerificationReport {
-        try log.environment.read { transaction in
+        try read { transaction in
             let stored = try snapshots.list(in: transaction)
             let logEnd = try log.lastSequence(in: transaction)
             var pending = stored.map(\.sequence)[...]

@@ -3,133 +3,141 @@ import KanbanCore
 import LMDBStorage
 import Synchronization
 
-/// The engine programs embed: an event log on LMDB and the board state folded from it.
+/// The engine programs embed: an event log and the board state folded from it.
 ///
-/// The state is the log replayed (on first use). Every command is decided inside an LMDB write transaction after
-/// catching up with events other processes appended, so two processes never decide on stale
-/// state; the events are appended and the transaction commits (durably, by default) before
-/// ``execute(_:actor:)`` returns. Reads catch up first too. Safe to share between threads.
+/// Every change is a ``KanbanCore/Command``. Commands go to one writer thread, which decides
+/// them one after another on the latest state (caught up with whatever other processes
+/// appended) and commits those that arrive together in one durable write transaction (group
+/// commit). A command returns only after its batch is durable; a rejected one throws
+/// ``KanbanCore/KanbanError``, appends nothing and affects no other command. Storage failures
+/// throw ``EngineError``. Reads are served from their own copy of the state, caught up with the
+/// last commit in a read transaction, so they never wait for a commit in flight. Safe to share
+/// between threads and tasks, and between processes on one database.
 ///
 /// For example:
 ///
 /// ```swift
 /// let engine = try KanbanEngine(path: "kanban.db")
-/// let added = try engine.execute(.addCard(board: "main", title: "Write the README"), actor: "ana")
-/// try engine.withState { state in print(state.cards.count) }
+/// let added = try await engine.execute(.addCard(board: "main", title: "Write the README"), actor: "ana")
+/// for try await event in engine.events(after: 0) { print(event.sequence, event.payload.kind) }
 /// ```
 public final class KanbanEngine: Sendable {
+    /// The database directory.
+    public let path: String
     /// The log this engine reads and appends to.
-    public let log: EventLog
+    let log: EventLog
     /// The snapshots of its state.
-    public let snapshots: SnapshotStore
+    let snapshots: SnapshotStore
     let options: EngineOptions
-    private let core: Mutex<EngineCore>
     let clock: @Sendable () -> Timestamp
+    /// The state reads are served from.
+    private let readSide: Mutex<EngineCore>
+    /// The state commands are decided on: used by the writer thread (and by ``generate(events:seed:boards:batchSize:)``).
+    let writeSide: Mutex<EngineCore>
+    /// The queue of commands and the thread that commits them.
+    let writer: CommandWriter
+    /// Rings the subscribers of ``events(after:)`` after each commit.
+    let commits = CommitSignal()
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
-    /// first use: the first command, read or ``replay()``.
+    /// first use: the first command, read or ``replay(ignoringSnapshots:)``.
     public init(path: String, options: EngineOptions = EngineOptions()) throws {
-        let environment = try Environment.open(path: path, options: options.environment)
-        log = try EventLog(environment: environment)
-        snapshots = try SnapshotStore(environment: environment)
+        do {
+            let environment = try Environment.open(path: path, options: options.environment)
+            log = try EventLog(environment: environment)
+            snapshots = try SnapshotStore(environment: environment)
+        } catch let error as LMDBError {
+            throw EngineError.opening(error, path: path)
+        }
+        self.path = path
         self.options = options
         clock = options.clock
-        core = Mutex(EngineCore())
+        readSide = Mutex(EngineCore())
+        writeSide = Mutex(EngineCore())
+        writer = CommandWriter(maxBatchCount: options.maxBatchCount)
+    }
+
+    deinit {
+        writer.close()
     }
 
     // MARK: Commands
 
-    /// Decides `command` on the latest state and appends its events, committed before this
-    /// returns. A rejected command throws ``KanbanError`` and appends nothing. A command that
-    /// changes nothing (such as moving a card to where it is) appends nothing and returns `[]`.
+    /// Decides `command` on the latest state and appends its events, committed durably before
+    /// this returns. A rejected command throws ``KanbanError`` and appends nothing. A command
+    /// that changes nothing (such as moving a card to where it is) appends nothing and returns `[]`.
+    /// `time` is when the change happened, for imports (default: now); the log's own stamps
+    /// never go backwards, so an earlier time is stamped as the last event's.
+    ///
+    /// Blocks the calling thread until the commit; from Swift concurrency use the `async` form.
     @discardableResult
-    public func execute(_ command: Command, actor: String) throws -> [RecordedEvent] {
+    public func execute(_ command: Command, actor: String, at time: Timestamp? = nil) throws -> [RecordedEvent] {
         let actor = try Self.checkedActor(actor)
-        return try core.withLock { core in
-            try writeAndApply(&core) { core, transaction in
-                core.state.buildOrderIndex()
-                let decided = try Decider.decide(command, in: core.state, ids: &core.ids)
-                return try append(decided, actor: actor, to: &core, in: transaction)
-            }
+        let answer = Answer()
+        writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { answer.give($0) })
+        return try answer.wait()
+    }
+
+    /// Decides `command` on the latest state and appends its events, as the blocking form does,
+    /// without blocking Swift's cooperative thread pool: the write and its fsync run on the
+    /// engine's writer thread, together with whatever other commands arrived meanwhile.
+    @discardableResult
+    public func execute(_ command: Command, actor: String, at time: Timestamp? = nil) async throws -> [RecordedEvent] {
+        let actor = try Self.checkedActor(actor)
+        return try await withCheckedThrowingContinuation { continuation in
+            writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { continuation.resume(with: $0) })
         }
     }
 
-    /// Runs `body` on `core` inside a write transaction, after catching up with the log.
-    /// ``append(_:actor:at:ids:to:in:)`` marks `core` dirty while it holds events that are not
-    /// committed yet; the mark is cleared once the transaction commits, so a rejected command
-    /// (which appends nothing) leaves the state as it was.
-    func writeAndApply<Result>(
-        _ core: inout EngineCore,
-        _ body: (inout EngineCore, WriteTransaction) throws -> Result
-    ) throws -> Result {
-        let result = try log.environment.write { transaction in
-            try catchUp(&core, in: transaction)
-            return try body(&core, transaction)
-        }
-        core.isDirty = false
-        scheduleSnapshotIfDue(&core)
-        return result
+    /// Undoes `actor`'s last action not yet undone (``KanbanCore/Command/undo(force:)``).
+    @discardableResult
+    public func undo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
+        try execute(.undo(force: force), actor: actor)
     }
 
-    /// Stamps, appends and applies `events` after the log's last one, with event ids from `ids`.
-    func append(
-        _ events: [BoardEvent],
-        actor: String,
-        at moment: Timestamp,
-        ids: inout some RandomNumberGenerator,
-        to core: inout EngineCore,
-        in transaction: WriteTransaction
-    ) throws -> [RecordedEvent] {
-        var recorded: [RecordedEvent] = []
-        recorded.reserveCapacity(events.count)
-        let timestamp = max(moment, core.lastTimestamp)
-        for event in events {
-            let next = RecordedEvent(
-                sequence: core.state.lastSequence + 1,
-                timestamp: timestamp,
-                actor: event.actor ?? actor,
-                id: EventID(.random(using: &ids)),
-                board: event.board,
-                payload: event.payload
-            )
-            try log.append(next, in: transaction)
-            core.isDirty = true
-            core.apply(next)
-            recorded.append(next)
-        }
-        return recorded
+    /// Redoes `actor`'s last undo (``KanbanCore/Command/redo(force:)``).
+    @discardableResult
+    public func redo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
+        try execute(.redo(force: force), actor: actor)
     }
 
-    /// Stamps (now), appends and applies `events`, with fresh random event ids.
-    func append(_ events: [BoardEvent], actor: String, to core: inout EngineCore, in transaction: WriteTransaction) throws -> [RecordedEvent] {
-        var ids = SystemRandomNumberGenerator()
-        return try append(events, actor: actor, at: clock(), ids: &ids, to: &core, in: transaction)
+    /// Appends the one event that makes board `name` as it was at `point`
+    /// (``KanbanCore/Command/restore(board:to:)``); `[]` when it is as it was already.
+    @discardableResult
+    public func restore(board name: String, to point: PointInTime, actor: String) throws -> [RecordedEvent] {
+        try execute(.restore(board: name, to: point), actor: actor)
     }
 
     // MARK: Reading
 
-    /// Calls `body` with the latest state (caught up with the log, column orders built).
+    /// Calls `body` with the latest committed state (caught up with the log, column orders built).
     public func withState<Result>(_ body: (KanbanState) throws -> Result) throws -> Result {
-        try core.withLock { core in
-            try log.environment.read { transaction in try catchUp(&core, in: transaction) }
+        try readSide.withLock { core in
+            try read { transaction in try catchUp(&core, in: transaction) }
             core.state.buildOrderIndex()
             return try body(core.state)
         }
     }
 
     /// The board named `name` laid out at `now`. On a log with no board yet, `main` shows as
-    /// an empty board with TODO, DOING and DONE, as it will be made on first write.
+    /// the empty board it will be made as on first write (``KanbanCore/DefaultBoard``).
     public func boardView(named name: String, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardView {
         try withState { state in
-            if state.boardsCreated == 0 && name.lowercased() == Board.defaultName { return KanbanState.emptyDefaultBoard }
+            if DefaultBoard.isPending(name, in: state) { return DefaultBoard.placeholderView }
             guard let board = state.board(named: name) else { throw KanbanError.unknownBoard(name) }
             return state.view(of: board, now: now, today: now.day(in: timeZone))
         }
     }
 
-    /// Events after `sequence`, at most `limit` of them.
-    public func events(after sequence: UInt64 = 0, limit: Int? = nil) throws -> [RecordedEvent] {
-        try log.environment.read { transaction in
+    /// Every event of the log, in order.
+    public func events() throws -> [RecordedEvent] {
+        try events(after: 0, limit: nil)
+    }
+
+    /// The events after `sequence`, at most `limit` of them (`nil`: all). For the events after
+    /// `sequence` and every commit to come, see ``events(after:pollInterval:)``.
+    public func events(after sequence: UInt64, limit: Int?) throws -> [RecordedEvent] {
+        try read { transaction in
             var events: [RecordedEvent] = []
             try log.forEach(after: sequence, in: transaction) { event in
                 guard limit.map({ events.count < $0 }) ?? true else { return false }
@@ -140,9 +148,14 @@ public final class KanbanEngine: Sendable {
         }
     }
 
+    /// The sequence number of the last committed event (0 for an empty log).
+    public func lastSequence() throws -> UInt64 {
+        try read { transaction in try log.lastSequence(in: transaction) }
+    }
+
     /// Counts of the log and the state.
     public func statistics() throws -> LogStatistics {
-        let (events, last) = try log.environment.read { transaction in
+        let (events, last) = try read { transaction in
             (try log.count(in: transaction), try log.lastSequence(in: transaction))
         }
         let (cards, boards) = try withState { ($0.cards.count, $0.boards.count) }
@@ -153,13 +166,13 @@ public final class KanbanEngine: Sendable {
         )
     }
 
-    /// Rebuilds the state, replacing the engine's: from the newest valid snapshot and the events
+    /// Rebuilds the state reads are served from: from the newest valid snapshot and the events
     /// after it, or from the whole log with `ignoringSnapshots`. Says how, and how long it took.
     public func replay(ignoringSnapshots: Bool = false) throws -> ReplayReport {
-        try core.withLock { core in
+        try readSide.withLock { core in
             let start = ContinuousClock.now
             var fresh = EngineCore()
-            try log.environment.read { transaction in
+            try read { transaction in
                 try catchUp(&fresh, in: transaction, useSnapshots: !ignoringSnapshots)
             }
             let elapsed = ContinuousClock.now - start
@@ -172,9 +185,9 @@ public final class KanbanEngine: Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the engine's mutable part.
-    func withCore<Result>(_ body: (inout EngineCore) throws -> Result) throws -> Result {
-        try core.withLock { core in try body(&core) }
+    /// Runs `body` with exclusive access to the state reads are served from.
+    func withReadCore<Result>(_ body: (inout EngineCore) throws -> Result) throws -> Result {
+        try readSide.withLock { core in try body(&core) }
     }
 
     // MARK: Catching up

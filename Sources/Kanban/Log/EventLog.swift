@@ -54,10 +54,10 @@ public struct EventLog: Sendable {
     public func timestamp(at sequence: UInt64, in transaction: some Transaction) throws -> Timestamp? {
         try SequenceKey.withBytes(sequence) { key in
             try transaction.withValue(forKey: key, in: database) { bytes in
-                guard bytes.count >= 10 else {
-                    throw KanbanError.corruptEvent(sequence: sequence, reason: "truncated at byte \(bytes.count)")
+                guard let timestamp = EventCodec.peekTimestamp(bytes) else {
+                    throw KanbanError.corruptEvent(sequence: sequence, reason: "the head of the event (\(bytes.count) bytes) does not decode")
                 }
-                return Timestamp(millisecondsSinceEpoch: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: 2, as: Int64.self)))
+                return timestamp
             }
         }
     }

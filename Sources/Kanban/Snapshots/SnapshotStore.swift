@@ -58,7 +58,7 @@ public struct SnapshotStore: Sendable {
 
     /// Removes the snapshot covering `sequence`.
     public func remove(_ sequence: UInt64, in transaction: WriteTransaction) throws {
-        _ = try transaction.delete(forKey: withUnsafeBytes(of: sequence.bigEndian, Array.init), in: database)
+        _ = try SequenceKey.withBytes(sequence) { try transaction.delete(forKey: Array($0), in: database) }
     }
 
     /// The newest valid snapshot covering at most `sequence` (and at most `logEnd`, the log's

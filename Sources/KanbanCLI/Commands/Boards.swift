@@ -23,7 +23,7 @@ extension KanbanCommand {
             func run() throws {
                 let engine = try global.openEngine()
                 let boards: [(name: String, columns: [(String, Int)])] = try engine.withState { state in
-                    if state.boardsCreated == 0 { return [(Board.defaultName, Board.defaultColumns.map { ($0, 0) })] }
+                    if state.boardsCreated == 0 { return [(DefaultBoard.name, DefaultBoard.columns.map { ($0, 0) })] }
                     return state.boardOrder.compactMap { state.boards[$0] }.map { board in
                         (board.name, board.columns.compactMap { state.columns[$0] }.map { ($0.name, state.cardCount(in: $0.id)) })
                     }
@@ -55,7 +55,7 @@ extension KanbanCommand {
             var name: String
 
             @Option(help: ArgumentHelp("Its columns, comma-separated.", valueName: "names"))
-            var columns: String = Board.defaultColumns.joined(separator: ",")
+            var columns: String = DefaultBoard.columns.joined(separator: ",")
 
             @Flag(help: "Print the appended events as JSON.")
             var json = false

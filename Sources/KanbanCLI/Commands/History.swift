@@ -15,7 +15,7 @@ extension KanbanCommand {
         var db: String?
 
         @Option(help: ArgumentHelp("Only this board's history.", valueName: "name"))
-        var board: String = Board.defaultName
+        var board: String = DefaultBoard.name
 
         @Option(help: ArgumentHelp("Only this card's trail (its id or a unique prefix; deleted cards too).", valueName: "card"))
         var card: String?

@@ -24,6 +24,29 @@ extension EventCodec {
         }
     }
 
+    /// An encoded event's kind, read from its head alone; `nil` for bytes that are not a valid
+    /// event head or carry a kind this version does not know.
+    public static func peekKind(_ bytes: UnsafeRawBufferPointer) -> EventKind? {
+        var reader = ByteReader(bytes)
+        guard let version = try? reader.readByte(), readableVersions.contains(version),
+              let tag = try? reader.readByte()
+        else { return nil }
+        return EventKind(rawValue: tag)
+    }
+
+    /// An encoded event's timestamp, read from its head alone; `nil` for bytes that are not a
+    /// valid event head.
+    public static func peekTimestamp(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+        var reader = ByteReader(bytes)
+        do {
+            guard readableVersions.contains(try reader.readByte()) else { return nil }
+            _ = try reader.readByte()
+            return Timestamp(millisecondsSinceEpoch: try reader.readInt64())
+        } catch {
+            return nil
+        }
+    }
+
     /// An encoded event's envelope, read without decoding the payload: its kind tag, timestamp,
     /// board and actor (UTF-8 bytes, valid as long as `bytes`). `nil` for bytes that are not a
     /// valid event head.

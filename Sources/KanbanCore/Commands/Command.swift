@@ -1,5 +1,8 @@
-/// What someone asks for. Boards are named, columns are named (case-insensitively) and cards
-/// are given by id or a unique prefix of it; ``Decider`` checks a command and turns it into events.
+/// What someone asks for: every change the engine makes goes through one of these. Boards are
+/// named, columns are named (case-insensitively) and cards are given by id or a unique prefix of
+/// it. ``Decider`` checks card and board commands against the state and turns them into events;
+/// undo, redo and restore also need the log (the action undone, the board as it was), so the
+/// engine reads that first and then asks ``Decider`` (`KanbanEngine.decide`).
 public enum Command: Hashable, Sendable {
     /// Add a card to `column` (default: the board's first) at `index` (default: the end).
     case addCard(board: String, title: String, description: String = "", due: Due? = nil, column: String? = nil, index: Int? = nil)
@@ -10,7 +13,7 @@ public enum Command: Hashable, Sendable {
     /// Delete a card.
     case deleteCard(board: String, card: String)
     /// Make a board with these columns (default TODO, DOING, DONE).
-    case createBoard(name: String, columns: [String] = Board.defaultColumns)
+    case createBoard(name: String, columns: [String] = DefaultBoard.columns)
     /// Rename a board.
     case renameBoard(board: String, to: String)
     /// Remove a board that holds no cards.
@@ -21,4 +24,19 @@ public enum Command: Hashable, Sendable {
     case renameColumn(board: String, column: String, to: String)
     /// Remove a column that holds no cards.
     case removeColumn(board: String, column: String)
+    /// Undo the actor's last action not yet undone; `force` overrides a conflict with a later
+    /// change by someone else.
+    case undo(force: Bool = false)
+    /// Redo the actor's last undo.
+    case redo(force: Bool = false)
+    /// Make board `board` as it was at `point`, with one `restored` event.
+    case restore(board: String, to: PointInTime)
+
+    /// Whether deciding the command needs more than the current state: the log's past.
+    public var readsHistory: Bool {
+        switch self {
+        case .undo, .redo, .restore: true
+        default: false
+        }
+    }
 }

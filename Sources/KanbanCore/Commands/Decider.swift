@@ -3,27 +3,23 @@
 /// Pure: the same command, state and id generator give the same events. A rejected command
 /// throws a ``KanbanError`` and decides nothing.
 public enum Decider {
-    /// The events that carry out `command` in `state`, new ids drawn from `ids`.
+    /// The events that carry out the card or board `command` in `state`, new ids drawn from `ids`.
     ///
-    /// On a log with no board yet, the default board (`main`, with TODO, DOING, DONE) is
-    /// created first, in the same decision.
+    /// On a log with no board yet, the default board is made first, in the same decision
+    /// (``DefaultBoard/bootstrap(in:ids:)``). Undo, redo and restore need the log as well as the
+    /// state: the engine reads it and calls ``undo(_:actor:later:force:in:)``,
+    /// ``redo(_:actor:later:force:in:)`` or ``restore(board:to:sequence:timestamp:in:)``; given
+    /// here, they are refused with ``KanbanError/needsHistory(_:)``.
     public static func decide(
         _ command: Command,
         in state: KanbanState,
         ids: inout some RandomNumberGenerator
     ) throws(KanbanError) -> [BoardEvent] {
-        guard state.boardsCreated == 0 else { return try decideOnBoards(command, in: state, ids: &ids) }
-        let bootstrap = BoardEvent(
-            board: .random(using: &ids),
-            payload: .boardCreated(BoardCreated(
-                name: Board.defaultName,
-                columns: Board.defaultColumns.map { ColumnSpec(id: .random(using: &ids), name: $0) }
-            )),
-            actor: UndoStacks.systemActor
-        )
+        let bootstrap = DefaultBoard.bootstrap(in: state, ids: &ids)
+        guard !bootstrap.isEmpty else { return try decideOnBoards(command, in: state, ids: &ids) }
         var bootstrapped = state
-        bootstrapped.apply(bootstrap.payload, board: bootstrap.board)
-        return [bootstrap] + (try decideOnBoards(command, in: bootstrapped, ids: &ids))
+        for event in bootstrap { bootstrapped.apply(event.payload, board: event.board) }
+        return bootstrap + (try decideOnBoards(command, in: bootstrapped, ids: &ids))
     }
 
     private static func decideOnBoards(
@@ -92,7 +88,7 @@ public enum Decider {
             let name = try Limits.checkedName(name)
             if state.board(named: name) != nil { throw .duplicateBoard(name) }
             var specs: [ColumnSpec] = []
-            for columnName in columnNames.isEmpty ? Board.defaultColumns : columnNames {
+            for columnName in columnNames.isEmpty ? DefaultBoard.columns : columnNames {
                 let checked = try Limits.checkedName(columnName)
                 if specs.contains(where: { $0.name.lowercased() == checked.lowercased() }) {
                     throw .duplicateColumn(checked, board: name)
@@ -146,6 +142,9 @@ public enum Decider {
             let index = board.columns.firstIndex(of: column.id)!
             let spec = ColumnSpec(id: column.id, name: column.name)
             return [BoardEvent(board: board.id, payload: .columnRemoved(ColumnRemoved(column: spec, index: index)))]
+
+        case .undo, .redo, .restore:
+            throw .needsHistory("\(command)")
         }
     }
 

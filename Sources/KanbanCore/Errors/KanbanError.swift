@@ -48,6 +48,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case outsideLog(String)
     /// An event in the log could not be decoded.
     case corruptEvent(sequence: UInt64, reason: String)
+    /// The command (undo, redo, restore) is decided with the log, by the engine, not from the state alone.
+    case needsHistory(String)
 
     public var description: String {
         switch self {
@@ -76,6 +78,7 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotRestore(let reason): "cannot restore: \(reason)"
         case .outsideLog(let what): "\(what) is outside the log"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
+        case .needsHistory(let command): "\(command) is decided by the engine, which reads the log"
         }
     }
 }

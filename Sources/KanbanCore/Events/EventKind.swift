@@ -16,4 +16,23 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
 
     /// The name in JSON output, such as `cardMoved`.
     public var name: String { String(describing: self) }
+
+    /// Whether the event carries the effects of other changes (an undo, a redo, a restore), so
+    /// that the cards, boards and columns it touches are known only from its payload.
+    public var isCompound: Bool {
+        switch self {
+        case .undone, .redone, .restored: true
+        default: false
+        }
+    }
+
+    /// Whether the event may make, name, rename or remove a board or a column (directly, or
+    /// as a compound event): what a fold that shows names as they were must not skip.
+    public var mayChangeNames: Bool {
+        switch self {
+        case .boardCreated, .boardRenamed, .boardRemoved, .columnAdded, .columnRenamed, .columnRemoved: true
+        case .cardAdded, .cardEdited, .cardMoved, .cardDeleted: false
+        case .undone, .redone, .restored: true
+        }
+    }
 }

@@ -10,9 +10,4 @@ public struct Board: Hashable, Sendable {
         self.name = name
         self.columns = columns
     }
-
-    /// The name the board made on first use has.
-    public static let defaultName = "main"
-    /// The columns a new board has unless told otherwise.
-    public static let defaultColumns = ["TODO", "DOING", "DONE"]
 }

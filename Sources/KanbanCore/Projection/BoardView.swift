@@ -46,13 +46,4 @@ extension KanbanState {
             return BoardView.ColumnView(id: column.id, name: column.name, cards: cards)
         })
     }
-
-    /// The board a log with no board yet shows: `main`, with empty TODO, DOING and DONE.
-    public static var emptyDefaultBoard: BoardView {
-        BoardView(
-            id: BoardID(Identifier(high: 0, low: 0)),
-            name: Board.defaultName,
-            columns: Board.defaultColumns.map { BoardView.ColumnView(id: ColumnID(Identifier(high: 0, low: 0)), name: $0, cards: []) }
-        )
-    }
 }

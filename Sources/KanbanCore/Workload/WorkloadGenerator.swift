@@ -32,7 +32,7 @@ public struct WorkloadGenerator: Sendable {
         let continuation = state.lastSequence &* 0x9E37_79B9_7F4A_7C15
         random = SeededGenerator(seed: seed ^ continuation)
         ids = SeededGenerator(seed: seed ^ 0x5EED_1D5 ^ continuation)
-        boardNames = [Board.defaultName] + (max(boards, 1) > 1 ? (2...max(boards, 1)).map { "board-\($0)" } : [])
+        boardNames = [DefaultBoard.name] + (max(boards, 1) > 1 ? (2...max(boards, 1)).map { "board-\($0)" } : [])
         firstTimestamp = max(WorkloadGenerator.start, Timestamp(millisecondsSinceEpoch: after.millisecondsSinceEpoch + 1))
         step = max(1, 365 * 86_400_000 / Int64(max(events, 1)))
         resynchronize(with: state)
@@ -79,7 +79,7 @@ public struct WorkloadGenerator: Sendable {
         if state.lastSequence != observedSequence { resynchronize(with: state) }
         let actor = WorkloadGenerator.actors[Int.random(in: 0..<WorkloadGenerator.actors.count, using: &random)]
         // The first command makes `main` (on first use); the other boards come next.
-        if state.boardsCreated == 0 { return (addCommand(board: Board.defaultName), actor) }
+        if state.boardsCreated == 0 { return (addCommand(board: DefaultBoard.name), actor) }
         if let missing = boardNames.first(where: { state.board(named: $0) == nil }) {
             return (.createBoard(name: missing), actor)
         }

@@ -35,16 +35,16 @@ struct Fold {
 
     /// Adds a card and returns its id.
     @discardableResult
-    mutating func add(_ title: String, board: String = Board.defaultName, column: String? = nil, index: Int? = nil, due: Due? = nil) throws(KanbanError) -> CardID {
+    mutating func add(_ title: String, board: String = DefaultBoard.name, column: String? = nil, index: Int? = nil, due: Due? = nil) throws(KanbanError) -> CardID {
         let recorded = try run(.addCard(board: board, title: title, due: due, column: column, index: index))
         guard case .cardAdded(let added)? = recorded.last?.payload else { preconditionFailure("an add decided no card") }
         return added.card.id
     }
 
-    var main: Board { state.board(named: Board.defaultName)! }
+    var main: Board { state.board(named: DefaultBoard.name)! }
 
     /// The titles of a column's cards, first to last.
-    func titles(_ column: String, board: String = Board.defaultName) -> [String] {
+    func titles(_ column: String, board: String = DefaultBoard.name) -> [String] {
         let board = state.board(named: board)!
         return state.cards(in: state.column(named: column, in: board)!.id).map(\.title)
     }

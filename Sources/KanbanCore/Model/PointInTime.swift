@@ -1,5 +1,3 @@
-import KanbanCore
-
 /// A moment of the log: right after an event, or at a time.
 public enum PointInTime: Hashable, Sendable {
     /// Right after event `sequence`.

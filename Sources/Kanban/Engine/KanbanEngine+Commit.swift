@@ -1,0 +1,109 @@
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Decides and commits `batch` in one write transaction (one fsync), on the writer thread,
+    /// and answers each command: its own events, or its own rejection. Commands are decided one
+    /// after another, each on the state the ones before it left; a rejected one changes nothing.
+    /// A storage failure fails the whole batch (nothing of it is appended). Commands not reached
+    /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
+    func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
+        var outcomes: [Result<[RecordedEvent], any Error>?] = []
+        do {
+            try writeSide.withLock { core in
+                try writeAndApply(&core) { core, transaction in
+                    // A write runs again from the start when the map grows: start afresh too.
+                    outcomes = Array(repeating: nil, count: batch.count)
+                    let deadline = ContinuousClock.now + options.maxBatchDuration
+                    for (index, pending) in batch.enumerated() {
+                        if index > 0 && ContinuousClock.now > deadline { break }
+                        do {
+                            let decided = try decide(pending.command, actor: pending.actor, core: &core, in: transaction)
+                            var ids = SystemRandomNumberGenerator()
+                            outcomes[index] = .success(try append(
+                                decided, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
+                            ))
+                        } catch let rejection as KanbanError {
+                            outcomes[index] = .failure(rejection)
+                        }
+                    }
+                }
+            }
+        } catch {
+            outcomes = outcomes.map { $0 == nil ? nil : .failure(error) }
+            if outcomes.isEmpty { outcomes = Array(repeating: .failure(error), count: batch.count) }
+        }
+        var deferred: [PendingCommand] = []
+        for (pending, outcome) in zip(batch, outcomes) {
+            if let outcome { pending.reply(outcome) } else { deferred.append(pending) }
+        }
+        commits.signal()
+        return deferred
+    }
+
+    /// The one place a command is decided: card and board commands by ``Decider`` on the state
+    /// alone; undo, redo and restore after reading what they need from the log in `transaction`.
+    func decide(_ command: Command, actor: String, core: inout EngineCore, in transaction: WriteTransaction) throws -> [BoardEvent] {
+        core.state.buildOrderIndex()
+        switch command {
+        case .undo(let force):
+            return [try decideUndo(actor: actor, force: force, state: core.state, in: transaction)]
+        case .redo(let force):
+            return [try decideRedo(actor: actor, force: force, state: core.state, in: transaction)]
+        case .restore(let board, let point):
+            let sequence = try sequence(of: point, in: transaction)
+            let (past, timestamp) = try state(atSequence: sequence, in: transaction)
+            let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: core.state)
+            return decided.map { [$0] } ?? []
+        default:
+            return try Decider.decide(command, in: core.state, ids: &core.ids)
+        }
+    }
+
+    /// Runs `body` on `core` inside a write transaction, after catching up with the log.
+    /// ``append(_:actor:at:ids:to:in:)`` marks `core` dirty while it holds events that are not
+    /// committed yet; the mark is cleared once the transaction commits, so a failed write
+    /// leaves a state that the next catch-up rebuilds from the log.
+    func writeAndApply<Result>(
+        _ core: inout EngineCore,
+        _ body: (inout EngineCore, WriteTransaction) throws -> Result
+    ) throws -> Result {
+        let result = try write { transaction in
+            try catchUp(&core, in: transaction)
+            return try body(&core, transaction)
+        }
+        core.isDirty = false
+        scheduleSnapshotIfDue(&core)
+        return result
+    }
+
+    /// Stamps, appends and applies `events` after the log's last one, with event ids from `ids`.
+    /// Stamps never go backwards: `moment` earlier than the last event is stamped as that event.
+    func append(
+        _ events: [BoardEvent],
+        actor: String,
+        at moment: Timestamp,
+        ids: inout some RandomNumberGenerator,
+        to core: inout EngineCore,
+        in transaction: WriteTransaction
+    ) throws -> [RecordedEvent] {
+        var recorded: [RecordedEvent] = []
+        recorded.reserveCapacity(events.count)
+        let timestamp = max(moment, core.lastTimestamp)
+        for event in events {
+            let next = RecordedEvent(
+                sequence: core.state.lastSequence + 1,
+                timestamp: timestamp,
+                actor: event.actor ?? actor,
+                id: EventID(.random(using: &ids)),
+                board: event.board,
+                payload: event.payload
+            )
+            try log.append(next, in: transaction)
+            core.isDirty = true
+            core.apply(next)
+            recorded.append(next)
+        }
+        return recorded
+    }
+}

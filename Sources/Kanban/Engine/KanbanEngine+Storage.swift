@@ -1,0 +1,22 @@
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Runs `body` in a read transaction; storage failures become ``EngineError``.
+    func read<Result>(_ body: (ReadTransaction) throws -> Result) throws -> Result {
+        do {
+            return try log.environment.read(body)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body` in a write transaction, committed when it returns (run again from the start
+    /// when the map had to grow); storage failures become ``EngineError``.
+    func write<Result>(_ body: (WriteTransaction) throws -> Result) throws -> Result {
+        do {
+            return try log.environment.write(body)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+    }
+}
