@@ -37,6 +37,12 @@ extension KanbanEngine {
         for (pending, outcome) in zip(batch, outcomes) {
             if let outcome { pending.reply(outcome) } else { deferred.append(pending) }
         }
+        let decided = batch.count - deferred.count
+        writes.withLock { statistics in
+            statistics.commits += 1
+            statistics.commands += decided
+            statistics.largestBatch = max(statistics.largestBatch, decided)
+        }
         commits.signal()
         return deferred
     }

@@ -36,8 +36,10 @@ public final class KanbanEngine: Sendable {
     let writeSide: Mutex<EngineCore>
     /// The queue of commands and the thread that commits them.
     let writer: CommandWriter
-    /// Rings the subscribers of ``events(after:)`` after each commit.
+    /// Rings the subscribers of ``events(after:pollInterval:)`` after each commit.
     let commits = CommitSignal()
+    /// Counts of the writer's commits, for monitoring.
+    let writes = Mutex(WriteStatistics())
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
     /// first use: the first command, read or ``replay(ignoringSnapshots:)``.
@@ -151,6 +153,12 @@ public final class KanbanEngine: Sendable {
     /// The sequence number of the last committed event (0 for an empty log).
     public func lastSequence() throws -> UInt64 {
         try read { transaction in try log.lastSequence(in: transaction) }
+    }
+
+    /// How many write transactions this engine committed for commands, and how many commands
+    /// they carried.
+    public var writeStatistics: WriteStatistics {
+        writes.withLock { $0 }
     }
 
     /// Counts of the log and the state.

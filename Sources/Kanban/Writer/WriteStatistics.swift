@@ -1,0 +1,15 @@
+/// What the writer thread has done since the engine opened: how many write transactions it
+/// committed and how many commands they carried (group commit puts many in one).
+public struct WriteStatistics: Sendable, Equatable {
+    /// Write transactions committed for commands.
+    public var commits = 0
+    /// Commands decided in them, accepted or rejected.
+    public var commands = 0
+    /// The most commands one transaction carried.
+    public var largestBatch = 0
+
+    public init() {}
+
+    /// Commands per commit (0 before the first).
+    public var averageBatch: Double { commits > 0 ? Double(commands) / Double(commits) : 0 }
+}
