@@ -53,6 +53,12 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .executableTarget(
+            name: "ConcurrentWriters",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/ConcurrentWriters",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        .executableTarget(
             name: "AppsJSON",
             dependencies: benchmarkDependencies,
             path: "Benchmarks/AppsJSON",
@@ -82,6 +88,7 @@ let package = Package(
                 "SQLiteEventLog",
                 .product(name: "Kanban", package: "Kanban"),
                 .product(name: "KanbanCore", package: "Kanban"),
+                .product(name: "LMDBStorage", package: "Kanban"),
             ],
             path: "Tests/SQLiteEventLogTests"
         ),

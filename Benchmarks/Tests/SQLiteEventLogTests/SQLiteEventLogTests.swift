@@ -1,6 +1,7 @@
 import Foundation
 import Kanban
 import KanbanCore
+import LMDBStorage
 import SQLiteEventLog
 import Testing
 
@@ -33,7 +34,7 @@ import Testing
     @Test func sameEventsFoldToTheSameStateFromLMDBAndSQLite() throws {
         try withScratch { url in
             let engine = try makeLog(at: url)
-            let lmdb = engine.log
+            let lmdb = try EventLog(environment: Environment.open(path: engine.path))
             let sqlite = try SQLiteEventLog(path: url.appendingPathComponent("events.sqlite").path)
             #expect(try sqlite.appendCopy(of: lmdb, batchSize: 4_096) == lmdb.count())
 
@@ -76,9 +77,9 @@ import Testing
     @Test func appendsNumberEventsAfterTheLastOnBothStores() throws {
         try withScratch { url in
             let engine = try makeLog(at: url)
-            let events = try engine.log.encodedEvents(limit: 3)
+            let events = try EventLog(environment: Environment.open(path: engine.path)).encodedEvents(limit: 3)
             let sqlite = try SQLiteEventLog(path: url.appendingPathComponent("append.sqlite").path)
-            let lmdb = try KanbanEngine(path: url.appendingPathComponent("lmdb-append").path).log
+            let lmdb = try EventLog(environment: Environment.open(path: url.appendingPathComponent("lmdb-append").path))
             for store in [sqlite as any EventStore, lmdb as any EventStore] {
                 #expect(try store.lastSequence() == 0)
                 #expect(try store.count() == 0)
@@ -106,7 +107,7 @@ import Testing
         try withScratch { url in
             let engine = try makeLog(at: url)
             let sqlite = try SQLiteEventLog(path: url.appendingPathComponent("corrupt.sqlite").path)
-            try sqlite.appendEncoded(try engine.log.encodedEvents(limit: 5))
+            try sqlite.appendEncoded(try EventLog(environment: Environment.open(path: engine.path)).encodedEvents(limit: 5))
             try sqlite.appendEncoded([[1, 250, 0, 0]]) // version 1, an unknown kind
             var state = KanbanState()
             #expect {
