@@ -38,15 +38,15 @@ struct CLIBoardTests {
         defer { fixture.remove() }
         // A fresh database shows main with its three empty columns.
         #expect(try fixture.kanban.succeed(["board", "--json"]) == """
-            {"board":"main","columns":[{"name":"TODO","cards":[]},{"name":"DOING","cards":[]},{"name":"DONE","cards":[]}]}
+            {"board":"main","columns":[{"cards":[],"name":"TODO"},{"cards":[],"name":"DOING"},{"cards":[],"name":"DONE"}]}
 
             """)
         let late = try fixture.kanban.add("Late \"quoted\" 회의", ["--due", "2020-01-01", "--description", "line one\nline two"])
         let soon = try fixture.kanban.add("Été 🎉", ["--column", "doing", "--due", "2999-12-31T23:00:00Z"])
         #expect(try fixture.kanban.succeed(["board", "--json"]) == """
-            {"board":"main","columns":[{"name":"TODO","cards":[{"id":"\(late)","title":"Late \\"quoted\\" 회의",\
-            "description":"line one\\nline two","due":"2020-01-01","overdue":true}]},{"name":"DOING","cards":[{"id":"\(soon)",\
-            "title":"Été 🎉","description":"","due":"2999-12-31T23:00:00Z","overdue":false}]},{"name":"DONE","cards":[]}]}
+            {"board":"main","columns":[{"cards":[{"description":"line one\\nline two","due":"2020-01-01","id":"\(late)",\
+            "overdue":true,"title":"Late \\"quoted\\" 회의"}],"name":"TODO"},{"cards":[{"description":"","due":"2999-12-31T23:00:00Z",\
+            "id":"\(soon)","overdue":false,"title":"Été 🎉"}],"name":"DOING"},{"cards":[],"name":"DONE"}]}
 
             """)
 

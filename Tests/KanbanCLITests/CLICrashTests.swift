@@ -1,4 +1,5 @@
 import Foundation
+import Kanban
 import KanbanTestSupport
 import Testing
 #if canImport(Glibc)
@@ -47,8 +48,11 @@ struct CLICrashTests {
         }
         #expect(kills > 10, "most writers should have been killed, not finished")
         // The generate runs delete cards too, so look for each acknowledged add in the log itself.
-        let log = try fixture.kanban.succeed(["log", "--json"])
-        for id in acknowledged { #expect(log.contains("\"card\":{\"id\":\"\(id)\""), "acknowledged card \(id) is not in the log") }
+        let added = Set(try fixture.kanban.decode([EventOutput].self, ["log", "--json"]).compactMap { event -> String? in
+            if case .cardAdded(let data) = event.payload { return data.card.id }
+            return nil
+        })
+        for id in acknowledged { #expect(added.contains(id), "acknowledged card \(id) is not in the log") }
         #expect(!acknowledged.isEmpty, "some adds should have finished before their kill")
         let verify = try fixture.kanban.run(["verify"])
         #expect(verify.status == 0, "\(verify)")

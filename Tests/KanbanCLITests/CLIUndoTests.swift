@@ -75,15 +75,15 @@ struct CLIUndoTests {
         let fixture = try CLIFixture()
         defer { fixture.remove() }
         #expect(try fixture.lines(["undo", "--list"]) == ["Nothing to undo.", "Nothing to redo."])
-        #expect(try fixture.succeed(["undo", "--list", "--json"]) == "{\"undo\":null,\"redo\":null}\n")
+        #expect(try fixture.succeed(["undo", "--list", "--json"]) == "{\"redo\":null,\"undo\":null}\n")
         _ = try Self.moved(fixture)
         #expect(try fixture.lines(["undo", "--list"]) == ["Undo: Move 'Write the README' from TODO to DOING", "Nothing to redo."])
         #expect(try fixture.succeed(["undo", "--list", "--json"])
-            == "{\"undo\":{\"sequence\":3,\"action\":\"Move 'Write the README' from TODO to DOING\"},\"redo\":null}\n")
+            == "{\"redo\":null,\"undo\":{\"action\":\"Move 'Write the README' from TODO to DOING\",\"sequence\":3}}\n")
         try fixture.succeed(["undo"])
         #expect(try fixture.lines(["undo", "--list"]) == ["Undo: Add 'Write the README'", "Redo: Move 'Write the README' from TODO to DOING"])
         #expect(try fixture.succeed(["undo", "--list", "--json"])
-            == "{\"undo\":{\"sequence\":2,\"action\":\"Add 'Write the README'\"},\"redo\":{\"sequence\":4,\"action\":\"Move 'Write the README' from TODO to DOING\"}}\n")
+            == "{\"redo\":{\"action\":\"Move 'Write the README' from TODO to DOING\",\"sequence\":4},\"undo\":{\"action\":\"Add 'Write the README'\",\"sequence\":2}}\n")
         try fixture.succeed(["undo"])
         #expect(try fixture.lines(["undo", "--list"]) == ["Nothing to undo.", "Redo: Add 'Write the README'"])
         // After a redo, undo would reverse the redo: the same action in words.

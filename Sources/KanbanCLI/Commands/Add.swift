@@ -39,7 +39,7 @@ extension KanbanCommand {
                 return nil
             }).first else { return }
             if json {
-                Output.printJSON(.object([("id", .string(id.description))]))
+                try Output.printJSON(AddedCardOutput(card: id))
             } else {
                 Output.print(id.description)
             }

@@ -29,13 +29,9 @@ extension KanbanCommand {
                     }
                 }
                 if json {
-                    Output.printJSON(.array(boards.map { board in
-                        .object([
-                            ("name", .string(board.name)),
-                            ("columns", .array(board.columns.map { .object([("name", .string($0.0)), ("cards", .integer(Int64($0.1)))]) })),
-                            ("cards", .integer(Int64(board.columns.reduce(0) { $0 + $1.1 }))),
-                        ])
-                    }))
+                    try Output.printJSON(boards.map { board in
+                        BoardSummaryOutput(name: board.name, columns: board.columns.map { ColumnSummaryOutput(name: $0.0, cards: $0.1) })
+                    })
                 } else {
                     for board in boards {
                         let columns = board.columns.map { "\($0.0) \($0.1)" }.joined(separator: ", ")

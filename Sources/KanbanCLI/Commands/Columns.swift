@@ -23,9 +23,7 @@ extension KanbanCommand {
             func run() throws {
                 let view = try global.openEngine().boardView(named: global.board)
                 if json {
-                    Output.printJSON(.array(view.columns.map {
-                        .object([("name", .string($0.name)), ("cards", .integer(Int64($0.cards.count)))])
-                    }))
+                    try Output.printJSON(view.columns.map(ColumnSummaryOutput.init(view:)))
                 } else {
                     for column in view.columns { Output.print("\(column.name)\t\(column.cards.count)") }
                 }

@@ -28,23 +28,7 @@ extension KanbanCommand {
                 to: try to.map { text throws(KanbanError) in try PointInTime(parsing: text) }
             )
             if json {
-                Output.printJSON(.object([
-                    ("added", .array(diff.added.map { .object([("id", .string($0.id.description)), ("title", .string($0.title))]) })),
-                    ("removed", .array(diff.removed.map { .object([("id", .string($0.id.description)), ("title", .string($0.title))]) })),
-                    ("moved", .array(diff.moved.map { move in
-                        .object([
-                            ("id", .string(move.card.id.description)), ("title", .string(move.card.title)),
-                            ("from", .object([("column", .string(move.fromColumn)), ("index", .integer(Int64(move.fromIndex)))])),
-                            ("to", .object([("column", .string(move.toColumn)), ("index", .integer(Int64(move.toIndex)))])),
-                        ])
-                    })),
-                    ("edited", .array(diff.edited.map { edit in
-                        .object([
-                            ("id", .string(edit.after.id.description)), ("title", .string(edit.after.title)),
-                            ("fields", .array(edit.fields.map { .string($0) })),
-                        ])
-                    })),
-                ]))
+                try Output.printJSON(DiffOutput(diff: diff))
                 return
             }
             if diff.isEmpty { Output.print("No changes.") }

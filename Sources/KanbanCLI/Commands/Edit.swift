@@ -49,7 +49,7 @@ extension KanbanCommand {
 /// Prints what a command appended: the events as JSON, or one line each.
 func report(_ events: [RecordedEvent], of engine: KanbanEngine, json: Bool, quiet: String) throws {
     if json {
-        Output.printJSON(EventJSON.array(events))
+        try Output.printJSON(events.map(EventOutput.init(event:)))
         return
     }
     if events.isEmpty { Output.print(quiet) }

@@ -33,26 +33,21 @@ extension KanbanCommand {
 
         func run() throws {
             let report = try global.openEngine().generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
-            printRate(report, verb: "Appended", json: json)
+            try printRate(report, verb: "Appended", json: json)
         }
     }
 }
 
 /// Prints events, seconds and events per second, as text or JSON, and for a replay how the
 /// state was built.
-func printRate(_ report: ReplayReport, verb: String, json: Bool) {
+func printRate(_ report: ReplayReport, verb: String, json: Bool) throws {
     let isReplay = verb == "Replayed"
     if json {
-        var members: [(String, JSONValue)] = [
-            ("events", .integer(Int64(report.events))),
-            ("seconds", .number(report.seconds)),
-            ("eventsPerSecond", .number(report.eventsPerSecond.rounded())),
-        ]
         if isReplay {
-            members.append(("snapshot", report.snapshot.map { .integer(Int64($0)) } ?? .null))
-            members.append(("tailEvents", .integer(Int64(report.tailEvents))))
+            try Output.printJSON(ReplayOutput(report: report))
+        } else {
+            try Output.printJSON(GenerateOutput(report: report))
         }
-        Output.printJSON(.object(members))
         return
     }
     let rate = Int(report.eventsPerSecond.rounded())

@@ -59,7 +59,7 @@ extension KanbanCommand {
                 untilSequence: untilSequence, limit: limit, language: lang
             ))
             if json {
-                Output.printJSON(.array(entries.map(HistoryJSON.value)))
+                try Output.printJSON(entries.map(HistoryEntryOutput.init(entry:)))
                 return
             }
             let wording = ActionWording(language: lang)
@@ -68,23 +68,6 @@ extension KanbanCommand {
                 Output.print("#\(entry.sequence)  \(wording.date(entry.timestamp, utcOffsetSeconds: offset))  \(entry.actor)  \(entry.line)")
             }
         }
-    }
-}
-
-/// The JSON form of a history entry.
-enum HistoryJSON {
-    static func value(_ entry: HistoryEntry) -> JSONValue {
-        .object([
-            ("sequence", .integer(Int64(entry.sequence))),
-            ("time", .string(entry.timestamp.description)),
-            ("actor", .string(entry.actor)),
-            ("kind", .string(entry.kind.name)),
-            ("card", .optional(entry.card)),
-            ("line", .string(entry.line)),
-            ("changes", .object(entry.changes.map { change in
-                (change.field, .object([("old", .optional(change.old)), ("new", .optional(change.new))]))
-            })),
-        ])
     }
 }
 

@@ -25,7 +25,7 @@ extension KanbanCommand {
         func run() throws {
             let engine = try global.openEngine()
             if json {
-                Output.printJSON(EventJSON.array(try engine.events(after: after, limit: limit)))
+                try Output.printJSON(try engine.events(after: after, limit: limit).map(EventOutput.init(event:)))
                 return
             }
             // Column names are followed from the start of the log, so a line shows them as they were.

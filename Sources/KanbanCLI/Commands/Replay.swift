@@ -20,7 +20,7 @@ extension KanbanCommand {
 
         func run() throws {
             let report = try global.openEngine().replay(ignoringSnapshots: ignoreSnapshots)
-            printRate(report, verb: "Replayed", json: json)
+            try printRate(report, verb: "Replayed", json: json)
         }
     }
 }

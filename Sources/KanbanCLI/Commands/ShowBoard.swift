@@ -23,34 +23,10 @@ extension KanbanCommand {
             let view = try at.map { text in try engine.boardView(named: global.board, at: try PointInTime(parsing: text)) }
                 ?? engine.boardView(named: global.board)
             if json {
-                Output.printJSON(BoardJSON.value(view))
+                try Output.printJSON(BoardOutput(view: view))
             } else {
                 Output.print(BoardRenderer(terminal: .current).render(view))
             }
         }
-    }
-}
-
-/// The JSON form of a board: `{"board": …, "columns": [{"name": …, "cards": [{"id", "title",
-/// "description", "due", "overdue"}]}]}`, columns and cards in board order.
-enum BoardJSON {
-    static func value(_ view: BoardView) -> JSONValue {
-        .object([
-            ("board", .string(view.name)),
-            ("columns", .array(view.columns.map { column in
-                .object([
-                    ("name", .string(column.name)),
-                    ("cards", .array(column.cards.map { card in
-                        .object([
-                            ("id", .string(card.card.id.description)),
-                            ("title", .string(card.card.title)),
-                            ("description", .string(card.card.description)),
-                            ("due", .optional(card.card.due)),
-                            ("overdue", .bool(card.isOverdue)),
-                        ])
-                    })),
-                ])
-            })),
-        ])
     }
 }

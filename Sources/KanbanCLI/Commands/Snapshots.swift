@@ -16,7 +16,7 @@ extension KanbanCommand {
         func run() throws {
             let info = try global.openEngine().snapshot()
             if json {
-                Output.printJSON(.object([("sequence", .integer(Int64(info.sequence))), ("bytes", .integer(Int64(info.bytes)))]))
+                try Output.printJSON(SnapshotOutput(info: info))
             } else if info.sequence == 0 {
                 Output.print("The log is empty: nothing to snapshot.")
             } else {
@@ -37,9 +37,7 @@ extension KanbanCommand {
         func run() throws {
             let list = try global.openEngine().snapshotList()
             if json {
-                Output.printJSON(.array(list.map {
-                    .object([("sequence", .integer(Int64($0.sequence))), ("bytes", .integer(Int64($0.bytes)))])
-                }))
+                try Output.printJSON(list.map(SnapshotOutput.init(info:)))
             } else {
                 for info in list { Output.print("#\(info.sequence)\t\(info.bytes) bytes") }
                 Output.print("\(list.count) snapshot\(list.count == 1 ? "" : "s"), \(list.reduce(0) { $0 + $1.bytes }) bytes")
@@ -62,12 +60,7 @@ extension KanbanCommand {
         func run() throws {
             let report = try global.openEngine().verify()
             if json {
-                Output.printJSON(.object([
-                    ("events", .integer(Int64(report.events))),
-                    ("snapshots", .integer(Int64(report.snapshots))),
-                    ("ok", .bool(report.firstDifference == nil)),
-                    ("difference", .optional(report.firstDifference)),
-                ]))
+                try Output.printJSON(VerifyOutput(report: report))
             } else if report.firstDifference == nil {
                 Output.print("OK: \(report.events) events replayed, \(report.snapshots) snapshot\(report.snapshots == 1 ? "" : "s") and the open state agree.")
             }

@@ -14,14 +14,7 @@ extension KanbanCommand {
         func run() throws {
             let statistics = try global.openEngine().statistics()
             if json {
-                Output.printJSON(.object([
-                    ("events", .integer(Int64(statistics.events))),
-                    ("lastSequence", .integer(Int64(statistics.lastSequence))),
-                    ("liveCards", .integer(Int64(statistics.liveCards))),
-                    ("boards", .integer(Int64(statistics.boards))),
-                    ("databaseBytes", .integer(Int64(statistics.databaseBytes))),
-                    ("mapBytes", .integer(Int64(statistics.mapBytes))),
-                ]))
+                try Output.printJSON(StatsOutput(statistics: statistics))
             } else {
                 Output.print("""
                     events:         \(statistics.events)

@@ -43,11 +43,7 @@ extension KanbanCommand {
             let wording = try Wording(engine: engine, language: lang)
             let book = lang.phrasebook
             if json {
-                func entry(_ event: RecordedEvent?) -> JSONValue {
-                    guard let event else { return .null }
-                    return .object([("sequence", .integer(Int64(event.sequence))), ("action", .string(wording.imperative(for: event)))])
-                }
-                Output.printJSON(.object([("undo", entry(preview.undo)), ("redo", entry(preview.redo))]))
+                try Output.printJSON(UndoPreviewOutput(preview: preview, action: wording.imperative(for:)))
                 return
             }
             Output.print(preview.undo.map { book.fill(book.undoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToUndo)
@@ -83,7 +79,7 @@ extension KanbanCommand {
 /// Prints what an undo, redo or restore appended: its history line, or the events as JSON.
 func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: HistoryLanguage, json: Bool) throws {
     if json {
-        Output.printJSON(EventJSON.array(events))
+        try Output.printJSON(events.map(EventOutput.init(event:)))
         return
     }
     let wording = try Wording(engine: engine, language: language)

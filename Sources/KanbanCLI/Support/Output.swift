@@ -1,4 +1,5 @@
 import Foundation
+import Kanban
 
 /// Writes to standard output and standard error.
 enum Output {
@@ -6,8 +7,9 @@ enum Output {
         Swift.print(text)
     }
 
-    static func printJSON(_ value: JSONValue) {
-        Swift.print(value.serialized())
+    /// Prints `value` as one line of JSON, through the encoder every `--json` form shares.
+    static func printJSON(_ value: some Encodable) throws {
+        Swift.print(String(decoding: try OutputJSON.encode(value), as: UTF8.self))
     }
 
     static func error(_ text: String) {

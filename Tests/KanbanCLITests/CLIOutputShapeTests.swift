@@ -1,0 +1,178 @@
+import Foundation
+import Kanban
+import KanbanCore
+import KanbanTestSupport
+import Testing
+
+/// Every `--json` form the CLI prints decodes into its type in `Sources/Kanban/Output/` and
+/// equals that type built from the engine's own values on the same database.
+struct CLIOutputShapeTests {
+    /// Runs `arguments` (with `--json` added), expects one JSON document on one line, and decodes it.
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, _ fixture: CLIFixture, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Value {
+        let text = try fixture.succeed(arguments + ["--json"], sourceLocation: sourceLocation)
+        #expect(text.hasSuffix("\n") && text.filter { $0 == "\n" }.count == 1, "not one line: \(text)", sourceLocation: sourceLocation)
+        return try OutputJSON.decode(type, from: Data(text.utf8))
+    }
+
+    /// A board, columns and cards that between them append every kind of event.
+    static func scene(_ fixture: CLIFixture) throws -> (late: String, soon: String) {
+        let late = try fixture.succeed(["add", "Late", "--due", "2020-01-01", "--description", "a/b \"c\""]).trimmingCharacters(in: .newlines)
+        let soon = try fixture.succeed(["add", "Soon", "--due", "2999-12-31T23:00:00Z", "--column", "doing"]).trimmingCharacters(in: .newlines)
+        try fixture.succeed(["move", late, "done"])
+        try fixture.succeed(["edit", soon, "--title", "Soon!", "--no-due"])
+        try fixture.succeed(["delete", soon])
+        try fixture.succeed(["undo"])
+        try fixture.succeed(["redo"])
+        try fixture.succeed(["columns", "add", "Later"])
+        try fixture.succeed(["columns", "rename", "later", "Someday"])
+        try fixture.succeed(["columns", "remove", "someday"])
+        try fixture.succeed(["boards", "add", "Side", "--columns", "A,B"])
+        try fixture.succeed(["boards", "rename", "Side", "Aside"])
+        try fixture.succeed(["boards", "remove", "Aside"])
+        try fixture.succeed(["restore", "--to", "3"])
+        return (late, soon)
+    }
+
+    @Test("board, log, history, diff, columns and boards --json equal the Output types built from the engine")
+    func sameAsEngine() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        let (late, soon) = try Self.scene(fixture)
+        let engine = try KanbanEngine(path: fixture.database)
+
+        let board = try Self.decode(BoardOutput.self, fixture, ["board"])
+        #expect(board == BoardOutput(view: try engine.boardView(named: "main")))
+        #expect(board == BoardOutput(board: "main", columns: [
+            BoardColumnOutput(name: "TODO", cards: [
+                BoardCardOutput(id: late, title: "Late", description: "a/b \"c\"", due: "2020-01-01", overdue: true),
+            ]),
+            BoardColumnOutput(name: "DOING", cards: [
+                BoardCardOutput(id: soon, title: "Soon", description: "", due: "2999-12-31T23:00:00Z", overdue: false),
+            ]),
+            BoardColumnOutput(name: "DONE", cards: []),
+        ]))
+        #expect(try Self.decode(BoardOutput.self, fixture, ["board", "--at", "4"]) == BoardOutput(view: try engine.boardView(named: "main", at: .sequence(4))))
+
+        let log = try Self.decode([EventOutput].self, fixture, ["log"])
+        #expect(log == (try engine.events()).map(EventOutput.init(event:)))
+        #expect(Set(log.map(\.kind)) == Set(EventKind.allCases))
+        #expect(try Self.decode([EventOutput].self, fixture, ["log", "--after", "5", "--limit", "2"]) == Array(log[5..<7]))
+
+        let history = try Self.decode([HistoryEntryOutput].self, fixture, ["history", "--lang", "fr"])
+        #expect(history == (try engine.history(HistoryQuery(language: .french))).map(HistoryEntryOutput.init(entry:)))
+        // The main board's events only: not the side board's.
+        #expect(history.map(\.sequence) == log.filter { $0.board == log[0].board }.map(\.sequence))
+
+        let diff = try Self.decode(DiffOutput.self, fixture, ["diff", "--from", "1"])
+        #expect(diff == DiffOutput(diff: try engine.diff(board: "main", from: .sequence(1))))
+        #expect(diff.added.map(\.id) == [late, soon])
+
+        #expect(try Self.decode([ColumnSummaryOutput].self, fixture, ["columns"]) == [
+            ColumnSummaryOutput(name: "TODO", cards: 1), ColumnSummaryOutput(name: "DOING", cards: 1), ColumnSummaryOutput(name: "DONE", cards: 0),
+        ])
+        try fixture.succeed(["boards", "add", "Other", "--columns", "X"])
+        #expect(try Self.decode([BoardSummaryOutput].self, fixture, ["boards"]) == [
+            BoardSummaryOutput(name: "main", columns: [
+                ColumnSummaryOutput(name: "TODO", cards: 1), ColumnSummaryOutput(name: "DOING", cards: 1), ColumnSummaryOutput(name: "DONE", cards: 0),
+            ], cards: 2),
+            BoardSummaryOutput(name: "Other", columns: [ColumnSummaryOutput(name: "X", cards: 0)], cards: 0),
+        ])
+    }
+
+    @Test("Commands that append print their events as the log does; add prints {id}")
+    func appendedEvents() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        let added = try Self.decode(AddedCardOutput.self, fixture, ["add", "One"])
+        // Nothing changed: an empty array, still one line.
+        #expect(try Self.decode([EventOutput].self, fixture, ["move", added.id, "todo", "--at", "0"]).isEmpty)
+        let moved = try Self.decode([EventOutput].self, fixture, ["move", added.id, "doing"])
+        let edited = try Self.decode([EventOutput].self, fixture, ["edit", added.id, "--due", "2030-01-02"])
+        let undone = try Self.decode([EventOutput].self, fixture, ["undo"])
+        let redone = try Self.decode([EventOutput].self, fixture, ["redo"])
+        let restored = try Self.decode([EventOutput].self, fixture, ["restore", "--to", "2"])
+        let deleted = try Self.decode([EventOutput].self, fixture, ["delete", added.id])
+        let log = try Self.decode([EventOutput].self, fixture, ["log"])
+        #expect(log.count == 8)
+        #expect(moved + edited + undone + redone + restored + deleted == Array(log[2...]))
+        guard case .cardAdded(let data)? = log.dropFirst().first?.payload else {
+            Issue.record("the second event is not the add: \(log)")
+            return
+        }
+        #expect(data.card.id == added.id)
+        guard case .cardEdited(let edit)? = edited.first?.payload else {
+            Issue.record("edit printed \(edited)")
+            return
+        }
+        #expect(edit.changes == CardChangesOutput(due: ChangeOutput(old: nil, new: "2030-01-02")))
+    }
+
+    @Test("undo --list, stats, snapshot, snapshots, verify, replay and generate --json")
+    func figures() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        #expect(try Self.decode(UndoPreviewOutput.self, fixture, ["undo", "--list"]) == UndoPreviewOutput(undo: nil, redo: nil))
+        let generated = try Self.decode(GenerateOutput.self, fixture, ["generate", "--events", "300"])
+        #expect(generated.events == 300)
+        let card = try fixture.succeed(["add", "Mine"]).trimmingCharacters(in: .newlines)
+        try fixture.succeed(["move", card, "done"])
+        try fixture.succeed(["undo"])
+        #expect(try Self.decode(UndoPreviewOutput.self, fixture, ["undo", "--list"]) == UndoPreviewOutput(
+            undo: UndoStepOutput(sequence: 301, action: "Add 'Mine'"),
+            redo: UndoStepOutput(sequence: 303, action: "Move 'Mine' from TODO to DONE")
+        ))
+
+        let engine = try KanbanEngine(path: fixture.database)
+        let stats = try Self.decode(StatsOutput.self, fixture, ["stats"])
+        #expect(stats == StatsOutput(statistics: try engine.statistics()))
+        #expect(stats.events == 303 && stats.lastSequence == 303)
+
+        #expect(try Self.decode(SnapshotOutput.self, fixture, ["snapshot"]).sequence == 303)
+        let snapshots = try Self.decode([SnapshotOutput].self, fixture, ["snapshots"])
+        #expect(snapshots == (try engine.snapshotList()).map(SnapshotOutput.init(info:)))
+        #expect(snapshots.map(\.sequence) == [303])
+
+        #expect(try Self.decode(VerifyOutput.self, fixture, ["verify"]) == VerifyOutput(events: 303, snapshots: 1, ok: true, difference: nil))
+
+        let replay = try Self.decode(ReplayOutput.self, fixture, ["replay", "--ignore-snapshots"])
+        #expect(replay.events == 303 && replay.snapshot == nil && replay.tailEvents == 303)
+        let fromSnapshot = try Self.decode(ReplayOutput.self, fixture, ["replay"])
+        #expect(fromSnapshot.snapshot == 303 && fromSnapshot.tailEvents == 0)
+    }
+
+    @Test("The forms keep their keys and types: null where there is none, numbers as numbers, absent where absent")
+    func keysAndTypes() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        func tree(_ arguments: [String]) throws -> JSONTree { try JSONTree(parsing: try fixture.succeed(arguments + ["--json"])) }
+
+        let generate = try #require(try tree(["generate", "--events", "50"]).members)
+        #expect(Set(generate.keys) == ["events", "seconds", "eventsPerSecond"])
+        #expect(generate["events"] == 50)
+        let replay = try #require(try tree(["replay"]).members)
+        #expect(Set(replay.keys) == ["events", "seconds", "eventsPerSecond", "snapshot", "tailEvents"])
+        #expect(replay["snapshot"] == .null && replay["tailEvents"] == 50)
+        for key in ["seconds", "eventsPerSecond"] {
+            switch replay[key] {
+            case .integer?, .number?: break
+            default: Issue.record("\(key) is not a number: \(replay)")
+            }
+        }
+        #expect(try tree(["undo", "--list"]) == ["undo": nil, "redo": nil])
+        let verify = try tree(["verify"])
+        #expect(verify == ["events": 50, "snapshots": 0, "ok": true, "difference": nil])
+        let id = try fixture.succeed(["add", "No due"]).trimmingCharacters(in: .newlines)
+        let card = try #require(try tree(["board"])["columns"]?.elements?.first?["cards"]?.elements?.last)
+        #expect(card == ["id": .string(id), "title": "No due", "description": "", "due": nil, "overdue": false])
+        let entry = try #require(try tree(["history", "--limit", "1"]).elements?.first)
+        #expect(entry["card"] == .string(id))
+        #expect(entry["changes"]?["title"] == ["old": nil, "new": "No due"])
+        let edit = try #require(try tree(["edit", id, "--description", "d"]).elements?.first)
+        #expect(edit["data"]?["changes"] == ["description": ["old": "", "new": "d"]])
+        let stats = try #require(try tree(["stats"]).members)
+        #expect(Set(stats.keys) == ["events", "lastSequence", "liveCards", "boards", "databaseBytes", "mapBytes"])
+        #expect(stats.values.allSatisfy { if case .integer = $0 { true } else { false } })
+    }
+}
