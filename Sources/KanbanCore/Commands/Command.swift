@@ -9,6 +9,11 @@ public enum Command: Hashable, Sendable {
     case moveCard(board: String, card: String, column: String, index: Int? = nil)
     /// Delete a card.
     case deleteCard(board: String, card: String)
+    /// Bring back a deleted card (its id or a unique prefix) with its id, title, description
+    /// and due date: to its old column and index (clamped) by default, or to `column` at
+    /// `index`. The deleted card is read from the log (``Decider/revive(board:card:column:index:deleted:in:)``);
+    /// ``Decider/decide(_:in:ids:)`` alone knows of none and rejects it as an unknown card.
+    case reviveCard(board: String, card: String, column: String? = nil, index: Int? = nil)
     /// Make a board with these columns (default TODO, DOING, DONE).
     case createBoard(name: String, columns: [String] = Board.defaultColumns)
     /// Rename a board.
@@ -19,6 +24,8 @@ public enum Command: Hashable, Sendable {
     case addColumn(board: String, name: String, index: Int? = nil)
     /// Rename a column.
     case renameColumn(board: String, column: String, to: String)
+    /// Move a column to `index` (0-based) of the board's list of columns.
+    case moveColumn(board: String, column: String, index: Int)
     /// Remove a column that holds no cards.
     case removeColumn(board: String, column: String)
 }

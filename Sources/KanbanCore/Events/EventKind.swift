@@ -6,10 +6,12 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case columnAdded = 4
     case columnRenamed = 5
     case columnRemoved = 6
+    case columnMoved = 7
     case cardAdded = 10
     case cardEdited = 11
     case cardMoved = 12
     case cardDeleted = 13
+    case cardRevived = 14
     case undone = 20
     case redone = 21
     case restored = 22
