@@ -32,6 +32,11 @@ enum EventJSON {
             return .object([("column", .string(renamed.column.description)), ("from", .string(renamed.from)), ("to", .string(renamed.to))])
         case .columnRemoved(let removed):
             return .object([("column", column(removed.column)), ("index", .integer(Int64(removed.index)))])
+        case .columnMoved(let moved):
+            return .object([
+                ("column", column(moved.column)),
+                ("fromIndex", .integer(Int64(moved.fromIndex))), ("toIndex", .integer(Int64(moved.toIndex))),
+            ])
         case .cardAdded(let added):
             return .object([("card", card(added.card)), ("index", .integer(Int64(added.index)))])
         case .cardEdited(let edited):
@@ -53,6 +58,8 @@ enum EventJSON {
             ])
         case .cardDeleted(let deleted):
             return .object([("card", card(deleted.card)), ("index", .integer(Int64(deleted.index)))])
+        case .cardRevived(let revived):
+            return .object([("card", card(revived.card)), ("index", .integer(Int64(revived.index)))])
         case .undone(let undone):
             return .object([
                 ("target", .integer(Int64(undone.target))),
