@@ -21,7 +21,9 @@
 //   every decided event survives the codec; folding it through the replay fast path and
 //   through apply(_:) gives the same state; an added or moved card lands at the index the
 //   event says and a deleted one was at the index the event says; an added column lands at
-//   its index.
+//   its index, a moved one at its index; a card brought back lands at its index with the
+//   fields it had when deleted. Revives get the deletions read from the log, newest first, as
+//   the engine reads them.
 import Foundation
 
 // MARK: Input
@@ -221,6 +223,14 @@ private func checkIndexes(of payload: EventPayload, board: BoardID, before: Kanb
         if after.cards[deleted.card.id] != nil { fuzzFailure("deleted card still live") }
     case .columnAdded(let added):
         if after.boards[board]?.columns.firstIndex(of: added.column.id) != added.index { fuzzFailure("column added at wrong index") }
+    case .columnMoved(let moved):
+        if before.boards[board]?.columns.firstIndex(of: moved.column.id) != moved.fromIndex { fuzzFailure("column move says from \(moved.fromIndex)") }
+        if after.boards[board]?.columns.firstIndex(of: moved.column.id) != moved.toIndex { fuzzFailure("column moved to wrong index") }
+        if after.boards[board]?.columns.count != before.boards[board]?.columns.count { fuzzFailure("a column move changed the number of columns") }
+    case .cardRevived(let revived):
+        if before.cards[revived.card.id] != nil { fuzzFailure("a live card was brought back") }
+        if position(of: revived.card.id, in: after) != revived.index { fuzzFailure("card brought back at \(revived.index), landed at \(String(describing: position(of: revived.card.id, in: after)))") }
+        if after.cards[revived.card.id] != revived.card { fuzzFailure("the card brought back is not the card in the event") }
     case .undone(let undone):
         checkIndexes(of: undone.compensation, board: board, before: before, after: after)
     case .redone(let redone):
@@ -259,7 +269,7 @@ private func append(_ events: [BoardEvent], actor: String, indexed: inout Kanban
 }
 
 private func command(from input: inout FuzzInput) -> Command {
-    switch input.byte() % 10 {
+    switch input.byte() % 12 {
     case 0:
         let due: Due? = input.byte() & 1 == 0 ? nil : try? Due(parsing: input.string(), timeZone: CommandFuzzer.timeZones[0])
         return .addCard(board: input.string(), title: input.string(), description: input.optionalString() ?? "", due: due, column: input.optionalString(), index: input.index())
@@ -282,7 +292,9 @@ private func command(from input: inout FuzzInput) -> Command {
     case 6: return .removeBoard(board: input.string())
     case 7: return .addColumn(board: input.string(), name: input.string(), index: input.index())
     case 8: return .renameColumn(board: input.string(), column: input.string(), to: input.string())
-    default: return .removeColumn(board: input.string(), column: input.string())
+    case 9: return .removeColumn(board: input.string(), column: input.string())
+    case 10: return .moveColumn(board: input.string(), column: input.string(), index: input.index() ?? 0)
+    default: return .reviveCard(board: input.string(), card: input.string(), column: input.optionalString(), index: input.index())
     }
 }
 
@@ -326,6 +338,22 @@ private func seeds() -> [[UInt8]] {
     seed { p in p.op(3); p.op(0); p.op(7); p.word(0); p.raw("Review"); p.index(1); p.op(4); p.op(0); p.op(0); p.op(5); p.op(0); p.op(0) }
     seed { p in p.op(3); p.op(1); p.op(8); p.word(0); p.word(5); p.raw("In progress"); p.op(4); p.op(1); p.op(1) }
     seed { p in p.op(3); p.op(0); p.op(9); p.word(1); p.word(7); p.op(3); p.op(0); p.op(9); p.word(0); p.word(5) }
+    // Op 3 kind 10: move a column (board, column, index); kind 11: bring back a card (board, card, column?, index).
+    seed { p in p.op(3); p.op(0); p.op(10); p.word(0); p.word(6); p.index(0); p.op(4); p.op(0); p.op(0); p.op(5); p.op(0); p.op(0) }
+    seed { p in p.op(3); p.op(1); p.op(10); p.word(1); p.word(7); p.index(1); p.op(3); p.op(1); p.op(10); p.word(0); p.word(5); p.index(7) }
+    for index in 0..<ids.count {
+        // Delete a card, bring it back (by a prefix, to its old place or another column), undo, redo.
+        seed { p in
+            p.op(3); p.op(0); p.op(3); p.word(index % 2); p.word(cardWord(index))
+            p.op(3); p.op(1); p.op(11); p.word(index % 2); p.raw(String(ids[index].prefix(4 + index))); p.none(); p.index(nil)
+            p.op(4); p.op(1); p.op(0); p.op(5); p.op(1); p.op(0)
+        }
+        seed { p in
+            p.op(3); p.op(0); p.op(3); p.word(0); p.word(cardWord(index))
+            p.op(3); p.op(0); p.op(11); p.word(0); p.word(cardWord(index)); p.some(); p.word(6); p.index(index % 3)
+        }
+    }
+    seed { p in p.op(3); p.op(0); p.op(11); p.word(0); p.word(cardWord(0)); p.none(); p.index(nil) }
     seed { p in p.op(4); p.op(0); p.op(0); p.op(4); p.op(1); p.op(0); p.op(5); p.op(0); p.op(0); p.op(4); p.op(1); p.op(1); p.op(5); p.op(1); p.op(0); p.op(6); p.raw(String(ids[1].prefix(2))) }
     return seeds
 }
@@ -364,8 +392,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             let actor = CommandFuzzer.actors[Int(input.byte()) % CommandFuzzer.actors.count]
             let command = command(from: &input)
             var plainIDs = ids
-            let decided: Result<[BoardEvent], KanbanError> = Result { () throws(KanbanError) in try Decider.decide(command, in: indexed, ids: &ids) }
-            let decidedPlain: Result<[BoardEvent], KanbanError> = Result { () throws(KanbanError) in try Decider.decide(command, in: plain, ids: &plainIDs) }
+            // A revive gets the deletions as the engine reads them from the log: newest first.
+            let deletions = log.reversed().flatMap(DeletedCard.deletions(in:))
+            func decide(_ state: KanbanState, _ ids: inout SeededGenerator) throws(KanbanError) -> [BoardEvent] {
+                if case .reviveCard(let board, let card, let column, let index) = command {
+                    return [try Decider.revive(board: board, card: card, column: column, index: index, deleted: deletions, in: state)]
+                }
+                return try Decider.decide(command, in: state, ids: &ids)
+            }
+            let decided: Result<[BoardEvent], KanbanError> = Result { () throws(KanbanError) in try decide(indexed, &ids) }
+            let decidedPlain: Result<[BoardEvent], KanbanError> = Result { () throws(KanbanError) in try decide(plain, &plainIDs) }
             if decided != decidedPlain { fuzzFailure("decide differs with and without the order index: \(decided) vs \(decidedPlain) for \(command)") }
             if verbose { print("\(actor): \(command) -> \((try? decided.get())?.map(\.payload.kind) ?? []) \(decided)".prefix(400)) }
             if case .success(let events) = decided {

@@ -21,6 +21,7 @@ private func expectedPeek(_ payload: EventPayload) -> CardID? {
     case .cardEdited(let edited): edited.card
     case .cardMoved(let moved): moved.card
     case .cardDeleted(let deleted): deleted.card.id
+    case .cardRevived(let revived): revived.card.id
     default: nil
     }
 }

@@ -66,8 +66,16 @@ enum FuzzFixtures {
         let redoneOfUndone = EventPayload.undone(Undone(target: 12, undid: redone, compensation: edited))
         let restored = EventPayload.restored(Restored(sequence: 4, timestamp: Timestamp(millisecondsSinceEpoch: 1_700_000_000_000), effects: [deleted, added, moved, edited, columnRenamed]))
         let restoredEmpty = EventPayload.restored(Restored(sequence: 0, timestamp: Timestamp(millisecondsSinceEpoch: -5), effects: []))
+        let columnMoved = EventPayload.columnMoved(ColumnMoved(column: ColumnSpec(id: done, name: "DONE"), fromIndex: 2, toIndex: 0))
+        let columnMovedFar = EventPayload.columnMoved(ColumnMoved(column: ColumnSpec(id: todo, name: "TODO"), fromIndex: 0, toIndex: Int(Int32.max)))
+        let revived = EventPayload.cardRevived(CardRevived(card: Card(id: card3, column: done, key: longFraction, title: "Fix login", description: "back", due: .day(CalendarDay(daysSinceEpoch: 3))), index: 1))
+        let undoneRevive = EventPayload.undone(Undone(target: 30, undid: revived, compensation: .cardDeleted(CardDeleted(card: cardC, index: 1))))
+        let undoneColumnMove = EventPayload.undone(Undone(target: 31, undid: columnMoved, compensation: .columnMoved(ColumnMoved(column: ColumnSpec(id: done, name: "DONE"), fromIndex: 0, toIndex: 2))))
+        let redoneRevive = EventPayload.redone(Redone(target: 32, redid: revived, effect: .cardAdded(CardAdded(card: cardC, index: 0))))
+        let restoredColumns = EventPayload.restored(Restored(sequence: 5, timestamp: Timestamp(millisecondsSinceEpoch: 1_700_000_000_000), effects: [revived, columnMoved]))
         return [moved, edited, editedTitleOnly, editedDueOnly, added, deleted, columnAdded, columnRenamed, columnRemoved,
-                boardCreated, boardRenamed, boardRemoved, undone, undoneAdd, redone, redoneOfUndone, restored, restoredEmpty]
+                boardCreated, boardRenamed, boardRemoved, undone, undoneAdd, redone, redoneOfUndone, restored, restoredEmpty,
+                columnMoved, columnMovedFar, revived, undoneRevive, undoneColumnMove, redoneRevive, restoredColumns]
             + setup.map(\.2)
     }()
 

@@ -14,7 +14,7 @@ public struct KanbanCommand: ParsableCommand {
             Exit status: 0 on success, 1 when a command is rejected, 2 for a usage error.
             """,
         subcommands: [
-            Add.self, Edit.self, Move.self, Delete.self, Undo.self, Redo.self,
+            Add.self, Edit.self, Move.self, Delete.self, Revive.self, Deleted.self, Undo.self, Redo.self,
             ShowBoard.self, Boards.self, Columns.self,
             History.self, Log.self, Stats.self, Generate.self, Replay.self,
             Snapshot.self, Snapshots.self, Verify.self, Diff.self, Restore.self,

@@ -31,6 +31,8 @@ struct CLIOutputShapeTests {
         try fixture.succeed(["boards", "add", "Side", "--columns", "A,B"])
         try fixture.succeed(["boards", "rename", "Side", "Aside"])
         try fixture.succeed(["boards", "remove", "Aside"])
+        try fixture.succeed(["columns", "move", "done", "--at", "0"])
+        try fixture.succeed(["revive", soon])
         try fixture.succeed(["restore", "--to", "3"])
         return (late, soon)
     }

@@ -37,6 +37,21 @@ struct EventCodecMalformedInputTests {
         }
     }
 
+    @Test("A column move or a revive cut short or followed by bytes is refused by the decoder and by replay's fast path",
+          arguments: [EventKind.columnMoved, .cardRevived])
+    func newKindsRefused(kind: EventKind) async {
+        await propertyCheck(count: 40, input: RandomEvents.generator(of: kind)) { event throws in
+            let bytes = EventCodec.encode(event)
+            for damaged in (0..<bytes.count).map({ Array(bytes[..<$0]) }) + [bytes + [0]] {
+                #expect(Self.decodingError(damaged) != nil)
+                var state = KanbanState()
+                let refused = damaged.withUnsafeBytes { buffer in (try? state.apply(encoded: buffer, sequence: 1)) == nil }
+                #expect(refused, "the fast path took \(damaged.count) of \(bytes.count) bytes")
+                #expect(state.lastSequence == 0)
+            }
+        }
+    }
+
     @Test("The empty value and a lone version byte are truncated")
     func truncatedAtStart() {
         #expect(Self.decodingError([]) == .truncated(at: 0))

@@ -81,12 +81,52 @@ struct EventCodecRoundTripTests {
         let tags = Dictionary(uniqueKeysWithValues: EventKind.allCases.map { ($0.name, $0.rawValue) })
         #expect(tags == [
             "boardCreated": 1, "boardRenamed": 2, "boardRemoved": 3,
-            "columnAdded": 4, "columnRenamed": 5, "columnRemoved": 6,
-            "cardAdded": 10, "cardEdited": 11, "cardMoved": 12, "cardDeleted": 13,
+            "columnAdded": 4, "columnRenamed": 5, "columnRemoved": 6, "columnMoved": 7,
+            "cardAdded": 10, "cardEdited": 11, "cardMoved": 12, "cardDeleted": 13, "cardRevived": 14,
             "undone": 20, "redone": 21, "restored": 22,
         ])
         #expect(EventCodec.formatVersion == 2)
         #expect(EventCodec.readableVersions == 1...2)
+    }
+
+    @Test("Known encodings of a column move and a revive: the layouts the log keeps")
+    func goldenBytesOfNewKinds() throws {
+        func event(_ payload: EventPayload) -> RecordedEvent {
+            RecordedEvent(
+                sequence: 7, timestamp: Timestamp(millisecondsSinceEpoch: 1_735_689_600_000), actor: "ana",
+                id: EventID(Identifier(high: 0x0102_0304_0506_0708, low: 0x090A_0B0C_0D0E_0F10)),
+                board: BoardID(Identifier(high: 0x1112_1314_1516_1718, low: 0x191A_1B1C_1D1E_1F20)),
+                payload: payload
+            )
+        }
+        let envelope: [UInt8] = [0x00, 0x7C, 0x29, 0x1F, 0x94, 0x01, 0x00, 0x00] + Array(1...16) + Array(17...32) + [3] + Array("ana".utf8)
+        let columnID: [UInt8] = Array(0x21...0x30)
+        let cardID: [UInt8] = Array(0x31...0x40)
+        let column = ColumnSpec(id: ColumnID(Identifier(high: 0x2122_2324_2526_2728, low: 0x292A_2B2C_2D2E_2F30)), name: "DOING")
+
+        // Tag 7: the column (id, name), from index, to index (LEB128: 200 is C8 01).
+        let moved = event(.columnMoved(ColumnMoved(column: column, fromIndex: 1, toIndex: 200)))
+        let movedBytes: [UInt8] = [2, 7] + envelope + columnID + [5] + Array("DOING".utf8) + [1, 0xC8, 0x01]
+        #expect(EventCodec.encode(moved) == movedBytes)
+        #expect(try EventCodec.decode(movedBytes, sequence: 7) == moved)
+
+        // Tag 14: the card as an add lays it out (id, column, key, title, description, due), then its index.
+        let card = Card(
+            id: CardID(Identifier(high: 0x3132_3334_3536_3738, low: 0x393A_3B3C_3D3E_3F40)), column: column.id,
+            key: OrderKey(integer: -1, fraction: [0x80]), title: "X", description: "", due: .day(CalendarDay(daysSinceEpoch: 3))
+        )
+        let revived = event(.cardRevived(CardRevived(card: card, index: 2)))
+        let revivedBytes: [UInt8] = [2, 14] + envelope + cardID + columnID
+            + [1, 1, 0x80] // key: ZigZag(-1), one fraction digit
+            + [1] + Array("X".utf8) + [0] // title, empty description
+            + [1, 6] // due: a day, ZigZag(3)
+            + [2] // index
+        #expect(EventCodec.encode(revived) == revivedBytes)
+        #expect(try EventCodec.decode(revivedBytes, sequence: 7) == revived)
+        // An add of the same card differs only in its tag.
+        #expect(EventCodec.encode(event(.cardAdded(CardAdded(card: card, index: 2)))) == [2, 10] + revivedBytes.dropFirst(2))
+        #expect(revivedBytes.withUnsafeBytes { EventCodec.peekCard($0) } == card.id)
+        #expect(movedBytes.withUnsafeBytes { EventCodec.peekCard($0) } == nil)
     }
 
     @Test("A known encoding decodes to the same event (format version 1 stays readable)")

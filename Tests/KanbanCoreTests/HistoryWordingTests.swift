@@ -142,6 +142,14 @@ struct HistoryWordingTests {
             en: "Removed column 'Review'.",
             ko: "'Review' 열을 삭제했습니다.",
             fr: "Colonne « Review » supprimée."),
+        Row("card brought back", .cardRevived(CardRevived(card: card("Fix login", in: doing), index: 2)),
+            en: "Brought back 'Fix login'.",
+            ko: "'Fix login' 카드를 되살렸습니다.",
+            fr: "Carte « Fix login » récupérée."),
+        Row("column moved (to the 0-based index --at took)", .columnMoved(ColumnMoved(column: ColumnSpec(id: doing, name: "DOING"), fromIndex: 1, toIndex: 0)),
+            en: "Moved column 'DOING' to position 0.",
+            ko: "'DOING' 열을 0번 위치로 옮겼습니다.",
+            fr: "Colonne « DOING » déplacée en position 0."),
         Row("board restored to an earlier point", restored,
             en: "Restored the board to #12 (2026-11-22T18:36:29Z).",
             ko: "보드를 #12 (2026-11-22T18:36:29Z) 시점으로 되돌렸습니다.",
@@ -194,6 +202,20 @@ struct HistoryWordingTests {
             en: "Redid: Removed 'Fix login' from DONE.",
             ko: "다시 실행: DONE에서 'Fix login' 카드를 삭제했습니다.",
             fr: "Rétabli : Carte « Fix login » retirée de DONE."),
+        Row("undid a revive", .undone(Undone(
+            target: 7, undid: .cardRevived(CardRevived(card: card("Fix login"), index: 0)),
+            compensation: .cardDeleted(CardDeleted(card: card("Fix login"), index: 0))
+        )),
+            en: "Undid: Brought back 'Fix login'.",
+            ko: "실행 취소: 'Fix login' 카드를 되살렸습니다.",
+            fr: "Annulé : Carte « Fix login » récupérée."),
+        Row("undid a column move", .undone(Undone(
+            target: 8, undid: .columnMoved(ColumnMoved(column: ColumnSpec(id: done, name: "DONE"), fromIndex: 2, toIndex: 0)),
+            compensation: .columnMoved(ColumnMoved(column: ColumnSpec(id: done, name: "DONE"), fromIndex: 0, toIndex: 2))
+        )),
+            en: "Undid: Moved column 'DONE' to position 0.",
+            ko: "실행 취소: 'DONE' 열을 0번 위치로 옮겼습니다.",
+            fr: "Annulé : Colonne « DONE » déplacée en position 0."),
         Row("redid a board rename", .redone(Redone(
             target: 5, redid: .boardRenamed(BoardRenamed(from: "Side", to: "Ops")), effect: .boardRenamed(BoardRenamed(from: "Side", to: "Ops"))
         )),
@@ -232,6 +254,12 @@ struct HistoryWordingTests {
             fr: "Renommer la colonne « DOING » en « En cours »"),
         Row("remove a column", .columnRemoved(ColumnRemoved(column: ColumnSpec(id: review, name: "Review"), index: 3)),
             en: "Remove column 'Review'", ko: "'Review' 열 삭제", fr: "Supprimer la colonne « Review »"),
+        Row("bring back", .cardRevived(CardRevived(card: card("Fix login"), index: 0)),
+            en: "Bring back 'Fix login'", ko: "'Fix login' 카드 되살리기", fr: "Récupérer « Fix login »"),
+        Row("move a column", .columnMoved(ColumnMoved(column: ColumnSpec(id: review, name: "Review"), fromIndex: 3, toIndex: 1)),
+            en: "Move column 'Review' to position 1",
+            ko: "'Review' 열을 1번 위치로 이동",
+            fr: "Déplacer la colonne « Review » en position 1"),
         Row("restore", restored,
             en: "Restore the board to #12 (2026-11-22T18:36:29Z)",
             ko: "보드를 #12 (2026-11-22T18:36:29Z) 시점으로 되돌리기",

@@ -36,6 +36,10 @@ struct KanbanStateEvolveTests {
             .boardCreated(BoardCreated(name: "again", columns: [])),
             .columnAdded(ColumnAdded(column: ColumnSpec(id: Self.todo, name: "dup"), index: 0)),
             .columnRenamed(ColumnRenamed(column: nowhere, from: "a", to: "b")),
+            .columnMoved(ColumnMoved(column: ColumnSpec(id: nowhere, name: "n"), fromIndex: 0, toIndex: 1)),
+            .cardRevived(CardRevived(card: Card(id: ghost, column: nowhere, key: .middle, title: "x"), index: 0)),
+            // A card that is live is not brought back over itself.
+            .cardRevived(CardRevived(card: Self.card(1, in: Self.done, key: 7), index: 0)),
         ]
         for payload in payloads { state.apply(payload, board: Self.board) }
         #expect(StateParts(state) == StateParts(before))
@@ -44,6 +48,7 @@ struct KanbanStateEvolveTests {
         state.apply(.columnAdded(ColumnAdded(column: ColumnSpec(id: nowhere, name: "n"), index: 0)), board: otherBoard)
         state.apply(.boardRenamed(BoardRenamed(from: "x", to: "y")), board: otherBoard)
         state.apply(.boardRemoved(BoardRemoved(name: "x", columns: [])), board: otherBoard)
+        state.apply(.columnMoved(ColumnMoved(column: ColumnSpec(id: Self.todo, name: "TODO"), fromIndex: 0, toIndex: 1)), board: otherBoard)
         #expect(StateParts(state) == StateParts(before))
     }
 
@@ -55,6 +60,63 @@ struct KanbanStateEvolveTests {
         state.apply(.columnAdded(ColumnAdded(column: ColumnSpec(id: late, name: "late"), index: 99)), board: Self.board)
         state.apply(.columnAdded(ColumnAdded(column: ColumnSpec(id: early, name: "early"), index: -3)), board: Self.board)
         #expect(state.boards[Self.board]?.columns == [early, Self.todo, Self.done, late])
+    }
+
+    @Test("A column moved goes to its index among the others; past the end is clamped to the end, negative to the start")
+    func columnMoved() {
+        var state = Self.created()
+        let third = ColumnID(Identifier(high: 4, low: 3))
+        state.apply(.columnAdded(ColumnAdded(column: ColumnSpec(id: third, name: "third"), index: 2)), board: Self.board)
+        func move(_ column: ColumnID, to index: Int) {
+            state.apply(.columnMoved(ColumnMoved(column: ColumnSpec(id: column, name: "?"), fromIndex: 0, toIndex: index)), board: Self.board)
+        }
+        move(Self.todo, to: 1)
+        #expect(state.boards[Self.board]?.columns == [Self.done, Self.todo, third])
+        move(third, to: 0)
+        #expect(state.boards[Self.board]?.columns == [third, Self.done, Self.todo])
+        move(third, to: 99)
+        #expect(state.boards[Self.board]?.columns == [Self.done, Self.todo, third])
+        move(Self.todo, to: -5)
+        #expect(state.boards[Self.board]?.columns == [Self.todo, Self.done, third])
+        // The columns themselves (names, cards) are untouched.
+        #expect(state.columns[Self.todo]?.name == "TODO")
+    }
+
+    @Test("A card brought back stands in its column with its fields, as an added one", arguments: [true, false])
+    func cardRevived(indexed: Bool) {
+        var state = Self.created()
+        if indexed { state.buildOrderIndex() }
+        state.apply(.cardAdded(CardAdded(card: Self.card(1, key: 0), index: 0)), board: Self.board)
+        var card = Self.card(2, in: Self.todo, key: -1)
+        card.description = "notes"
+        card.due = .day(CalendarDay(daysSinceEpoch: 20_000))
+        state.apply(.cardRevived(CardRevived(card: card, index: 0)), board: Self.board)
+        #expect(state.cards[card.id] == card)
+        #expect(state.cards(in: Self.todo).map(\.id) == [card.id, Self.card(1).id])
+        #expect(state.cardCount(in: Self.todo) == 2)
+    }
+
+    @Test("Replay's fast path folds a revive and a column move as apply does, and records them as actions", arguments: [true, false])
+    func fastPath(indexed: Bool) throws {
+        var fold = Fold()
+        let id = try fold.add("a", due: .day(CalendarDay(daysSinceEpoch: 20_000)))
+        try fold.add("b")
+        try fold.run(.deleteCard(board: "main", card: id.description))
+        try fold.revive(id.description, index: 1, as: "ana")
+        try fold.run(.moveColumn(board: "main", column: "DONE", index: 0), as: "bob")
+        try fold.undo("bob")
+        var fast = KanbanState()
+        if indexed { fast.buildOrderIndex() }
+        for event in fold.events {
+            let timestamp = try EventCodec.encode(event).withUnsafeBytes { buffer in
+                try fast.apply(encoded: buffer, sequence: event.sequence)
+            }
+            #expect(timestamp == event.timestamp)
+        }
+        #expect(StateParts(fast) == StateParts(fold.state))
+        #expect(fast.undoStacks == fold.state.undoStacks)
+        #expect(fast.undoStacks.undoStack(for: "ana") == [fold.events[fold.events.count - 3].sequence])
+        #expect(fold.titles("TODO") == ["b", "a"])
     }
 
     @Test("Card counts follow adds, moves and deletes")

@@ -45,7 +45,7 @@ public enum RandomActivity {
                     tally.accepted += 1
                 } else {
                     let state = try engine.withState { $0 }
-                    try engine.execute(RandomCommands.next(in: state, using: &random), actor: actor)
+                    try engine.perform(RandomCommands.next(in: state, deleted: engine.deletedFromMain(), using: &random), actor: actor)
                     tally.accepted += 1
                 }
             } catch is KanbanError {

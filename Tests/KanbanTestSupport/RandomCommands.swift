@@ -1,12 +1,13 @@
 import KanbanCore
 
 /// Random commands for a state: mostly valid ones (adds, edits, moves within and across
-/// columns, deletes, board and column changes) and some that must be rejected (unknown
-/// boards, cards and columns, empty or too long titles, indexes out of range, removing
-/// boards and columns that still hold cards).
+/// columns, deletes, revives of deleted cards, board and column changes, column moves) and some
+/// that must be rejected (unknown boards, cards and columns, empty or too long titles, indexes
+/// out of range, removing boards and columns that still hold cards, reviving live cards).
 public enum RandomCommands {
-    /// A command to try on `state`.
-    public static func next(in state: KanbanState, using random: inout some RandomNumberGenerator) -> Command {
+    /// A command to try on `state`. `deleted` are ids of cards deleted from the boards (the
+    /// state keeps none), for revives to name; without them a revive names a live or unknown card.
+    public static func next(in state: KanbanState, deleted: [CardID] = [], using random: inout some RandomNumberGenerator) -> Command {
         let board = pickBoard(in: state, using: &random)
         let boardName = board.map { recase($0.name, using: &random) }
             ?? (Int.random(in: 0..<10, using: &random) == 0 ? "no-such-board" : DefaultBoard.name)
@@ -21,7 +22,7 @@ public enum RandomCommands {
                 column: Bool.random(using: &random) ? nil : columnName(on: board, in: state, using: &random),
                 index: index(in: state, board: board, using: &random)
             )
-        case ..<46:
+        case ..<44:
             let dueUpdate: DueUpdate? = switch Int.random(in: 0..<4, using: &random) {
             case 0: .remove
             case 1: .set(due(using: &random))
@@ -34,15 +35,35 @@ public enum RandomCommands {
                 description: Int.random(in: 0..<3, using: &random) == 0 ? description(using: &random) : nil,
                 due: dueUpdate
             )
-        case ..<72:
+        case ..<67:
             return .moveCard(
                 board: boardName,
                 card: cardReference(on: board, in: state, using: &random),
                 column: columnName(on: board, in: state, using: &random),
                 index: index(in: state, board: board, using: &random)
             )
-        case ..<81:
+        case ..<70:
+            let count = board?.columns.count ?? 3
+            return .moveColumn(
+                board: boardName,
+                column: columnName(on: board, in: state, using: &random),
+                index: Int.random(in: -1...count, using: &random)
+            )
+        case ..<78:
             return .deleteCard(board: boardName, card: cardReference(on: board, in: state, using: &random))
+        case ..<81:
+            let reference: String
+            if Int.random(in: 0..<10, using: &random) < 7, let id = deleted.randomElement(using: &random) {
+                reference = Bool.random(using: &random) ? id.description : String(id.description.prefix(8)).uppercased()
+            } else {
+                reference = cardReference(on: board, in: state, using: &random)
+            }
+            return .reviveCard(
+                board: boardName,
+                card: reference,
+                column: Int.random(in: 0..<3, using: &random) == 0 ? columnName(on: board, in: state, using: &random) : nil,
+                index: Int.random(in: 0..<3, using: &random) == 0 ? index(in: state, board: board, using: &random) : nil
+            )
         case ..<85:
             let columns = Int.random(in: 0..<3, using: &random) == 0
                 ? ["A", "B", "a"] // a duplicate, case-insensitively

@@ -12,25 +12,44 @@ struct ReplayEqualsIncrementalTests {
     /// the state in order keys, and the two must agree.
     struct IndexModel {
         var columns: [ColumnID: [CardID]] = [:]
+        /// Column ids of every board, left to right.
+        var boards: [BoardID: [ColumnID]] = [:]
 
         mutating func apply(_ event: RecordedEvent) {
             switch event.payload.effect {
             case .boardCreated(let created):
                 for column in created.columns { columns[column.id] = [] }
+                boards[event.board] = created.columns.map(\.id)
             case .boardRemoved(let removed):
                 for column in removed.columns {
                     #expect(columns[column.id]?.isEmpty ?? true, "a removed board's column held cards")
                     columns[column.id] = nil
                 }
+                boards[event.board] = nil
             case .columnAdded(let added):
                 columns[added.column.id] = []
+                let count = boards[event.board]?.count ?? 0
+                #expect((0...count).contains(added.index), "column added at \(added.index) of \(count)")
+                boards[event.board]?.insert(added.column.id, at: min(added.index, count))
             case .columnRemoved(let removed):
                 #expect(columns[removed.column.id]?.isEmpty ?? true, "a removed column held cards")
                 columns[removed.column.id] = nil
+                #expect(boards[event.board]?.firstIndex(of: removed.column.id) == removed.index, "index of a column removal")
+                boards[event.board]?.removeAll { $0 == removed.column.id }
+            case .columnMoved(let moved):
+                #expect(boards[event.board]?.firstIndex(of: moved.column.id) == moved.fromIndex, "fromIndex of a column move")
+                boards[event.board]?.removeAll { $0 == moved.column.id }
+                let count = boards[event.board]?.count ?? 0
+                #expect((0...count).contains(moved.toIndex), "column moved to \(moved.toIndex) of \(count)")
+                boards[event.board]?.insert(moved.column.id, at: min(moved.toIndex, count))
             case .cardAdded(let added):
                 let count = columns[added.card.column]?.count ?? -1
                 #expect((0...max(count, 0)).contains(added.index), "added at \(added.index) of \(count)")
                 columns[added.card.column]?.insert(added.card.id, at: min(added.index, max(count, 0)))
+            case .cardRevived(let revived):
+                let count = columns[revived.card.column]?.count ?? -1
+                #expect((0...max(count, 0)).contains(revived.index), "brought back at \(revived.index) of \(count)")
+                columns[revived.card.column]?.insert(revived.card.id, at: min(revived.index, max(count, 0)))
             case .cardMoved(let moved):
                 #expect(columns[moved.from]?.firstIndex(of: moved.card) == moved.fromIndex, "fromIndex of a move")
                 columns[moved.from]?.removeAll { $0 == moved.card }
@@ -53,7 +72,7 @@ struct ReplayEqualsIncrementalTests {
 
     @Test("Decider + apply, command by command, equals a fresh fold of the decoded log")
     func pureReplay() async {
-        let totals = Locked((accepted: 0, rejected: 0, moves: 0, reorders: 0))
+        let totals = Locked((accepted: 0, rejected: 0, moves: 0, reorders: 0, revives: 0, columnMoves: 0))
         await propertyCheck(count: 80, input: Gen.uint64(), Gen.int(in: 40...260)) { seed, steps throws in
             var random = SeededGenerator(seed: seed)
             var ids = SeededGenerator(seed: ~seed)
@@ -63,10 +82,16 @@ struct ReplayEqualsIncrementalTests {
             for step in 0..<steps {
                 // Sometimes with the order index, sometimes sorting on demand.
                 if Int.random(in: 0..<15, using: &random) == 0 { state.buildOrderIndex() }
-                let command = RandomCommands.next(in: state, using: &random)
+                // The deletions as the engine reads them: newest first, from the log.
+                let deletions = log.reversed().flatMap(DeletedCard.deletions(in:))
+                let command = RandomCommands.next(in: state, deleted: deletions.map(\.card.id), using: &random)
                 let decided: [BoardEvent]
                 do {
-                    decided = try Decider.decide(command, in: state, ids: &ids)
+                    if case .reviveCard(let board, let card, let column, let index) = command {
+                        decided = [try Decider.revive(board: board, card: card, column: column, index: index, deleted: deletions, in: state)]
+                    } else {
+                        decided = try Decider.decide(command, in: state, ids: &ids)
+                    }
                 } catch {
                     totals.withLock { $0.rejected += 1 }
                     continue
@@ -78,8 +103,11 @@ struct ReplayEqualsIncrementalTests {
                         timestamp: Timestamp(millisecondsSinceEpoch: 1_800_000_000_000 + Int64(step)),
                         actor: "prop", id: EventID(.random(using: &ids)), board: event.board, payload: event.payload
                     )
-                    if case .cardMoved(let moved) = event.payload {
-                        totals.withLock { $0.moves += 1; $0.reorders += moved.isReorder ? 1 : 0 }
+                    switch event.payload {
+                    case .cardMoved(let moved): totals.withLock { $0.moves += 1; $0.reorders += moved.isReorder ? 1 : 0 }
+                    case .cardRevived: totals.withLock { $0.revives += 1 }
+                    case .columnMoved: totals.withLock { $0.columnMoves += 1 }
+                    default: break
                     }
                     model.apply(recorded)
                     state.apply(recorded)
@@ -104,10 +132,13 @@ struct ReplayEqualsIncrementalTests {
                 #expect(live.order[column] == cards, "column \(column)")
             }
             #expect(Set(model.columns.keys) == Set(live.columns.keys))
+            // The board's columns stand where the column events' indexes said.
+            #expect(model.boards == live.boards.mapValues(\.columns))
         }
-        let (accepted, rejected, moves, reorders) = totals.value
+        let (accepted, rejected, moves, reorders, revives, columnMoves) = totals.value
         #expect(accepted > 500 && rejected > 100, "accepted \(accepted), rejected \(rejected)")
         #expect(reorders > 50 && moves - reorders > 50, "moves \(moves), reorders \(reorders)")
+        #expect(revives > 30 && columnMoves > 30, "revives \(revives), column moves \(columnMoves)")
     }
 
     @Test("An engine's state after random commands equals a fresh engine's replay of its database")
@@ -123,10 +154,11 @@ struct ReplayEqualsIncrementalTests {
             do {
                 let engine = try KanbanEngine(path: path)
                 for _ in 0..<70 {
-                    let command = try engine.withState { RandomCommands.next(in: $0, using: &random) }
+                    let deleted = engine.deletedFromMain()
+                    let command = try engine.withState { RandomCommands.next(in: $0, deleted: deleted, using: &random) }
                     let before = try engine.statistics()
                     do {
-                        let events = try engine.execute(command, actor: "prop")
+                        let events = try engine.perform(command, actor: "prop")
                         totals.withLock { $0.accepted += 1 }
                         let after = try engine.statistics()
                         #expect(after.events == before.events + events.count)

@@ -56,6 +56,8 @@ extension KanbanEngine {
             return [try decideUndo(actor: actor, force: force, state: core.state, in: transaction)]
         case .redo(let force):
             return [try decideRedo(actor: actor, force: force, state: core.state, in: transaction)]
+        case .reviveCard(let board, let card, let column, let index):
+            return [try decideRevive(board: board, card: card, column: column, index: index, state: core.state, in: transaction)]
         case .restore(let board, let point):
             let sequence = try sequence(of: point, in: transaction)
             let (past, timestamp) = try state(atSequence: sequence, in: transaction)

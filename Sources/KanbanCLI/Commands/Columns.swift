@@ -3,11 +3,11 @@ import Kanban
 import KanbanCore
 
 extension KanbanCommand {
-    /// `kanban columns [list|add|rename|remove]`: lists and manages the columns of `--board`.
+    /// `kanban columns [list|add|rename|move|remove]`: lists and manages the columns of `--board`.
     struct Columns: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the board's columns, or add, rename and remove them.",
-            subcommands: [List.self, Add.self, Rename.self, Remove.self],
+            abstract: "List the board's columns, or add, rename, move and remove them.",
+            subcommands: [List.self, Add.self, Rename.self, Move.self, Remove.self],
             defaultSubcommand: List.self
         )
 
@@ -75,6 +75,30 @@ extension KanbanCommand {
                     .renameColumn(board: global.board, column: column, to: newName), actor: global.actorName
                 )
                 try report(events, of: engine, json: json, quiet: "Nothing changed.")
+            }
+        }
+
+        /// `kanban columns move COLUMN --at INDEX`.
+        struct Move: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Move a column to another position among the columns.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The column's name (matched case-insensitively).")
+            var column: String
+
+            @Option(help: ArgumentHelp("0-based position among the columns.", valueName: "index"))
+            var at: Int
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let engine = try global.openEngine()
+                let events = try engine.execute(
+                    .moveColumn(board: global.board, column: column, index: at), actor: global.actorName
+                )
+                try report(events, of: engine, json: json, quiet: "The column is there already.")
             }
         }
 

@@ -32,6 +32,8 @@ struct EventLine {
             return "'\(renamed.from)' to '\(renamed.to)'"
         case .columnRemoved(let removed):
             return "'\(removed.column.name)'"
+        case .columnMoved(let moved):
+            return "'\(moved.column.name)' from \(moved.fromIndex) to \(moved.toIndex)"
         case .cardAdded(let added):
             return "\(added.card.id) '\(added.card.title)' to \(name(added.card.column)) at \(added.index)"
         case .cardEdited(let edited):
@@ -46,6 +48,8 @@ struct EventLine {
             return "\(moved.card) '\(moved.title)' \(name(moved.from))[\(moved.fromIndex)] → \(name(moved.to))[\(moved.toIndex)]"
         case .cardDeleted(let deleted):
             return "\(deleted.card.id) '\(deleted.card.title)' from \(name(deleted.card.column))"
+        case .cardRevived(let revived):
+            return "\(revived.card.id) '\(revived.card.title)' to \(name(revived.card.column)) at \(revived.index)"
         case .undone(let undone):
             return "#\(undone.target) by \(undone.compensation.kind.name) " + detail(undone.compensation)
         case .redone(let redone):

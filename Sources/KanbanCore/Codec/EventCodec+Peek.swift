@@ -16,7 +16,7 @@ extension EventCodec {
                 depth += 1
             }
             switch kind {
-            case .cardAdded, .cardEdited, .cardMoved, .cardDeleted: return CardID(try reader.readIdentifier())
+            case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: return CardID(try reader.readIdentifier())
             default: return nil
             }
         } catch {

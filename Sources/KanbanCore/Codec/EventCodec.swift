@@ -86,6 +86,10 @@ public enum EventCodec {
         case .columnRemoved(let removed):
             encodeColumn(removed.column, into: &writer)
             writer.write(count: removed.index)
+        case .columnMoved(let moved):
+            encodeColumn(moved.column, into: &writer)
+            writer.write(count: moved.fromIndex)
+            writer.write(count: moved.toIndex)
         case .cardAdded(let added):
             encodeCard(added.card, into: &writer)
             writer.write(count: added.index)
@@ -120,6 +124,9 @@ public enum EventCodec {
         case .cardDeleted(let deleted):
             encodeCard(deleted.card, into: &writer)
             writer.write(count: deleted.index)
+        case .cardRevived(let revived):
+            encodeCard(revived.card, into: &writer)
+            writer.write(count: revived.index)
         case .undone(let undone):
             writer.write(varint: undone.target)
             encodeNested(undone.undid, into: &writer)
@@ -174,6 +181,10 @@ public enum EventCodec {
             ))
         case .columnRemoved:
             return .columnRemoved(ColumnRemoved(column: try decodeColumn(from: &reader), index: try reader.readCount()))
+        case .columnMoved:
+            return .columnMoved(ColumnMoved(
+                column: try decodeColumn(from: &reader), fromIndex: try reader.readCount(), toIndex: try reader.readCount()
+            ))
         case .cardAdded:
             return .cardAdded(CardAdded(card: try decodeCard(from: &reader), index: try reader.readCount()))
         case .cardEdited:
@@ -208,6 +219,8 @@ public enum EventCodec {
             return .cardMoved(CardMoved(card: card, title: title, from: from, fromIndex: fromIndex, to: to, toIndex: toIndex, key: key))
         case .cardDeleted:
             return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        case .cardRevived:
+            return .cardRevived(CardRevived(card: try decodeCard(from: &reader), index: try reader.readCount()))
         case .undone:
             let target = try reader.readVarint()
             let undid = try decodeNested(from: &reader, depth: depth, version: version)

@@ -8,13 +8,13 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
     public static let description = ChangedFields(rawValue: 2)
     public static let due = ChangedFields(rawValue: 4)
     public static let position = ChangedFields(rawValue: 8)
-    /// Adding or deleting a card concerns all of it.
+    /// Adding, deleting or bringing back a card concerns all of it.
     public static let all: ChangedFields = [.title, .description, .due, .position]
 
     /// The fields `payload`'s effect changes on its card (empty for board and column events).
     public init(of payload: EventPayload) {
         switch payload.effect {
-        case .cardAdded, .cardDeleted: self = .all
+        case .cardAdded, .cardDeleted, .cardRevived: self = .all
         case .cardMoved: self = .position
         case .cardEdited(let edited):
             var fields: ChangedFields = []

@@ -12,6 +12,11 @@ public enum Command: Hashable, Sendable {
     case moveCard(board: String, card: String, column: String, index: Int? = nil)
     /// Delete a card.
     case deleteCard(board: String, card: String)
+    /// Bring back a deleted card (its id or a unique prefix) with its id, title, description
+    /// and due date: to its old column and index (clamped) by default, or to `column` at
+    /// `index`. The deleted card is read from the log (``Decider/revive(board:card:column:index:deleted:in:)``);
+    /// ``Decider/decide(_:in:ids:)`` alone knows of none and rejects it as an unknown card.
+    case reviveCard(board: String, card: String, column: String? = nil, index: Int? = nil)
     /// Make a board with these columns (default TODO, DOING, DONE).
     case createBoard(name: String, columns: [String] = DefaultBoard.columns)
     /// Rename a board.
@@ -22,6 +27,8 @@ public enum Command: Hashable, Sendable {
     case addColumn(board: String, name: String, index: Int? = nil)
     /// Rename a column.
     case renameColumn(board: String, column: String, to: String)
+    /// Move a column to `index` (0-based) of the board's list of columns.
+    case moveColumn(board: String, column: String, index: Int)
     /// Remove a column that holds no cards.
     case removeColumn(board: String, column: String)
     /// Undo the actor's last action not yet undone; `force` overrides a conflict with a later
@@ -35,7 +42,7 @@ public enum Command: Hashable, Sendable {
     /// Whether deciding the command needs more than the current state: the log's past.
     public var readsHistory: Bool {
         switch self {
-        case .undo, .redo, .restore: true
+        case .undo, .redo, .restore, .reviveCard: true
         default: false
         }
     }

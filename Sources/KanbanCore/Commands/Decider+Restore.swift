@@ -2,7 +2,8 @@ extension Decider {
     /// The event that makes board `name` in `live` equal to the same board in `past` (the state
     /// after event `sequence`, at `timestamp`): columns re-made and renamed back, cards added
     /// since removed, cards deleted since re-added with their original ids, edits reverted,
-    /// cards moved back to their old places (their old order keys). `nil` when nothing differs.
+    /// cards moved back to their old places (their old order keys), columns put back in their
+    /// old order. `nil` when nothing differs.
     public static func restore(
         board name: String,
         to past: KanbanState,
@@ -85,6 +86,13 @@ extension Decider {
             let column = scratch.columns[id]!
             let position = scratch.boards[board.id]!.columns.firstIndex(of: id)!
             emit(.columnRemoved(ColumnRemoved(column: ColumnSpec(id: id, name: column.name), index: position)))
+        }
+        // Columns moved since go back to their places (the same columns are there by now).
+        for (position, id) in then.columns.enumerated() {
+            guard let current = scratch.boards[board.id]?.columns, position < current.count,
+                  let at = current.firstIndex(of: id), at != position, let column = scratch.columns[id]
+            else { continue }
+            emit(.columnMoved(ColumnMoved(column: ColumnSpec(id: id, name: column.name), fromIndex: at, toIndex: position)))
         }
         guard !effects.isEmpty else { return nil }
         return BoardEvent(board: board.id, payload: .restored(Restored(sequence: sequence, timestamp: timestamp, effects: effects)))

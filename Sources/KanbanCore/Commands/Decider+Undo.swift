@@ -104,6 +104,7 @@ extension Decider {
         case .restored(let restored): return "restored the board to #\(restored.sequence)"
         case .cardAdded(let added): return "added '\(added.card.title)' again"
         case .cardDeleted(let deleted): return "deleted '\(deleted.card.title)'"
+        case .cardRevived(let revived): return "brought back '\(revived.card.title)'"
         case .cardMoved(let moved): return "moved '\(moved.title)' to \(name(moved.to))"
         case .cardEdited(let edited):
             var fields: [String] = []
@@ -122,6 +123,11 @@ extension Decider {
         switch effect {
         case .cardAdded(let added):
             guard let card = state.cards[added.card.id] else { throw refuse("card '\(added.card.title)' no longer exists") }
+            let index = state.order(of: card.column).index(of: card.slot) ?? 0
+            return .cardDeleted(CardDeleted(card: card, index: index))
+
+        case .cardRevived(let revived):
+            guard let card = state.cards[revived.card.id] else { throw refuse("card '\(revived.card.title)' no longer exists") }
             let index = state.order(of: card.column).index(of: card.slot) ?? 0
             return .cardDeleted(CardDeleted(card: card, index: index))
 
@@ -190,6 +196,13 @@ extension Decider {
                 throw refuse("board '\(owner.name)' has a column named '\(renamed.from)'")
             }
             return .columnRenamed(ColumnRenamed(column: current.id, from: current.name, to: renamed.from))
+
+        case .columnMoved(let moved):
+            guard let current = state.columns[moved.column.id], let owner = state.boards[board],
+                  let index = owner.columns.firstIndex(of: current.id)
+            else { throw refuse("column '\(moved.column.name)' no longer exists") }
+            let back = min(max(moved.fromIndex, 0), owner.columns.count - 1)
+            return .columnMoved(ColumnMoved(column: ColumnSpec(id: current.id, name: current.name), fromIndex: index, toIndex: back))
 
         case .columnRemoved(let removed):
             guard let owner = state.boards[board] else { throw refuse("the board no longer exists") }

@@ -84,6 +84,10 @@ public enum Decider {
             let index = state.order(of: card.column).index(of: card.slot) ?? 0
             return [BoardEvent(board: board.id, payload: .cardDeleted(CardDeleted(card: card, index: index)))]
 
+        case .reviveCard(let boardName, let reference, let columnName, let index):
+            // The state keeps no deleted cards: the engine gives them to `revive`.
+            return [try revive(board: boardName, card: reference, column: columnName, index: index, deleted: [], in: state)]
+
         case .createBoard(let name, let columnNames):
             let name = try Limits.checkedName(name)
             if state.board(named: name) != nil { throw .duplicateBoard(name) }
@@ -133,6 +137,16 @@ public enum Decider {
             guard name != column.name else { return [] }
             return [BoardEvent(board: board.id, payload: .columnRenamed(ColumnRenamed(column: column.id, from: column.name, to: name)))]
 
+        case .moveColumn(let boardName, let columnName, let index):
+            let board = try board(boardName, in: state)
+            let column = try column(columnName, of: board, in: state)
+            guard board.columns.indices.contains(index) else {
+                throw .indexOutOfRange(index, column: "list of \(board.name)", maximum: max(board.columns.count - 1, 0))
+            }
+            guard let from = board.columns.firstIndex(of: column.id), from != index else { return [] }
+            let moved = ColumnMoved(column: ColumnSpec(id: column.id, name: column.name), fromIndex: from, toIndex: index)
+            return [BoardEvent(board: board.id, payload: .columnMoved(moved))]
+
         case .removeColumn(let boardName, let columnName):
             let board = try board(boardName, in: state)
             let column = try column(columnName, of: board, in: state)
@@ -148,12 +162,12 @@ public enum Decider {
         }
     }
 
-    private static func board(_ name: String, in state: KanbanState) throws(KanbanError) -> Board {
+    static func board(_ name: String, in state: KanbanState) throws(KanbanError) -> Board {
         guard let board = state.board(named: name) else { throw .unknownBoard(name) }
         return board
     }
 
-    private static func column(_ name: String, of board: Board, in state: KanbanState) throws(KanbanError) -> Column {
+    static func column(_ name: String, of board: Board, in state: KanbanState) throws(KanbanError) -> Column {
         guard let column = state.column(named: name, in: board) else { throw .unknownColumn(name, board: board.name) }
         return column
     }

@@ -44,6 +44,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotUndo(action: String, reason: String)
     /// The board cannot be restored to that moment.
     case cannotRestore(String)
+    /// The deleted card cannot be brought back as asked.
+    case cannotRevive(String)
     /// A sequence number or moment outside the log.
     case outsideLog(String)
     /// An event in the log could not be decoded.
@@ -76,6 +78,7 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot \(action): \(actor) \(change) since (#\(sequence)); \(action) would overwrite it (use --force to \(action) anyway)"
         case .cannotUndo(let action, let reason): "cannot \(action): \(reason)"
         case .cannotRestore(let reason): "cannot restore: \(reason)"
+        case .cannotRevive(let reason): "cannot bring back: \(reason)"
         case .outsideLog(let what): "\(what) is outside the log"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
         case .needsHistory(let command): "\(command) is decided by the engine, which reads the log"

@@ -6,10 +6,12 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case columnAdded = 4
     case columnRenamed = 5
     case columnRemoved = 6
+    case columnMoved = 7
     case cardAdded = 10
     case cardEdited = 11
     case cardMoved = 12
     case cardDeleted = 13
+    case cardRevived = 14
     case undone = 20
     case redone = 21
     case restored = 22
@@ -30,8 +32,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     /// as a compound event): what a fold that shows names as they were must not skip.
     public var mayChangeNames: Bool {
         switch self {
-        case .boardCreated, .boardRenamed, .boardRemoved, .columnAdded, .columnRenamed, .columnRemoved: true
-        case .cardAdded, .cardEdited, .cardMoved, .cardDeleted: false
+        case .boardCreated, .boardRenamed, .boardRemoved, .columnAdded, .columnRenamed, .columnRemoved, .columnMoved: true
+        case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: false
         case .undone, .redone, .restored: true
         }
     }

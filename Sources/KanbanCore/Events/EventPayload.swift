@@ -6,10 +6,12 @@ public enum EventPayload: Hashable, Sendable {
     case columnAdded(ColumnAdded)
     case columnRenamed(ColumnRenamed)
     case columnRemoved(ColumnRemoved)
+    case columnMoved(ColumnMoved)
     case cardAdded(CardAdded)
     case cardEdited(CardEdited)
     case cardMoved(CardMoved)
     case cardDeleted(CardDeleted)
+    case cardRevived(CardRevived)
     indirect case undone(Undone)
     indirect case redone(Redone)
     indirect case restored(Restored)
@@ -23,10 +25,12 @@ public enum EventPayload: Hashable, Sendable {
         case .columnAdded: .columnAdded
         case .columnRenamed: .columnRenamed
         case .columnRemoved: .columnRemoved
+        case .columnMoved: .columnMoved
         case .cardAdded: .cardAdded
         case .cardEdited: .cardEdited
         case .cardMoved: .cardMoved
         case .cardDeleted: .cardDeleted
+        case .cardRevived: .cardRevived
         case .undone: .undone
         case .redone: .redone
         case .restored: .restored
@@ -51,6 +55,7 @@ extension EventPayload {
         case .cardEdited(let edited): edited.card
         case .cardMoved(let moved): moved.card
         case .cardDeleted(let deleted): deleted.card.id
+        case .cardRevived(let revived): revived.card.id
         default: nil
         }
     }

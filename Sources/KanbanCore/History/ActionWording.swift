@@ -35,6 +35,8 @@ public struct ActionWording: Sendable {
             return book.fill(pick(book.moved, book.move), ["title": moved.title, "from": columnName(moved.from), "to": columnName(moved.to)])
         case .cardDeleted(let deleted):
             return book.fill(pick(book.removed, book.remove), ["title": deleted.card.title, "column": columnName(deleted.card.column)])
+        case .cardRevived(let revived):
+            return book.fill(pick(book.revived, book.revive), ["title": revived.card.title, "column": columnName(revived.card.column)])
         case .cardEdited(let edited):
             var fields: [String] = []
             if edited.titleChange != nil { fields.append(book.title) }
@@ -54,6 +56,8 @@ public struct ActionWording: Sendable {
             return book.fill(pick(book.columnRenamed, book.renameColumn), ["from": renamed.from, "to": renamed.to])
         case .columnRemoved(let removed):
             return book.fill(pick(book.columnRemoved, book.removeColumn), ["name": removed.column.name])
+        case .columnMoved(let moved):
+            return book.fill(pick(book.columnMoved, book.moveColumn), ["name": moved.column.name, "index": String(moved.toIndex)])
         case .restored(let restored):
             return book.fill(pick(book.restored, book.restore), ["sequence": String(restored.sequence), "date": restored.timestamp.description])
         case .undone(let undone):

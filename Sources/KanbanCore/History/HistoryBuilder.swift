@@ -54,14 +54,9 @@ public struct HistoryBuilder {
         func name(_ id: ColumnID) -> String { columnNames[id] ?? id.description }
         switch effect {
         case .cardAdded(let added):
-            var changes = [
-                HistoryChange(field: "title", old: nil, new: added.card.title),
-                HistoryChange(field: "column", old: nil, new: name(added.card.column)),
-                HistoryChange(field: "position", old: nil, new: String(added.index)),
-            ]
-            if !added.card.description.isEmpty { changes.append(HistoryChange(field: "description", old: nil, new: added.card.description)) }
-            if let due = added.card.due { changes.append(HistoryChange(field: "due", old: nil, new: due.description)) }
-            return changes
+            return arrival(of: added.card, at: added.index, columnNames: columnNames)
+        case .cardRevived(let revived):
+            return arrival(of: revived.card, at: revived.index, columnNames: columnNames)
         case .cardDeleted(let deleted):
             return [
                 HistoryChange(field: "title", old: deleted.card.title, new: nil),
@@ -86,8 +81,21 @@ public struct HistoryBuilder {
         case .columnAdded(let added): return [HistoryChange(field: "name", old: nil, new: added.column.name)]
         case .columnRenamed(let renamed): return [HistoryChange(field: "name", old: renamed.from, new: renamed.to)]
         case .columnRemoved(let removed): return [HistoryChange(field: "name", old: removed.column.name, new: nil)]
+        case .columnMoved(let moved): return [HistoryChange(field: "position", old: String(moved.fromIndex), new: String(moved.toIndex))]
         case .restored(let restored): return [HistoryChange(field: "sequence", old: nil, new: String(restored.sequence))]
         case .undone, .redone: return []
         }
+    }
+
+    /// The fields of a card that comes onto the board (added or brought back), landing at `index`.
+    private static func arrival(of card: Card, at index: Int, columnNames: [ColumnID: String]) -> [HistoryChange] {
+        var changes = [
+            HistoryChange(field: "title", old: nil, new: card.title),
+            HistoryChange(field: "column", old: nil, new: columnNames[card.column] ?? card.column.description),
+            HistoryChange(field: "position", old: nil, new: String(index)),
+        ]
+        if !card.description.isEmpty { changes.append(HistoryChange(field: "description", old: nil, new: card.description)) }
+        if let due = card.due { changes.append(HistoryChange(field: "due", old: nil, new: due.description)) }
+        return changes
     }
 }

@@ -1,13 +1,14 @@
 /// Every sentence history and undo show, for one language: a table a translator edits in one
 /// place (`Phrasebook+English.swift`, `+Korean`, `+French`). Placeholders in braces —
-/// `{title}`, `{from}`, `{to}`, `{column}`, `{name}`, `{fields}`, `{line}`, `{sequence}`, `{date}` —
-/// are filled in.
+/// `{title}`, `{from}`, `{to}`, `{column}`, `{name}`, `{index}` (0-based, as `--at` takes it),
+/// `{fields}`, `{line}`, `{sequence}`, `{date}` — are filled in.
 public struct Phrasebook: Sendable {
     // History lines: what happened, in the past tense.
     public var added: String
     public var moved: String
     public var reordered: String
     public var removed: String
+    public var revived: String
     public var edited: String
     public var undid: String
     public var redid: String
@@ -17,6 +18,7 @@ public struct Phrasebook: Sendable {
     public var columnAdded: String
     public var columnRenamed: String
     public var columnRemoved: String
+    public var columnMoved: String
     public var restored: String
 
     // What undo and redo would do next: imperative.
@@ -24,6 +26,7 @@ public struct Phrasebook: Sendable {
     public var move: String
     public var reorder: String
     public var remove: String
+    public var revive: String
     public var edit: String
     public var createBoard: String
     public var renameBoard: String
@@ -31,6 +34,7 @@ public struct Phrasebook: Sendable {
     public var addColumn: String
     public var renameColumn: String
     public var removeColumn: String
+    public var moveColumn: String
     public var restore: String
     public var undoNext: String
     public var redoNext: String

@@ -14,6 +14,7 @@ extension KanbanState {
         case .cardEdited(let edited):
             editCard(edited.card, title: edited.titleChange?.new, description: edited.descriptionChange?.new, due: edited.dueChange.map(\.new))
         case .cardAdded(let added): insertCard(added.card)
+        case .cardRevived(let revived): insertCard(revived.card)
         case .cardDeleted(let deleted): removeCard(deleted.card.id)
         case .boardCreated(let created):
             guard boards[board] == nil else { return }
@@ -41,6 +42,8 @@ extension KanbanState {
         case .columnRemoved(let removed):
             boards[board]?.columns.removeAll { $0 == removed.column.id }
             removeColumn(removed.column.id)
+        case .columnMoved(let moved):
+            moveColumn(moved.column.id, on: board, to: moved.toIndex)
         case .undone(let undone):
             apply(undone.compensation, board: board)
         case .redone(let redone):
@@ -85,6 +88,14 @@ extension KanbanState {
     mutating func removeCard(_ id: CardID) {
         guard let card = cards.removeValue(forKey: id) else { return }
         orders?[card.column]?.remove(card.slot)
+    }
+
+    /// Puts `column` of `board` at `index` of its list (clamped); nothing when it is not there.
+    private mutating func moveColumn(_ column: ColumnID, on board: BoardID, to index: Int) {
+        guard var columns = boards[board]?.columns, let current = columns.firstIndex(of: column) else { return }
+        columns.remove(at: current)
+        columns.insert(column, at: min(max(index, 0), columns.count))
+        boards[board]!.columns = columns
     }
 
     private mutating func removeColumn(_ id: ColumnID) {

@@ -56,7 +56,8 @@ extension KanbanState {
             try reader.expectEnd()
             editCard(card, title: title, description: description, due: due)
             undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-        case .cardAdded:
+        case .cardAdded, .cardRevived:
+            // A revive carries the card as it comes back, laid out as an add.
             try reader.skip(32)
             let actor = try reader.readSlice(try reader.readCount())
             let card = try EventCodec.decodeCard(from: &reader)

@@ -120,6 +120,7 @@ public struct WorkloadGenerator: Sendable {
         observedSequence = event.sequence
         switch event.payload.effect {
         case .cardAdded(let added): liveCards[event.board, default: LiveCards()].insert(added.card.id)
+        case .cardRevived(let revived): liveCards[event.board, default: LiveCards()].insert(revived.card.id)
         case .cardDeleted(let deleted): liveCards[event.board]?.remove(deleted.card.id)
         default: break
         }

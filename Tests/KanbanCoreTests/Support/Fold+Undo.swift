@@ -36,7 +36,7 @@ extension Fold {
     }
 
     /// Stamps and applies a decided event.
-    private mutating func append(_ event: BoardEvent, actor: String) -> RecordedEvent {
+    mutating func append(_ event: BoardEvent, actor: String) -> RecordedEvent {
         clock += 1000
         let next = RecordedEvent(
             sequence: state.lastSequence + 1,

@@ -42,6 +42,8 @@ enum RandomEvents {
             ))
         case .columnRemoved:
             return .columnRemoved(ColumnRemoved(column: column(using: &random), index: index(using: &random)))
+        case .columnMoved:
+            return .columnMoved(ColumnMoved(column: column(using: &random), fromIndex: index(using: &random), toIndex: index(using: &random)))
         case .cardAdded:
             return .cardAdded(CardAdded(card: card(using: &random), index: index(using: &random)))
         case .cardEdited:
@@ -67,6 +69,8 @@ enum RandomEvents {
             ))
         case .cardDeleted:
             return .cardDeleted(CardDeleted(card: card(using: &random), index: index(using: &random)))
+        case .cardRevived:
+            return .cardRevived(CardRevived(card: card(using: &random), index: index(using: &random)))
         case .undone:
             return .undone(Undone(
                 target: UInt64.random(in: 1...UInt64.max, using: &random),

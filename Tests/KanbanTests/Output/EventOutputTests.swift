@@ -50,6 +50,10 @@ struct EventOutputTests {
             data: ["column": .string(Sample.text(2)), "from": "TODO", "to": "Backlog"]
         ),
         Example(payload: .columnRemoved(ColumnRemoved(column: todoSpec, index: 3)), data: ["column": todoJSON, "index": 3]),
+        Example(
+            payload: .columnMoved(ColumnMoved(column: todoSpec, fromIndex: 0, toIndex: 2)),
+            data: ["column": todoJSON, "fromIndex": 0, "toIndex": 2]
+        ),
         Example(payload: .cardAdded(CardAdded(card: Sample.fullCard, index: 0)), data: ["card": Sample.fullCardJSON, "index": 0]),
         Example(
             payload: .cardEdited(CardEdited(
@@ -66,6 +70,7 @@ struct EventOutputTests {
         ),
         Example(payload: .cardMoved(move), data: moveJSON),
         Example(payload: .cardDeleted(CardDeleted(card: bareCard, index: 5)), data: ["card": bareCardJSON, "index": 5]),
+        Example(payload: .cardRevived(CardRevived(card: bareCard, index: 1)), data: ["card": bareCardJSON, "index": 1]),
         Example(
             payload: .undone(Undone(target: 7, undid: .cardMoved(move), compensation: .cardMoved(moveBack))),
             data: [

@@ -11,10 +11,12 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
     case columnAdded(ColumnAddedOutput)
     case columnRenamed(ColumnRenamedOutput)
     case columnRemoved(ColumnRemovedOutput)
+    case columnMoved(ColumnMovedOutput)
     case cardAdded(CardAddedOutput)
     case cardEdited(CardEditedOutput)
     case cardMoved(CardMovedOutput)
     case cardDeleted(CardDeletedOutput)
+    case cardRevived(CardRevivedOutput)
     indirect case undone(UndoneOutput)
     indirect case redone(RedoneOutput)
     indirect case restored(RestoredOutput)
@@ -28,10 +30,12 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .columnAdded(let event): self = .columnAdded(ColumnAddedOutput(event: event))
         case .columnRenamed(let event): self = .columnRenamed(ColumnRenamedOutput(event: event))
         case .columnRemoved(let event): self = .columnRemoved(ColumnRemovedOutput(event: event))
+        case .columnMoved(let event): self = .columnMoved(ColumnMovedOutput(event: event))
         case .cardAdded(let event): self = .cardAdded(CardAddedOutput(event: event))
         case .cardEdited(let event): self = .cardEdited(CardEditedOutput(event: event))
         case .cardMoved(let event): self = .cardMoved(CardMovedOutput(event: event))
         case .cardDeleted(let event): self = .cardDeleted(CardDeletedOutput(event: event))
+        case .cardRevived(let event): self = .cardRevived(CardRevivedOutput(event: event))
         case .undone(let event): self = .undone(UndoneOutput(event: event))
         case .redone(let event): self = .redone(RedoneOutput(event: event))
         case .restored(let event): self = .restored(RestoredOutput(event: event))
@@ -47,10 +51,12 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .columnAdded: .columnAdded
         case .columnRenamed: .columnRenamed
         case .columnRemoved: .columnRemoved
+        case .columnMoved: .columnMoved
         case .cardAdded: .cardAdded
         case .cardEdited: .cardEdited
         case .cardMoved: .cardMoved
         case .cardDeleted: .cardDeleted
+        case .cardRevived: .cardRevived
         case .undone: .undone
         case .redone: .redone
         case .restored: .restored
@@ -85,10 +91,12 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .columnAdded: return .columnAdded(try container.decode(ColumnAddedOutput.self, forKey: dataKey))
         case .columnRenamed: return .columnRenamed(try container.decode(ColumnRenamedOutput.self, forKey: dataKey))
         case .columnRemoved: return .columnRemoved(try container.decode(ColumnRemovedOutput.self, forKey: dataKey))
+        case .columnMoved: return .columnMoved(try container.decode(ColumnMovedOutput.self, forKey: dataKey))
         case .cardAdded: return .cardAdded(try container.decode(CardAddedOutput.self, forKey: dataKey))
         case .cardEdited: return .cardEdited(try container.decode(CardEditedOutput.self, forKey: dataKey))
         case .cardMoved: return .cardMoved(try container.decode(CardMovedOutput.self, forKey: dataKey))
         case .cardDeleted: return .cardDeleted(try container.decode(CardDeletedOutput.self, forKey: dataKey))
+        case .cardRevived: return .cardRevived(try container.decode(CardRevivedOutput.self, forKey: dataKey))
         case .undone: return .undone(try container.decode(UndoneOutput.self, forKey: dataKey))
         case .redone: return .redone(try container.decode(RedoneOutput.self, forKey: dataKey))
         case .restored: return .restored(try container.decode(RestoredOutput.self, forKey: dataKey))
@@ -105,10 +113,12 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .columnAdded(let data): try container.encode(data, forKey: dataKey)
         case .columnRenamed(let data): try container.encode(data, forKey: dataKey)
         case .columnRemoved(let data): try container.encode(data, forKey: dataKey)
+        case .columnMoved(let data): try container.encode(data, forKey: dataKey)
         case .cardAdded(let data): try container.encode(data, forKey: dataKey)
         case .cardEdited(let data): try container.encode(data, forKey: dataKey)
         case .cardMoved(let data): try container.encode(data, forKey: dataKey)
         case .cardDeleted(let data): try container.encode(data, forKey: dataKey)
+        case .cardRevived(let data): try container.encode(data, forKey: dataKey)
         case .undone(let data): try container.encode(data, forKey: dataKey)
         case .redone(let data): try container.encode(data, forKey: dataKey)
         case .restored(let data): try container.encode(data, forKey: dataKey)
