@@ -30,6 +30,17 @@ struct CLIUndoTests {
         #expect(try fixture.kanban.stats().events == 2)
     }
 
+    @Test("An actor named kanban (a login name like any other) can undo; the first board is still on no one's stack")
+    func actorNamedKanban() throws {
+        let fixture = try CLIFixture(actor: "kanban")
+        defer { fixture.remove() }
+        let id = try fixture.kanban.add("X")
+        #expect(try fixture.lines(["undo"]) == ["Undid: Added 'X'."])
+        #expect(try fixture.expectRejected(["undo"]) == "kanban: nothing to undo for kanban\n")
+        #expect(try fixture.lines(["redo"]) == ["Redid: Added 'X'."])
+        #expect(try fixture.kanban.board().cardIDs == [[id], [], []])
+    }
+
     @Test("undo prints the history line of what it undid; redo prints what it redid; the board follows")
     func undoAndRedo() throws {
         let fixture = try CLIFixture()

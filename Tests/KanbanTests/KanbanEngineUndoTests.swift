@@ -175,6 +175,28 @@ struct KanbanEngineUndoTests {
         #expect(try fixture.eventCount == 4)
     }
 
+    /// `kanban` is the name the engine records its first board under, and may also be someone's
+    /// login name (the CLI's default actor): that someone undoes their actions like anyone.
+    @Test("An actor named kanban undoes and redoes their own actions; the engine's first board is still on no stack")
+    func actorNamedKanban() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let engine = fixture.engine
+        let added = try engine.execute(.addCard(board: "main", title: "X"), actor: "kanban")
+        #expect(added.map(\.actor) == [UndoStacks.systemActor, "kanban"])
+        let board = try fixture.run(.createBoard(name: "Side"), as: "kanban")
+        #expect(try fixture.stacks("kanban").undo == [added[1].sequence, board[0].sequence])
+        try engine.undo(actor: "kanban")
+        try engine.undo(actor: "kanban")
+        #expect(try fixture.card("X") == nil)
+        #expect(throws: KanbanError.nothingToUndo(actor: "kanban")) { try engine.undo(actor: "kanban") }
+        #expect(try engine.withState { $0.boards.count } == 1)
+        try engine.redo(actor: "kanban")
+        #expect(try fixture.card("X") != nil)
+        #expect(try engine.boardView(named: "main").columns.map(\.name) == ["TODO", "DOING", "DONE"])
+        #expect(try fixture.foldedLog().undoStacks == engine.withState { $0.undoStacks })
+    }
+
     @Test("undoPreview names the events undo and redo would reverse next")
     func preview() throws {
         let (fixture, ids) = try Self.scene()
