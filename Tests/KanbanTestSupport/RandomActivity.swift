@@ -2,8 +2,8 @@ import Kanban
 import KanbanCore
 
 /// Random work on an engine by several actors: mostly commands from ``RandomCommands``, each by
-/// one of the actors, with undos and redos (never forced) mixed in. Rejected commands and
-/// refused undos are part of the work and only counted.
+/// one of the actors, with undos and redos (forced `forcePercent` of the time, by default never)
+/// mixed in. Rejected commands and refused undos are part of the work and only counted.
 public enum RandomActivity {
     /// What a run did.
     public struct Tally: Sendable, Equatable {
@@ -27,18 +27,21 @@ public enum RandomActivity {
         undoPercent: Int = 10,
         redoPercent: Int = 6,
         addPercent: Int = 0,
+        forcePercent: Int = 0,
         using random: inout some RandomNumberGenerator
     ) throws -> Tally {
         var tally = Tally()
         for _ in 0..<steps {
             let actor = actors.randomElement(using: &random)!
             let roll = Int.random(in: 0..<100, using: &random)
+            // Drawn only when asked for, so runs without forcing draw the same numbers as ever.
+            let force = forcePercent > 0 && roll < undoPercent + redoPercent && Int.random(in: 0..<100, using: &random) < forcePercent
             do {
                 if roll < undoPercent {
-                    try engine.undo(actor: actor)
+                    try engine.undo(actor: actor, force: force)
                     tally.undos += 1
                 } else if roll < undoPercent + redoPercent {
-                    try engine.redo(actor: actor)
+                    try engine.redo(actor: actor, force: force)
                     tally.redos += 1
                 } else if roll < undoPercent + redoPercent + addPercent {
                     try engine.execute(.addCard(board: Board.defaultName, title: "fresh \(Int.random(in: 0..<1000, using: &random))"), actor: actor)

@@ -340,4 +340,45 @@ struct UndoRedoPropertyTests {
         }
         #expect(totals.value.undone >= 45 && totals.value.refused >= 15, "\(totals.value)")
     }
+
+    // MARK: Forced undo, then redo
+
+    /// Random work by ana, bob and cy with undos and redos, a third of them forced; then one of
+    /// them undoes up to n times, forced where a conflict refuses it, and redoes as many times:
+    /// the boards come back exactly. Redo reverses the undo it redoes (the values and places the
+    /// undo replaced), so a forced undo over someone else's change is taken back whole.
+    @Test("After any mix of actors' work and forced undos, one actor's forced undos then redos restore the board exactly")
+    func forcedUndoThenRedo() async {
+        let totals = Locked((runs: 0, undone: 0, forcedOverConflict: 0))
+        await propertyCheck(count: 60, input: Gen.uint64(), Gen.int(in: 5...80), Gen.int(in: 1...8)) { seed, steps, n throws in
+            let directory = try TemporaryDirectory.inMemory(prefix: "kanban-undo")
+            defer { directory.remove() }
+            let engine = try KanbanEngine(path: directory.appending("db"))
+            var random = SeededGenerator(seed: seed)
+            try RandomActivity.run(steps, on: engine, actors: Self.actors, undoPercent: 15, redoPercent: 8, addPercent: 10, forcePercent: 35, using: &random)
+            let actor = Self.actors.randomElement(using: &random)!
+            let before = try engine.withState { VisibleState($0) }
+            var undone = 0
+            var forcedOverConflict = 0
+            for _ in 0..<n {
+                do {
+                    try engine.undo(actor: actor)
+                } catch KanbanError.undoConflict {
+                    forcedOverConflict += 1
+                    guard (try? engine.undo(actor: actor, force: true)) != nil else { break }
+                } catch is KanbanError {
+                    break
+                }
+                undone += 1
+            }
+            for index in 0..<undone {
+                #expect(throws: Never.self, "redo \(index + 1) of \(undone)") { try engine.redo(actor: actor) }
+            }
+            let after = try engine.withState { VisibleState($0) }
+            #expect(after.boardsByID == before.boardsByID, "\(actor) undid and redid \(undone), \(forcedOverConflict) forced: \(after.differences(from: before))")
+            totals.withLock { $0.runs += 1; $0.undone += undone; $0.forcedOverConflict += forcedOverConflict }
+        }
+        // Forced undos over someone else's change must be common, or the property says little.
+        #expect(totals.value.undone >= 100 && totals.value.forcedOverConflict >= 20, "\(totals.value)")
+    }
 }

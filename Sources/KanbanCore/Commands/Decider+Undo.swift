@@ -24,9 +24,11 @@ extension Decider {
         )
     }
 
-    /// The event that redoes `undoEvent`, the top of `actor`'s redo stack: the undone action
-    /// again, placed anew. The same conflict rule as ``undo(_:actor:later:force:in:)`` applies
-    /// to changes made by others since the undo.
+    /// The event that redoes `undoEvent`, the top of `actor`'s redo stack: the undo reversed,
+    /// so the values and places the undo replaced come back (Figma builds the redo entry at undo
+    /// time), and undo then redo leaves the board as it was, even after a forced undo. The same
+    /// conflict rule as ``undo(_:actor:later:force:in:)`` applies to changes made by others
+    /// since the undo.
     public static func redo(
         _ undoEvent: RecordedEvent,
         actor: String,
@@ -38,47 +40,11 @@ extension Decider {
             throw .cannotUndo(action: "redo", reason: "event #\(undoEvent.sequence) is not an undo")
         }
         if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, in: state) }
-        let effect = try reapplication(of: undone.undid, compensation: undone.compensation, board: undoEvent.board, in: state)
+        let effect = try inverse(of: undone.compensation, board: undoEvent.board, action: "redo", in: state)
         return BoardEvent(
             board: undoEvent.board,
             payload: .redone(Redone(target: undoEvent.sequence, redid: undone.undid, effect: effect))
         )
-    }
-
-    /// The undone action `action` done again as things stand: a card's fields set to the values
-    /// the action gave them, a card moved to where the action put it. (Reversing the undo's
-    /// compensation instead would bring back someone else's value after a forced undo.) Board,
-    /// column and restore actions reverse their compensation.
-    static func reapplication(of action: EventPayload, compensation: EventPayload, board: BoardID, in state: KanbanState) throws(KanbanError) -> EventPayload {
-        func refuse(_ reason: String) -> KanbanError { .cannotUndo(action: "redo", reason: reason) }
-        switch action {
-        case .cardEdited(let edited):
-            guard let card = state.cards[edited.card] else { throw refuse("card '\(edited.title)' no longer exists") }
-            var again = CardEdited(card: card.id, title: card.title)
-            if let change = edited.titleChange, change.new != card.title {
-                again.titleChange = Change(old: card.title, new: change.new)
-                again.title = change.new
-            }
-            if let change = edited.descriptionChange, change.new != card.description {
-                again.descriptionChange = Change(old: card.description, new: change.new)
-            }
-            if let change = edited.dueChange, change.new != card.due { again.dueChange = Change(old: card.due, new: change.new) }
-            return .cardEdited(again)
-        case .cardMoved(let moved):
-            guard let card = state.cards[moved.card] else { throw refuse("card '\(moved.title)' no longer exists") }
-            guard let column = state.columns[moved.to] else { throw refuse("the column '\(moved.title)' went to was removed") }
-            let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
-            // Back to where the undo found it when that was in the action's column (so undo then
-            // redo restores the board exactly); else to the action's place.
-            var wanted = moved.toIndex
-            if case .cardMoved(let undoing) = compensation.effect, undoing.from == moved.to { wanted = undoing.fromIndex }
-            let (key, index) = placement(for: card.id, in: column, near: wanted, state: state)
-            return .cardMoved(CardMoved(
-                card: card.id, title: card.title, from: card.column, fromIndex: fromIndex, to: column.id, toIndex: index, key: key
-            ))
-        default:
-            return try inverse(of: compensation.effect, board: board, action: "redo", in: state)
-        }
     }
 
     private static func checkConflicts(
