@@ -204,6 +204,51 @@ struct CLIUndoTests {
             == "kanban: cannot undo: tester moved 'README' to DOING since (#9); undo would overwrite it (use --force to undo anyway)\n")
     }
 
+    @Test("An entry that cannot be undone at all is dropped with a notice on stderr, and undo goes on to the next")
+    func droppedEntries() throws {
+        let fixture = try CLIFixture(actor: "ana")
+        defer { fixture.remove() }
+        try fixture.kanban.add("first")                                      // #2
+        let styled = try fixture.kanban.add("Style buttons")                 // #3
+        try fixture.succeed(["delete", styled, "--actor", "bob"])           // #4
+        let notice = "Add 'Style buttons' — card 'Style buttons' no longer exists"
+        // --list shows the entry undo would take, and says what it would drop on the way.
+        let list = try fixture.run(["undo", "--list"])
+        #expect(list.status == 0)
+        #expect(list.stdout == "Undo: Add 'first'\nNothing to redo.\n")
+        #expect(list.stderr == "kanban: undo will drop from ana's undo: \(notice)\n")
+        #expect(try fixture.succeed(["undo", "--list", "--json"]) == """
+            {"undo":{"sequence":2,"action":"Add 'first'"},"redo":null,\
+            "undoDrops":[{"sequence":3,"action":"Add 'Style buttons'","reason":"card 'Style buttons' no longer exists"}]}
+
+            """)
+        let undo = try fixture.run(["undo"])
+        #expect(undo.status == 0)
+        #expect(undo.stdout == "Undid: Added 'first'.\n")
+        #expect(undo.stderr == "kanban: dropped from ana's undo: \(notice)\n")
+        #expect(try fixture.kanban.board().cardIDs == [[], [], []])
+        #expect(try fixture.kanban.stats().events == 5)
+        #expect(try fixture.lines(["undo", "--list"]) == ["Nothing to undo.", "Redo: Add 'first'"])
+    }
+
+    @Test("When every entry is dropped: the notices, then 'nothing to undo', exit 1, nothing appended")
+    func everythingDropped() throws {
+        let fixture = try CLIFixture(actor: "ana")
+        defer { fixture.remove() }
+        try fixture.succeed(["columns", "add", "Review"])
+        try fixture.succeed(["add", "bob's", "--column", "review", "--actor", "bob"])
+        let before = try fixture.kanban.stats().events
+        let undo = try fixture.run(["undo", "--force"])
+        #expect(undo.status == 1)
+        #expect(undo.stdout.isEmpty)
+        #expect(undo.stderr == """
+            kanban: dropped from ana's undo: Add column 'Review' — column 'Review' holds 1 card
+            kanban: nothing to undo for ana
+
+            """)
+        #expect(try fixture.kanban.stats().events == before)
+    }
+
     @Test("Stacks are per actor and survive from one process to the next")
     func perActor() throws {
         let fixture = try CLIFixture(actor: "ana")

@@ -126,6 +126,35 @@ struct UndoStacksTests {
         #expect(log.replayedStacks == log.stacks)
     }
 
+    /// The engine undoes the newest entry it can and drops the ones above it that cannot be
+    /// undone at all; the fold reads that from the `undone` event alone, so every process and
+    /// every replay agrees. Until entries could be dropped the target was always the top, so
+    /// older logs read the same way.
+    @Test("An undo removes its target and every entry above it; a redo likewise on the redo stack")
+    func undoDropsEntriesAbove() {
+        var log = Log()
+        let first = log.action("ana")
+        let second = log.action("ana")
+        log.action("bo")
+        log.action("ana")
+        log.action("ana")
+        let undoSecond = log.undo("ana", target: second)
+        #expect(log.stacks.undoStack(for: "ana") == [first])
+        #expect(log.stacks.redoStack(for: "ana") == [undoSecond])
+        #expect(log.stacks.undoStack(for: "bo") == [3])
+        #expect(log.replayedStacks == log.stacks)
+        let undoFirst = log.undo("ana", target: first)
+        let third = log.action("bo")
+        let undoThird = log.undo("bo", target: third)
+        #expect(log.stacks.redoStack(for: "ana") == [undoSecond, undoFirst])
+        // Redoing the older undo drops the newer one, which cannot be redone.
+        let redo = log.redo("ana", target: undoSecond)
+        #expect(log.stacks.redoStack(for: "ana").isEmpty)
+        #expect(log.stacks.undoStack(for: "ana") == [redo])
+        #expect(log.stacks.redoStack(for: "bo") == [undoThird])
+        #expect(log.replayedStacks == log.stacks)
+    }
+
     @Test("A new action clears its actor's redo stack and no one else's")
     func actionClearsOwnRedo() {
         var log = Log()

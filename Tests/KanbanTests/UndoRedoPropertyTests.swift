@@ -118,18 +118,23 @@ struct UndoRedoPropertyTests {
         case cannotApply(KanbanError)
     }
 
-    /// Undoes `actor`'s actions until there is nothing left or an undo is refused (never forced).
-    static func undoAll(_ actor: String, on engine: KanbanEngine) throws -> (undone: Int, ending: Ending) {
+    /// Undoes `actor`'s actions until there is nothing left (nothing that can be undone at all)
+    /// or an undo is refused (never forced).
+    /// Also counts the entries dropped on the way (they could not be undone at all).
+    static func undoAll(_ actor: String, on engine: KanbanEngine) throws -> (undone: Int, ending: Ending, dropped: Int) {
         var undone = 0
+        var dropped = 0
         while true {
             do {
-                try engine.undo(actor: actor)
+                let outcome = try engine.performUndo(actor: actor)
+                dropped += outcome.dropped.count
+                if outcome.events.isEmpty { return (undone, .nothingLeft, dropped) }
                 undone += 1
             } catch let error as KanbanError {
                 switch error {
-                case .nothingToUndo: return (undone, .nothingLeft)
-                case .undoConflict: return (undone, .conflict(error))
-                default: return (undone, .cannotApply(error))
+                case .nothingToUndo: return (undone, .nothingLeft, dropped)
+                case .undoConflict: return (undone, .conflict(error), dropped)
+                default: return (undone, .cannotApply(error), dropped)
                 }
             }
         }
@@ -179,7 +184,7 @@ struct UndoRedoPropertyTests {
 
             let before = try engine.withState { $0 }
             let log = try engine.events()
-            let (undone, ending) = try Self.undoAll(undoer, on: engine)
+            let (undone, ending, dropped) = try Self.undoAll(undoer, on: engine)
             let after = try engine.withState { $0 }
             let undoEvents = try engine.events(after: UInt64(log.count))
             #expect(undoEvents.count == undone, "a refused undo appended")
@@ -188,12 +193,15 @@ struct UndoRedoPropertyTests {
             var completed = false
             switch ending {
             case .nothingLeft:
-                completed = true
-                #expect(after.undoStacks.undoStack(for: undoer).isEmpty)
+                // Every undo succeeded only if none of U's actions had to be dropped.
+                completed = dropped == 0
+                // Whatever is left on the stack cannot be undone at all.
+                let preview = try engine.undoPreview(actor: undoer)
+                #expect(preview.undo == nil)
+                #expect(preview.droppedFromUndo.count == after.undoStacks.undoStack(for: undoer).count)
             case .conflict(let error):
-                // The top of the stack is the action the undo was refused for.
-                let top = try #require(after.undoStacks.undoStack(for: undoer).last)
-                let target = try #require(log.first { $0.sequence == top })
+                // The entry undo takes next (above it, only entries it would drop) is the action the undo was refused for.
+                let target = try #require(try engine.undoPreview(actor: undoer).undo)
                 let problems = Self.checkConflict(error, target: target, undoer: undoer, log: log)
                 #expect(problems.isEmpty, "\(error): \(problems)")
                 totals.withLock { $0.conflictsSeen.append(error.description) }
@@ -211,8 +219,8 @@ struct UndoRedoPropertyTests {
                 totals.undone += undone
                 switch ending {
                 case .nothingLeft:
-                    totals.completed += 1
-                    totals.completedDeep += undone >= 3 ? 1 : 0
+                    totals.completed += completed ? 1 : 0
+                    totals.completedDeep += completed && undone >= 3 ? 1 : 0
                 case .conflict: totals.conflicts += 1
                 case .cannotApply: totals.cannotApply += 1
                 }
@@ -253,7 +261,7 @@ struct UndoRedoPropertyTests {
         try second.execute(.editCard(board: "main", card: card, title: "bob's again"), actor: "bob")
         let cleanBefore = try second.withState { $0 }
         let cleanLog = try second.events()
-        let (undone, ending) = try Self.undoAll("ana", on: second)
+        let (undone, ending, _) = try Self.undoAll("ana", on: second)
         #expect(undone == 1)
         guard case .nothingLeft = ending else {
             Issue.record("ended with \(ending)")
@@ -283,10 +291,13 @@ struct UndoRedoPropertyTests {
         let before = try engine.withState { VisibleState($0) }
         let stacksBefore = try engine.withState { ($0.undoStacks.undoStack(for: actor), $0.undoStacks.redoStack(for: actor)) }
         var undone = 0
+        var dropped = 0
         for _ in 0..<n {
             do {
-                try engine.undo(actor: actor)
+                let outcome = try engine.performUndo(actor: actor)
+                guard !outcome.events.isEmpty else { break }
                 undone += 1
+                dropped += outcome.dropped.count
             } catch is KanbanError {
                 break
             }
@@ -299,9 +310,11 @@ struct UndoRedoPropertyTests {
         // board's removal puts it at the end of the list (see `undoBoardRemovalKeepsListOrder`).
         #expect(after.boardsByID == before.boardsByID, "\(actor) undid and redid \(undone): \(after.differences(from: before))")
         let stacksAfter = try engine.withState { ($0.undoStacks.undoStack(for: actor), $0.undoStacks.redoStack(for: actor)) }
-        #expect(stacksAfter.0.count == stacksBefore.0.count)
+        // Entries the undos dropped (they could not be undone at all) are gone; the rest is as it was.
+        let kept = stacksBefore.0.count - undone - dropped
+        #expect(stacksAfter.0.count == stacksBefore.0.count - dropped)
         #expect(stacksAfter.1 == stacksBefore.1)
-        #expect(Array(stacksAfter.0.prefix(stacksBefore.0.count - undone)) == Array(stacksBefore.0.prefix(stacksBefore.0.count - undone)))
+        #expect(Array(stacksAfter.0.prefix(kept)) == Array(stacksBefore.0.prefix(kept)))
 
         // The stacks and the state survive: a fresh engine (from the snapshot and the tail), a
         // fresh fold of the whole log, a replay with and without the snapshot.

@@ -2,66 +2,117 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Undoes `actor`'s last action not yet undone, by appending a compensating event that names
-    /// it. Throws ``KanbanError/nothingToUndo(actor:)`` when there is none, and
-    /// ``KanbanError/undoConflict(action:actor:sequence:change:)`` when it would overwrite a later
-    /// change by someone else (unless `force`); nothing is appended then.
+    /// Undoes `actor`'s last action that can still be undone, by appending a compensating event
+    /// that names it; see ``performUndo(actor:force:)``, which also says which entries it
+    /// dropped on the way. Throws ``KanbanError/nothingToUndo(actor:)`` when nothing was
+    /// appended, and ``KanbanError/undoConflict(action:actor:sequence:change:)`` when the undo
+    /// would overwrite a later change by someone else (unless `force`).
     @discardableResult
     public func undo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        let actor = try Self.checkedActor(actor)
-        return try withCore { core in
-            try writeAndApply(&core) { core, transaction in
-                core.state.buildOrderIndex()
-                let decided = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
-                return try append([decided], actor: actor, to: &core, in: transaction)
-            }
-        }
+        let outcome = try performUndo(actor: actor, force: force)
+        guard !outcome.events.isEmpty else { throw KanbanError.nothingToUndo(actor: try Self.checkedActor(actor)) }
+        return outcome.events
     }
 
-    /// Redoes `actor`'s last undo, if nothing they did since cleared it. Throws
-    /// ``KanbanError/nothingToRedo(actor:)`` when there is none; conflicts as for ``undo(actor:force:)``.
+    /// Redoes `actor`'s last undo that can still be redone, if nothing they did since cleared it;
+    /// see ``performRedo(actor:force:)``. Throws ``KanbanError/nothingToRedo(actor:)`` when
+    /// nothing was appended; conflicts as for ``undo(actor:force:)``.
     @discardableResult
     public func redo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
+        let outcome = try performRedo(actor: actor, force: force)
+        guard !outcome.events.isEmpty else { throw KanbanError.nothingToRedo(actor: try Self.checkedActor(actor)) }
+        return outcome.events
+    }
+
+    /// Undoes the newest entry of `actor`'s undo stack that can still be undone. Entries above it
+    /// that cannot be undone at all, not even forced (the add of a card deleted since, a move out
+    /// of a column removed since), are dropped from the stack and listed in the outcome. When
+    /// nothing on the stack can be undone, nothing is appended and the outcome's `events` is
+    /// empty. A conflict with someone else's later change throws
+    /// ``KanbanError/undoConflict(action:actor:sequence:change:)`` unless `force`; nothing is
+    /// appended or dropped then.
+    public func performUndo(actor: String, force: Bool = false) throws -> UndoOutcome {
         let actor = try Self.checkedActor(actor)
         return try withCore { core in
             try writeAndApply(&core) { core, transaction in
                 core.state.buildOrderIndex()
-                let decided = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
-                return try append([decided], actor: actor, to: &core, in: transaction)
+                let decision = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
+                guard let event = decision.event else { return UndoOutcome(events: [], dropped: decision.dropped) }
+                return UndoOutcome(events: try append([event], actor: actor, to: &core, in: transaction), dropped: decision.dropped)
             }
         }
     }
 
-    /// The event undoing the top of `actor`'s undo stack, read from the log inside `transaction`.
-    func decideUndo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
-        guard let sequence = state.undoStacks.undoStack(for: actor).last,
-              let target = try log.event(at: sequence, in: transaction)
-        else { throw KanbanError.nothingToUndo(actor: actor) }
-        let later = try events(after: sequence, concerning: target.payload.card, in: transaction)
-        return try Decider.undo(target, actor: actor, later: later, force: force, in: state)
+    /// Redoes the newest undo on `actor`'s redo stack that can still be redone, dropping the ones
+    /// above it that cannot be redone at all; otherwise as ``performUndo(actor:force:)``.
+    public func performRedo(actor: String, force: Bool = false) throws -> UndoOutcome {
+        let actor = try Self.checkedActor(actor)
+        return try withCore { core in
+            try writeAndApply(&core) { core, transaction in
+                core.state.buildOrderIndex()
+                let decision = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
+                guard let event = decision.event else { return UndoOutcome(events: [], dropped: decision.dropped) }
+                return UndoOutcome(events: try append([event], actor: actor, to: &core, in: transaction), dropped: decision.dropped)
+            }
+        }
     }
 
-    /// The event redoing the top of `actor`'s redo stack, read from the log inside `transaction`.
-    func decideRedo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
-        guard let sequence = state.undoStacks.redoStack(for: actor).last,
-              let undoEvent = try log.event(at: sequence, in: transaction)
-        else { throw KanbanError.nothingToRedo(actor: actor) }
-        let later = try events(after: sequence, concerning: undoEvent.payload.card, in: transaction)
-        return try Decider.redo(undoEvent, actor: actor, later: later, force: force, in: state)
+    /// The event undoing the newest entry of `actor`'s undo stack that can be undone, and the
+    /// entries above it that cannot be undone at all, read from the log inside `transaction`.
+    /// Appending the event drops those entries too: the stacks' fold removes an undo's target
+    /// and everything above it.
+    func decideUndo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> UndoDecision {
+        let (target, dropped) = try newestTakeable(state.undoStacks.undoStack(for: actor), redo: false, actor: actor, state: state, in: transaction)
+        guard let target else { return UndoDecision(event: nil, dropped: dropped) }
+        let later = try events(after: target.sequence, concerning: target.payload.card, in: transaction)
+        return UndoDecision(event: try Decider.undo(target, actor: actor, later: later, force: force, in: state), dropped: dropped)
     }
 
-    /// What undo and redo would reverse next for `actor`.
+    /// The event redoing the newest undo on `actor`'s redo stack that can be redone, and the
+    /// undos above it that cannot be redone at all, read from the log inside `transaction`.
+    func decideRedo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> UndoDecision {
+        let (undoEvent, dropped) = try newestTakeable(state.undoStacks.redoStack(for: actor), redo: true, actor: actor, state: state, in: transaction)
+        guard let undoEvent else { return UndoDecision(event: nil, dropped: dropped) }
+        let later = try events(after: undoEvent.sequence, concerning: undoEvent.payload.card, in: transaction)
+        return UndoDecision(event: try Decider.redo(undoEvent, actor: actor, later: later, force: force, in: state), dropped: dropped)
+    }
+
+    /// What undo and redo would reverse next for `actor`, and what they would drop on the way.
     public func undoPreview(actor: String) throws -> UndoPreview {
         let actor = try Self.checkedActor(actor)
-        let (undoTop, redoTop) = try withState { state in
-            (state.undoStacks.undoStack(for: actor).last, state.undoStacks.redoStack(for: actor).last)
-        }
+        let state = try withState { $0 }
         return try log.environment.read { transaction in
-            UndoPreview(
-                undo: try undoTop.flatMap { try log.event(at: $0, in: transaction) },
-                redo: try redoTop.flatMap { try log.event(at: $0, in: transaction) }
-            )
+            let undo = try newestTakeable(state.undoStacks.undoStack(for: actor), redo: false, actor: actor, state: state, in: transaction)
+            let redo = try newestTakeable(state.undoStacks.redoStack(for: actor), redo: true, actor: actor, state: state, in: transaction)
+            return UndoPreview(undo: undo.target, redo: redo.target, droppedFromUndo: undo.dropped, droppedFromRedo: redo.dropped)
         }
+    }
+
+    /// The newest entry of `stack` that can be undone (or, with `redo`, redone) as things stand,
+    /// others' later changes aside, and the entries above it that cannot be at all, newest first.
+    private func newestTakeable(
+        _ stack: [UInt64],
+        redo: Bool,
+        actor: String,
+        state: KanbanState,
+        in transaction: some Transaction
+    ) throws -> (target: RecordedEvent?, dropped: [DroppedEntry]) {
+        var dropped: [DroppedEntry] = []
+        for sequence in stack.reversed() {
+            guard let entry = try log.event(at: sequence, in: transaction) else { continue }
+            do throws(KanbanError) {
+                // Forced, so that only what cannot apply at all is refused.
+                if redo {
+                    _ = try Decider.redo(entry, actor: actor, later: [], force: true, in: state)
+                } else {
+                    _ = try Decider.undo(entry, actor: actor, later: [], force: true, in: state)
+                }
+                return (entry, dropped)
+            } catch .cannotUndo(_, let reason) {
+                dropped.append(DroppedEntry(event: entry, reason: reason))
+            }
+        }
+        return (nil, dropped)
     }
 
     /// The events after `sequence` that concern `card` (none when `card` is `nil`).

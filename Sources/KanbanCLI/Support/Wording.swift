@@ -19,4 +19,9 @@ struct Wording {
     func imperative(for event: RecordedEvent) -> String {
         wording.imperative(for: event.payload) { columnNames[$0] ?? "?" }
     }
+
+    /// A dropped entry in words, with why it was dropped: "Add 'X' — card 'X' no longer exists".
+    func notice(for drop: DroppedEntry) -> String {
+        "\(imperative(for: drop.event)) — \(drop.reason)"
+    }
 }

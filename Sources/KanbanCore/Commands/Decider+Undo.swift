@@ -1,13 +1,15 @@
 extension Decider {
     /// The event that undoes `target`, the top of `actor`'s undo stack, as things stand in `state`.
     ///
-    /// The rule when others have worked since (as Yjs refuses to undo a key someone else
-    /// overwrote): if another actor changed any of the same fields of the same card after
-    /// `target` (`later` holds the events after it), the undo is refused with
-    /// ``KanbanError/undoConflict(action:actor:sequence:change:)`` naming that change, unless
-    /// `force` is set. Adding and deleting count as changing every field; moving changes the
-    /// position. Board and column actions are refused only when they cannot apply (a board that
-    /// still holds cards, a name taken since).
+    /// An undo that cannot apply at all, forced or not (a card deleted since, a column removed
+    /// since, a board that still holds cards, a name taken since), throws
+    /// ``KanbanError/cannotUndo(action:reason:)``. Otherwise, the rule when others have worked
+    /// since (as Yjs refuses to undo a key someone else overwrote): if another actor changed any
+    /// of the same fields of the same card after `target` (`later` holds the events after it),
+    /// the undo is refused with ``KanbanError/undoConflict(action:actor:sequence:change:)``
+    /// naming that change, unless `force` is set; so a conflict is reported only where `force`
+    /// would work. Adding and deleting count as changing every field; moving changes the
+    /// position.
     public static func undo(
         _ target: RecordedEvent,
         actor: String,
@@ -16,8 +18,8 @@ extension Decider {
         in state: KanbanState
     ) throws(KanbanError) -> BoardEvent {
         let effect = target.payload.effect
-        if !force { try checkConflicts(of: effect, action: "undo", actor: actor, later: later, in: state) }
         let compensation = try inverse(of: effect, board: target.board, action: "undo", in: state)
+        if !force { try checkConflicts(of: effect, action: "undo", actor: actor, later: later, in: state) }
         return BoardEvent(
             board: target.board,
             payload: .undone(Undone(target: target.sequence, undid: effect, compensation: compensation))
@@ -39,8 +41,8 @@ extension Decider {
         guard case .undone(let undone) = undoEvent.payload else {
             throw .cannotUndo(action: "redo", reason: "event #\(undoEvent.sequence) is not an undo")
         }
-        if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, in: state) }
         let effect = try inverse(of: undone.compensation, board: undoEvent.board, action: "redo", in: state)
+        if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, in: state) }
         return BoardEvent(
             board: undoEvent.board,
             payload: .redone(Redone(target: undoEvent.sequence, redid: undone.undid, effect: effect))

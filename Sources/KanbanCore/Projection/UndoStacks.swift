@@ -3,6 +3,11 @@
 /// top of the undo stack to the redo stack; a redo moves it back. Entries are sequence numbers:
 /// of an action or a redo on the undo stack, of an undo on the redo stack.
 ///
+/// An undo removes its target *and every entry above it*: the engine undoes the newest entry it
+/// can, dropping the ones above that cannot be undone at all, and the fold reads those drops from
+/// the undo alone. A redo does the same on the redo stack. (Before entries could be dropped, the
+/// target was always the top, so older logs read the same way.)
+///
 /// The engine's own event, the board it makes on first use, is on no stack (see
 /// ``isEngines(_:boardsCreatedBefore:)``); every other event is its actor's.
 public struct UndoStacks: Sendable {
@@ -50,11 +55,11 @@ public struct UndoStacks: Sendable {
         let actor = index(of: event.actor)
         switch event.payload {
         case .undone(let undone):
-            if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].remove(at: position) }
+            if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].removeSubrange(position...) }
             redo[actor].append(event.sequence)
             if redo[actor].count >= 2 * UndoStacks.depth { redo[actor].removeFirst(UndoStacks.depth) }
         case .redone(let redone):
-            if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].remove(at: position) }
+            if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].removeSubrange(position...) }
             recordAction(actor: actor, sequence: event.sequence, clearingRedo: false)
         default:
             recordAction(actor: actor, sequence: event.sequence)
