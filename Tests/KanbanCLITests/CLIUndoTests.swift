@@ -231,6 +231,31 @@ struct CLIUndoTests {
         #expect(try fixture.lines(["undo", "--list"]) == ["Nothing to undo.", "Redo: Add 'first'"])
     }
 
+    @Test("Notices, --list and redo lines name a column removed since by the name it had, not '?' or the card's")
+    func removedColumnsByName() throws {
+        let fixture = try CLIFixture(actor: "ana")
+        defer { fixture.remove() }
+        try fixture.succeed(["columns", "add", "X", "--actor", "setup"])
+        let t = try fixture.kanban.add("T", ["--column", "x", "--actor", "setup"])
+        try fixture.succeed(["move", t, "doing"])
+        try fixture.succeed(["columns", "remove", "X", "--actor", "bob"])
+        let notice = "Move 'T' from X to DOING — column 'X' was removed"
+        let list = try fixture.run(["undo", "--list"])
+        #expect(list.stdout == "Nothing to undo.\nNothing to redo.\n")
+        #expect(list.stderr == "kanban: undo will drop from ana's undo: \(notice)\n")
+        #expect(try fixture.run(["undo"]).stderr == "kanban: dropped from ana's undo: \(notice)\nkanban: nothing to undo for ana\n")
+
+        // A redo's line names a column removed between the undo and the redo.
+        try fixture.succeed(["columns", "add", "Y", "--actor", "setup"])
+        let u = try fixture.kanban.add("U", ["--column", "y", "--actor", "setup"])
+        try fixture.succeed(["move", u, "done"])
+        try fixture.succeed(["undo"])
+        try fixture.succeed(["move", u, "todo", "--actor", "bob"])
+        try fixture.succeed(["columns", "remove", "Y", "--actor", "bob"])
+        #expect(try fixture.run(["undo", "--list"]).stdout == "Nothing to undo.\nRedo: Move 'U' from Y to DONE\n")
+        #expect(try fixture.lines(["redo", "--force"]) == ["Redid: Moved 'U' from Y to DONE."])
+    }
+
     @Test("When every entry is dropped: the notices, then 'nothing to undo', exit 1, nothing appended")
     func everythingDropped() throws {
         let fixture = try CLIFixture(actor: "ana")

@@ -13,6 +13,8 @@ public enum RandomActivity {
         public var redos = 0
         /// Undos and redos refused (nothing to undo, a conflict, or one that cannot apply).
         public var refused = 0
+        /// Entries each actor's undos and redos dropped (they could not be undone or redone at all).
+        public var droppedBy: [String: Int] = [:]
 
         public init() {}
     }
@@ -38,10 +40,14 @@ public enum RandomActivity {
             let force = forcePercent > 0 && roll < undoPercent + redoPercent && Int.random(in: 0..<100, using: &random) < forcePercent
             do {
                 if roll < undoPercent {
-                    try engine.undo(actor: actor, force: force)
+                    let outcome = try engine.performUndo(actor: actor, force: force)
+                    tally.droppedBy[actor, default: 0] += outcome.dropped.count
+                    if outcome.events.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
                     tally.undos += 1
                 } else if roll < undoPercent + redoPercent {
-                    try engine.redo(actor: actor, force: force)
+                    let outcome = try engine.performRedo(actor: actor, force: force)
+                    tally.droppedBy[actor, default: 0] += outcome.dropped.count
+                    if outcome.events.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
                     tally.redos += 1
                 } else if roll < undoPercent + redoPercent + addPercent {
                     try engine.execute(.addCard(board: Board.defaultName, title: "fresh \(Int.random(in: 0..<1000, using: &random))"), actor: actor)

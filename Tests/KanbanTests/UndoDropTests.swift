@@ -52,9 +52,12 @@ struct UndoDropTests {
         let preview = try engine.undoPreview(actor: "ana")
         #expect(preview.undo?.payload.kind == .cardEdited)
         #expect(preview.droppedFromUndo.map(\.event) == moved)
+        // The column is named as it was, not after the card.
+        #expect(preview.droppedFromUndo.map(\.reason) == ["column 'X' was removed"])
         // Forced, the move is dropped and the edit undone.
         let outcome = try engine.performUndo(actor: "ana", force: true)
         #expect(outcome.dropped.map(\.event) == moved)
+        #expect(outcome.dropped.map(\.reason) == ["column 'X' was removed"])
         #expect(try fixture.card("U")?.id == u)
         #expect(try fixture.titles("DOING") == ["T"])
     }

@@ -43,7 +43,8 @@ extension KanbanCommand {
 
         private func printPreview(_ engine: KanbanEngine) throws {
             let preview = try engine.undoPreview(actor: global.actorName)
-            let wording = try Wording(engine: engine, language: lang)
+            let worded = [preview.undo, preview.redo].compactMap { $0 } + (preview.droppedFromUndo + preview.droppedFromRedo).map(\.event)
+            let wording = try Wording(engine: engine, language: lang, events: worded)
             let book = lang.phrasebook
             if json {
                 func entry(_ event: RecordedEvent?) -> JSONValue {
@@ -104,7 +105,7 @@ extension KanbanCommand {
 func printOutcome(_ outcome: UndoOutcome, stack: String, actor: String, engine: KanbanEngine, language: HistoryLanguage, json: Bool) throws {
     let name = actor.trimmingCharacters(in: .whitespacesAndNewlines)
     if !outcome.dropped.isEmpty {
-        let wording = try Wording(engine: engine, language: language)
+        let wording = try Wording(engine: engine, language: language, events: outcome.dropped.map(\.event))
         for drop in outcome.dropped { Output.error("kanban: dropped from \(name)'s \(stack): \(wording.notice(for: drop))") }
     }
     guard !outcome.events.isEmpty else {
@@ -119,6 +120,6 @@ func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: His
         Output.printJSON(EventJSON.array(events))
         return
     }
-    let wording = try Wording(engine: engine, language: language)
+    let wording = try Wording(engine: engine, language: language, events: events)
     for event in events { Output.print(wording.line(for: event)) }
 }

@@ -9,17 +9,19 @@ extension Decider {
     /// the undo is refused with ``KanbanError/undoConflict(action:actor:sequence:change:)``
     /// naming that change, unless `force` is set; so a conflict is reported only where `force`
     /// would work. Adding and deleting count as changing every field; moving changes the
-    /// position.
+    /// position. Columns removed since are named by their names in `removedColumns`.
     public static func undo(
         _ target: RecordedEvent,
         actor: String,
         later: [RecordedEvent],
         force: Bool,
+        removedColumns: RemovedColumnNames = RemovedColumnNames(),
         in state: KanbanState
     ) throws(KanbanError) -> BoardEvent {
+        let names = ColumnNaming(state: state, removed: removedColumns)
         let effect = target.payload.effect
-        let compensation = try inverse(of: effect, board: target.board, action: "undo", in: state)
-        if !force { try checkConflicts(of: effect, action: "undo", actor: actor, later: later, in: state) }
+        let compensation = try inverse(of: effect, board: target.board, action: "undo", naming: names, in: state)
+        if !force { try checkConflicts(of: effect, action: "undo", actor: actor, later: later, naming: names) }
         return BoardEvent(
             board: target.board,
             payload: .undone(Undone(target: target.sequence, undid: effect, compensation: compensation))
@@ -36,13 +38,15 @@ extension Decider {
         actor: String,
         later: [RecordedEvent],
         force: Bool,
+        removedColumns: RemovedColumnNames = RemovedColumnNames(),
         in state: KanbanState
     ) throws(KanbanError) -> BoardEvent {
+        let names = ColumnNaming(state: state, removed: removedColumns)
         guard case .undone(let undone) = undoEvent.payload else {
             throw .cannotUndo(action: "redo", reason: "event #\(undoEvent.sequence) is not an undo")
         }
-        let effect = try inverse(of: undone.compensation, board: undoEvent.board, action: "redo", in: state)
-        if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, in: state) }
+        let effect = try inverse(of: undone.compensation, board: undoEvent.board, action: "redo", naming: names, in: state)
+        if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, naming: names) }
         return BoardEvent(
             board: undoEvent.board,
             payload: .redone(Redone(target: undoEvent.sequence, redid: undone.undid, effect: effect))
@@ -54,20 +58,20 @@ extension Decider {
         action: String,
         actor: String,
         later: [RecordedEvent],
-        in state: KanbanState
+        naming names: ColumnNaming
     ) throws(KanbanError) {
         guard let card = effect.card else { return }
         let mine = ChangedFields(of: effect)
         for event in later where event.actor != actor {
             if !ChangedFields(of: event.payload, on: card).isDisjoint(with: mine) {
-                throw .undoConflict(action: action, actor: event.actor, sequence: event.sequence, change: summary(of: event.payload, in: state))
+                throw .undoConflict(action: action, actor: event.actor, sequence: event.sequence, change: summary(of: event.payload, naming: names))
             }
         }
     }
 
     /// A short English phrase for a conflicting change, such as "moved 'Fix login' to DONE".
-    private static func summary(of payload: EventPayload, in state: KanbanState) -> String {
-        func name(_ column: ColumnID) -> String { state.columns[column]?.name ?? "a removed column" }
+    private static func summary(of payload: EventPayload, naming names: ColumnNaming) -> String {
+        func name(_ column: ColumnID) -> String { names[column] ?? "a removed column" }
         switch payload.effect {
         case .restored(let restored): return "restored the board to #\(restored.sequence)"
         case .cardAdded(let added): return "added '\(added.card.title)' again"
@@ -83,9 +87,12 @@ extension Decider {
         }
     }
 
-    /// The payload that reverses `effect` in `state`.
-    static func inverse(of effect: EventPayload, board: BoardID, action: String, in state: KanbanState) throws(KanbanError) -> EventPayload {
+    /// The payload that reverses `effect` in `state`; `names` names the columns it cannot find.
+    static func inverse(of effect: EventPayload, board: BoardID, action: String, naming names: ColumnNaming, in state: KanbanState) throws(KanbanError) -> EventPayload {
         func refuse(_ reason: String) -> KanbanError { .cannotUndo(action: action, reason: reason) }
+        func removed(_ column: ColumnID) -> KanbanError {
+            refuse(names[column].map { "column '\($0)' was removed" } ?? "its column was removed")
+        }
 
         switch effect {
         case .cardAdded(let added):
@@ -95,9 +102,7 @@ extension Decider {
 
         case .cardDeleted(let deleted):
             guard state.cards[deleted.card.id] == nil else { throw refuse("card '\(deleted.card.title)' exists already") }
-            guard let column = state.columns[deleted.card.column] else {
-                throw refuse("the column '\(deleted.card.title)' stood in was removed")
-            }
+            guard let column = state.columns[deleted.card.column] else { throw removed(deleted.card.column) }
             let (key, index) = placement(for: deleted.card.id, in: column, near: deleted.index, state: state)
             var card = deleted.card
             card.key = key
@@ -116,7 +121,7 @@ extension Decider {
 
         case .cardMoved(let moved):
             guard let card = state.cards[moved.card] else { throw refuse("card '\(moved.title)' no longer exists") }
-            guard let column = state.columns[moved.from] else { throw refuse("the column '\(moved.title)' came from was removed") }
+            guard let column = state.columns[moved.from] else { throw removed(moved.from) }
             let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
             let (key, index) = placement(for: card.id, in: column, near: moved.fromIndex, state: state)
             return .cardMoved(CardMoved(
@@ -168,14 +173,14 @@ extension Decider {
             return .columnAdded(ColumnAdded(column: removed.column, index: min(removed.index, owner.columns.count)))
 
         case .undone, .redone:
-            return try inverse(of: effect.effect, board: board, action: action, in: state)
+            return try inverse(of: effect.effect, board: board, action: action, naming: names, in: state)
 
         case .restored(let restored):
             // Each change reversed, last first, each against the state the later ones leave.
             var scratch = state
             var inverses: [EventPayload] = []
             for change in restored.effects.reversed() {
-                let reversed = try inverse(of: change, board: board, action: action, in: scratch)
+                let reversed = try inverse(of: change, board: board, action: action, naming: ColumnNaming(state: scratch, removed: names.removed), in: scratch)
                 scratch.apply(reversed, board: board)
                 inverses.append(reversed)
             }
