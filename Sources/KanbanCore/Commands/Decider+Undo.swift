@@ -1,5 +1,6 @@
 extension Decider {
-    /// The event that undoes `target`, the top of `actor`'s undo stack, as things stand in `state`.
+    /// The event that undoes `target`, an entry of `actor`'s undo stack (the engine takes the
+    /// newest one that can be undone), as things stand in `state`.
     ///
     /// An undo that cannot apply at all, forced or not (a card deleted since, a column removed
     /// since, a board that still holds cards, a name taken since), throws
@@ -28,10 +29,10 @@ extension Decider {
         )
     }
 
-    /// The event that redoes `undoEvent`, the top of `actor`'s redo stack: the undo reversed,
+    /// The event that redoes `undoEvent`, an entry of `actor`'s redo stack: the undo reversed,
     /// so the values and places the undo replaced come back (Figma builds the redo entry at undo
     /// time), and undo then redo leaves the board as it was, even after a forced undo. The same
-    /// conflict rule as ``undo(_:actor:later:force:in:)`` applies to changes made by others
+    /// conflict rule as ``undo(_:actor:later:force:removedColumns:in:)`` applies to changes made by others
     /// since the undo.
     public static func redo(
         _ undoEvent: RecordedEvent,

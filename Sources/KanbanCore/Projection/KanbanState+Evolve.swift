@@ -1,9 +1,9 @@
 extension KanbanState {
     /// Applies one event from the log.
     public mutating func apply(_ event: RecordedEvent) {
-        let isEngines = UndoStacks.isEngines(event, boardsCreatedBefore: boardsCreated)
+        let isEnginesOwn = UndoStacks.isEnginesOwn(event, boardsCreatedBefore: boardsCreated)
         apply(event.payload, board: event.board)
-        if !isEngines { undoStacks.record(event) }
+        if !isEnginesOwn { undoStacks.record(event) }
         lastSequence = event.sequence
     }
 

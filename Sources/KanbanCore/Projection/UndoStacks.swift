@@ -9,7 +9,7 @@
 /// target was always the top, so older logs read the same way.)
 ///
 /// The engine's own event, the board it makes on first use, is on no stack (see
-/// ``isEngines(_:boardsCreatedBefore:)``); every other event is its actor's.
+/// ``isEnginesOwn(_:boardsCreatedBefore:)``); every other event is its actor's.
 public struct UndoStacks: Sendable {
     /// The name the engine's own event (the board made on first use) is recorded under. It is
     /// not reserved: an actor may be called `kanban` too (the CLI's default actor is the login
@@ -45,7 +45,7 @@ public struct UndoStacks: Sendable {
     /// board (`boardsCreatedBefore` is how many boards the log had created before it), recorded
     /// under ``systemActor``. The engine makes that board before any command, so no actor's
     /// event can be it, whatever their name; logs of every version read the same way.
-    public static func isEngines(_ event: RecordedEvent, boardsCreatedBefore: Int) -> Bool {
+    public static func isEnginesOwn(_ event: RecordedEvent, boardsCreatedBefore: Int) -> Bool {
         guard boardsCreatedBefore == 0, case .boardCreated = event.payload else { return false }
         return event.actor == systemActor
     }
