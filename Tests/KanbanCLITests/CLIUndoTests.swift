@@ -30,6 +30,17 @@ struct CLIUndoTests {
         #expect(try fixture.kanban.stats().events == 2)
     }
 
+    @Test("An actor named kanban (a login name like any other) can undo; the first board is still on no one's stack")
+    func actorNamedKanban() throws {
+        let fixture = try CLIFixture(actor: "kanban")
+        defer { fixture.remove() }
+        let id = try fixture.kanban.add("X")
+        #expect(try fixture.lines(["undo"]) == ["Undid: Added 'X'."])
+        #expect(try fixture.expectRejected(["undo"]) == "kanban: nothing to undo for kanban\n")
+        #expect(try fixture.lines(["redo"]) == ["Redid: Added 'X'."])
+        #expect(try fixture.kanban.board().cardIDs == [[id], [], []])
+    }
+
     @Test("undo prints the history line of what it undid; redo prints what it redid; the board follows")
     func undoAndRedo() throws {
         let fixture = try CLIFixture()
@@ -191,6 +202,76 @@ struct CLIUndoTests {
         // bob's own undo is his: it would reverse his move to DONE, which tester's redo has overwritten since.
         #expect(try fixture.expectRejected(["undo", "--actor", "bob"])
             == "kanban: cannot undo: tester moved 'README' to DOING since (#9); undo would overwrite it (use --force to undo anyway)\n")
+    }
+
+    @Test("An entry that cannot be undone at all is dropped with a notice on stderr, and undo goes on to the next")
+    func droppedEntries() throws {
+        let fixture = try CLIFixture(actor: "ana")
+        defer { fixture.remove() }
+        try fixture.kanban.add("first")                                      // #2
+        let styled = try fixture.kanban.add("Style buttons")                 // #3
+        try fixture.succeed(["delete", styled, "--actor", "bob"])           // #4
+        let notice = "Add 'Style buttons' — card 'Style buttons' no longer exists"
+        // --list shows the entry undo would take, and says what it would drop on the way.
+        let list = try fixture.run(["undo", "--list"])
+        #expect(list.status == 0)
+        #expect(list.stdout == "Undo: Add 'first'\nNothing to redo.\n")
+        #expect(list.stderr == "kanban: undo will drop from ana's undo: \(notice)\n")
+        #expect(try fixture.succeed(["undo", "--list", "--json"]) == """
+            {"redo":null,"undo":{"action":"Add 'first'","sequence":2},\
+            "undoDrops":[{"action":"Add 'Style buttons'","reason":"card 'Style buttons' no longer exists","sequence":3}]}
+
+            """)
+        let undo = try fixture.run(["undo"])
+        #expect(undo.status == 0)
+        #expect(undo.stdout == "Undid: Added 'first'.\n")
+        #expect(undo.stderr == "kanban: dropped from ana's undo: \(notice)\n")
+        #expect(try fixture.kanban.board().cardIDs == [[], [], []])
+        #expect(try fixture.kanban.stats().events == 5)
+        #expect(try fixture.lines(["undo", "--list"]) == ["Nothing to undo.", "Redo: Add 'first'"])
+    }
+
+    @Test("Notices, --list and redo lines name a column removed since by the name it had, not '?' or the card's")
+    func removedColumnsByName() throws {
+        let fixture = try CLIFixture(actor: "ana")
+        defer { fixture.remove() }
+        try fixture.succeed(["columns", "add", "X", "--actor", "setup"])
+        let t = try fixture.kanban.add("T", ["--column", "x", "--actor", "setup"])
+        try fixture.succeed(["move", t, "doing"])
+        try fixture.succeed(["columns", "remove", "X", "--actor", "bob"])
+        let notice = "Move 'T' from X to DOING — column 'X' was removed"
+        let list = try fixture.run(["undo", "--list"])
+        #expect(list.stdout == "Nothing to undo.\nNothing to redo.\n")
+        #expect(list.stderr == "kanban: undo will drop from ana's undo: \(notice)\n")
+        #expect(try fixture.run(["undo"]).stderr == "kanban: dropped from ana's undo: \(notice)\nkanban: nothing to undo for ana\n")
+
+        // A redo's line names a column removed between the undo and the redo.
+        try fixture.succeed(["columns", "add", "Y", "--actor", "setup"])
+        let u = try fixture.kanban.add("U", ["--column", "y", "--actor", "setup"])
+        try fixture.succeed(["move", u, "done"])
+        try fixture.succeed(["undo"])
+        try fixture.succeed(["move", u, "todo", "--actor", "bob"])
+        try fixture.succeed(["columns", "remove", "Y", "--actor", "bob"])
+        #expect(try fixture.run(["undo", "--list"]).stdout == "Nothing to undo.\nRedo: Move 'U' from Y to DONE\n")
+        #expect(try fixture.lines(["redo", "--force"]) == ["Redid: Moved 'U' from Y to DONE."])
+    }
+
+    @Test("When every entry is dropped: the notices, then 'nothing to undo', exit 1, nothing appended")
+    func everythingDropped() throws {
+        let fixture = try CLIFixture(actor: "ana")
+        defer { fixture.remove() }
+        try fixture.succeed(["columns", "add", "Review"])
+        try fixture.succeed(["add", "bob's", "--column", "review", "--actor", "bob"])
+        let before = try fixture.kanban.stats().events
+        let undo = try fixture.run(["undo", "--force"])
+        #expect(undo.status == 1)
+        #expect(undo.stdout.isEmpty)
+        #expect(undo.stderr == """
+            kanban: dropped from ana's undo: Add column 'Review' — column 'Review' holds 1 card
+            kanban: nothing to undo for ana
+
+            """)
+        #expect(try fixture.kanban.stats().events == before)
     }
 
     @Test("Stacks are per actor and survive from one process to the next")

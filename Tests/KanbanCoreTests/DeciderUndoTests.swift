@@ -107,9 +107,12 @@ struct DeciderUndoTests {
         case "move": try fold.run(.moveCard(board: "main", card: reference, column: "DONE"), as: "bob")
         case "edit": try fold.run(.editCard(board: "main", card: reference, title: "Renamed", due: .set(.day(CalendarDay(daysSinceEpoch: 9)))), as: "bob")
         case "describe": try fold.run(.editCard(board: "main", card: reference, description: "more"), as: "bob")
-        default: try fold.run(.deleteCard(board: "main", card: reference), as: "bob")
+        default:
+            // A delete is a conflict only while the undo can still apply: here bob undid it since.
+            try fold.run(.deleteCard(board: "main", card: reference), as: "bob")
+            try fold.undo("bob")
         }
-        let conflicting = fold.events.last!
+        let conflicting = change == "delete" ? fold.events[fold.events.count - 2] : fold.events.last!
         // Title and description edits do not touch the position: undo the add against them instead.
         let target = change == "move" || change == "delete" ? move : fold.events[Int(move.sequence) - 2]
         #expect(throws: KanbanError.undoConflict(action: "undo", actor: "bob", sequence: conflicting.sequence, change: expected)) {
@@ -287,15 +290,54 @@ struct DeciderUndoTests {
         let id = try fold.add("x", column: "DONE")
         try fold.run(.deleteCard(board: "main", card: id.description))
         try fold.run(.removeColumn(board: "main", column: "DONE"), as: "bob")
-        #expect(throws: KanbanError.cannotUndo(action: "undo", reason: "the column 'x' stood in was removed")) { try fold.undo("tester") }
+        #expect(throws: KanbanError.cannotUndo(action: "undo", reason: "column 'DONE' was removed")) { try fold.undo("tester") }
 
         // A forced undo of an edit to a card someone deleted since.
         fold = Fold()
         let gone = try fold.add("y")
         try fold.run(.editCard(board: "main", card: gone.description, title: "y2"))
         try fold.run(.deleteCard(board: "main", card: gone.description), as: "bob")
-        #expect(throws: KanbanError.undoConflict(action: "undo", actor: "bob", sequence: 4, change: "deleted 'y2'")) { try fold.undo("tester") }
+        // Not a conflict (--force could not help): the undo cannot apply at all.
+        #expect(throws: KanbanError.cannotUndo(action: "undo", reason: "card 'y2' no longer exists")) { try fold.undo("tester") }
         #expect(throws: KanbanError.cannotUndo(action: "undo", reason: "card 'y2' no longer exists")) { try fold.undo("tester", force: true) }
+    }
+
+    /// Refusals and conflicts name a column gone since by the name it had when it was removed
+    /// (they once named the card where the column belongs, or said "?").
+    @Test("A move out of a removed column, or back into one, names the column as it was")
+    func removedColumnsByName() throws {
+        var fold = Fold()
+        try fold.run(.addColumn(board: "main", name: "X"), as: "setup")
+        try fold.run(.renameColumn(board: "main", column: "X", to: "Ideas"), as: "setup")
+        let t = try fold.add("T", column: "Ideas")
+        try fold.run(.moveCard(board: "main", card: t.description, column: "DOING"))
+        try fold.run(.removeColumn(board: "main", column: "Ideas"), as: "bob")
+        #expect(throws: KanbanError.cannotUndo(action: "undo", reason: "column 'Ideas' was removed")) { try fold.undo("tester", force: true) }
+        // Without the names, the column is still not taken for the card.
+        let target = fold.events[fold.events.count - 2]
+        #expect(throws: KanbanError.cannotUndo(action: "undo", reason: "its column was removed")) {
+            try Decider.undo(target, actor: "tester", later: [], force: true, in: fold.state)
+        }
+
+        // Redo: the undo put the card back in a column removed since.
+        fold = Fold()
+        try fold.run(.addColumn(board: "main", name: "Later"), as: "setup")
+        let u = try fold.add("U")
+        try fold.run(.moveCard(board: "main", card: u.description, column: "Later"))
+        try fold.undo("tester")
+        try fold.run(.removeColumn(board: "main", column: "Later"), as: "bob")
+        #expect(throws: KanbanError.cannotUndo(action: "redo", reason: "column 'Later' was removed")) { try fold.redo("tester", force: true) }
+
+        // A conflict names the column the other actor moved the card to, removed since.
+        fold = Fold()
+        try fold.run(.addColumn(board: "main", name: "Side"), as: "setup")
+        let v = try fold.add("V")
+        try fold.run(.moveCard(board: "main", card: v.description, column: "DOING"))
+        try fold.run(.moveCard(board: "main", card: v.description, column: "Side"), as: "bob")
+        let bobs = fold.events.last!.sequence
+        try fold.run(.moveCard(board: "main", card: v.description, column: "DONE"), as: "bob")
+        try fold.run(.removeColumn(board: "main", column: "Side"), as: "bob")
+        #expect(throws: KanbanError.undoConflict(action: "undo", actor: "bob", sequence: bobs, change: "moved 'V' to Side")) { try fold.undo("tester") }
     }
 
     @Test("Redo refuses an event that is not an undo")

@@ -81,15 +81,28 @@ struct UndoStacksTests {
         #expect(stacks.actors == ["ana", "bo", "지민"])
     }
 
-    @Test("The engine's own events (actor 'kanban') are on no stack")
+    /// The engine makes the first board of every log, before any command, under ``UndoStacks/systemActor``
+    /// (`kanban`): that event is no one's. Everything else recorded under `kanban` is an actor's like
+    /// any other, since `kanban` may well be someone's login name (the CLI's default actor).
+    @Test("The engine's first board is on no stack; an actor named kanban has stacks like anyone")
     func systemActor() {
         var log = Log()
         log.action(UndoStacks.systemActor, .boardCreated(BoardCreated(name: "main", columns: [])))
+        let add = log.action("kanban", .cardAdded(CardAdded(
+            card: Card(id: CardID(Identifier(high: 9, low: 1)), column: ColumnID(Identifier(high: 8, low: 1)), key: .middle, title: "X"),
+            index: 0
+        )))
+        let board = log.action("kanban", .boardCreated(BoardCreated(name: "Side", columns: [])))
+        let rename = log.action("kanban")
         log.action("ana")
         #expect(UndoStacks.systemActor == "kanban")
-        #expect(log.stacks.undoStack(for: "kanban").isEmpty)
-        #expect(log.stacks.actors == ["ana"])
+        #expect(log.stacks.undoStack(for: "kanban") == [add, board, rename])
+        #expect(log.stacks.actors == ["kanban", "ana"])
         #expect(log.replayedStacks == log.stacks)
+        // Only the log's first board creation is the engine's, and only under its name.
+        var other = Log()
+        let first = other.action("ana", .boardCreated(BoardCreated(name: "main", columns: [])))
+        #expect(other.stacks.undoStack(for: "ana") == [first])
     }
 
     @Test("An undo moves the top to the redo stack; a redo moves it back as the redo's own sequence")
@@ -110,6 +123,35 @@ struct UndoStacksTests {
         let undoRedo = log.undo("ana", target: redoFirst)
         #expect(log.stacks.undoStack(for: "ana").isEmpty)
         #expect(log.stacks.redoStack(for: "ana") == [undoSecond, undoRedo])
+        #expect(log.replayedStacks == log.stacks)
+    }
+
+    /// The engine undoes the newest entry it can and drops the ones above it that cannot be
+    /// undone at all; the fold reads that from the `undone` event alone, so every process and
+    /// every replay agrees. Until entries could be dropped the target was always the top, so
+    /// older logs read the same way.
+    @Test("An undo removes its target and every entry above it; a redo likewise on the redo stack")
+    func undoDropsEntriesAbove() {
+        var log = Log()
+        let first = log.action("ana")
+        let second = log.action("ana")
+        log.action("bo")
+        log.action("ana")
+        log.action("ana")
+        let undoSecond = log.undo("ana", target: second)
+        #expect(log.stacks.undoStack(for: "ana") == [first])
+        #expect(log.stacks.redoStack(for: "ana") == [undoSecond])
+        #expect(log.stacks.undoStack(for: "bo") == [3])
+        #expect(log.replayedStacks == log.stacks)
+        let undoFirst = log.undo("ana", target: first)
+        let third = log.action("bo")
+        let undoThird = log.undo("bo", target: third)
+        #expect(log.stacks.redoStack(for: "ana") == [undoSecond, undoFirst])
+        // Redoing the older undo drops the newer one, which cannot be redone.
+        let redo = log.redo("ana", target: undoSecond)
+        #expect(log.stacks.redoStack(for: "ana").isEmpty)
+        #expect(log.stacks.undoStack(for: "ana") == [redo])
+        #expect(log.stacks.redoStack(for: "bo") == [undoThird])
         #expect(log.replayedStacks == log.stacks)
     }
 
@@ -198,10 +240,8 @@ struct UndoStacksTests {
                 undo[actor, default: []].append(next)
             default:
                 log.action(actor, actionPayload(roll / 24, sequence: next))
-                if actor != UndoStacks.systemActor {
-                    undo[actor, default: []].append(next)
-                    redo[actor] = []
-                }
+                undo[actor, default: []].append(next)
+                redo[actor] = []
             }
         }
         let stacks = log.stacks
@@ -209,7 +249,6 @@ struct UndoStacksTests {
             #expect(stacks.undoStack(for: actor) == undo[actor] ?? [], "undo stack of \(actor)")
             #expect(stacks.redoStack(for: actor) == redo[actor] ?? [], "redo stack of \(actor)")
         }
-        #expect(!stacks.actors.contains(UndoStacks.systemActor))
         #expect(log.replayedStacks == stacks)
     }
 }

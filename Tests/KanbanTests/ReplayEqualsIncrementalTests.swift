@@ -158,7 +158,7 @@ struct ReplayEqualsIncrementalTests {
                     let command = try engine.withState { RandomCommands.next(in: $0, deleted: deleted, using: &random) }
                     let before = try engine.statistics()
                     do {
-                        let events = try engine.perform(command, actor: "prop")
+                        let events = try engine.execute(command, actor: "prop")
                         totals.withLock { $0.accepted += 1 }
                         let after = try engine.statistics()
                         #expect(after.events == before.events + events.count)

@@ -85,7 +85,8 @@ struct UndoRedoPropertyTests {
     static func violations(events: [RecordedEvent], undoer: String, before: KanbanState, after: KanbanState, completed: Bool) -> [String] {
         let view = OthersView(events: events, undoer: undoer)
         var found: [String] = []
-        for id in view.othersCards {
+        // A card of theirs that the undoer brought back is the undoer's to take away again.
+        for id in view.othersCards where view.lastRevivedBy[id] != undoer {
             let owner = view.firstAddedBy[id]!
             let now = after.cards[id]
             if let was = before.cards[id] {
@@ -124,18 +125,23 @@ struct UndoRedoPropertyTests {
         case cannotApply(KanbanError)
     }
 
-    /// Undoes `actor`'s actions until there is nothing left or an undo is refused (never forced).
-    static func undoAll(_ actor: String, on engine: KanbanEngine) throws -> (undone: Int, ending: Ending) {
+    /// Undoes `actor`'s actions until there is nothing left (nothing that can be undone at all)
+    /// or an undo is refused (never forced).
+    /// Also counts the entries dropped on the way (they could not be undone at all).
+    static func undoAll(_ actor: String, on engine: KanbanEngine) throws -> (undone: Int, ending: Ending, dropped: Int) {
         var undone = 0
+        var dropped = 0
         while true {
             do {
-                try engine.undo(actor: actor)
+                let outcome = try engine.performUndo(actor: actor)
+                dropped += outcome.dropped.count
+                if outcome.events.isEmpty { return (undone, .nothingLeft, dropped) }
                 undone += 1
             } catch let error as KanbanError {
                 switch error {
-                case .nothingToUndo: return (undone, .nothingLeft)
-                case .undoConflict: return (undone, .conflict(error))
-                default: return (undone, .cannotApply(error))
+                case .nothingToUndo: return (undone, .nothingLeft, dropped)
+                case .undoConflict: return (undone, .conflict(error), dropped)
+                default: return (undone, .cannotApply(error), dropped)
                 }
             }
         }
@@ -181,12 +187,12 @@ struct UndoRedoPropertyTests {
             defer { directory.remove() }
             let engine = try KanbanEngine(path: directory.appending("db"))
             var random = SeededGenerator(seed: seed)
-            try RandomActivity.run(steps, on: engine, actors: Self.actors, addPercent: 15, using: &random)
+            let tally = try RandomActivity.run(steps, on: engine, actors: Self.actors, addPercent: 15, using: &random)
             let undoer = Self.actors.randomElement(using: &random)!
 
             let before = try engine.withState { $0 }
             let log = try engine.events()
-            let (undone, ending) = try Self.undoAll(undoer, on: engine)
+            let (undone, ending, dropped) = try Self.undoAll(undoer, on: engine)
             let after = try engine.withState { $0 }
             let undoEvents = try engine.events(after: UInt64(log.count), limit: nil)
             #expect(undoEvents.count == undone, "a refused undo appended")
@@ -195,12 +201,15 @@ struct UndoRedoPropertyTests {
             var completed = false
             switch ending {
             case .nothingLeft:
-                completed = true
-                #expect(after.undoStacks.undoStack(for: undoer).isEmpty)
+                // Every action of U's was undone only if none was dropped, now or in the work before.
+                completed = dropped == 0 && tally.droppedBy[undoer, default: 0] == 0
+                // Whatever is left on the stack cannot be undone at all.
+                let preview = try engine.undoPreview(actor: undoer)
+                #expect(preview.undo == nil)
+                #expect(preview.droppedFromUndo.count == after.undoStacks.undoStack(for: undoer).count)
             case .conflict(let error):
-                // The top of the stack is the action the undo was refused for.
-                let top = try #require(after.undoStacks.undoStack(for: undoer).last)
-                let target = try #require(log.first { $0.sequence == top })
+                // The entry undo takes next (above it, only entries it would drop) is the action the undo was refused for.
+                let target = try #require(try engine.undoPreview(actor: undoer).undo)
                 let problems = Self.checkConflict(error, target: target, undoer: undoer, log: log)
                 #expect(problems.isEmpty, "\(error): \(problems)")
                 totals.withLock { $0.conflictsSeen.append(error.description) }
@@ -218,8 +227,8 @@ struct UndoRedoPropertyTests {
                 totals.undone += undone
                 switch ending {
                 case .nothingLeft:
-                    totals.completed += 1
-                    totals.completedDeep += undone >= 3 ? 1 : 0
+                    totals.completed += completed ? 1 : 0
+                    totals.completedDeep += completed && undone >= 3 ? 1 : 0
                 case .conflict: totals.conflicts += 1
                 case .cannotApply: totals.cannotApply += 1
                 }
@@ -260,7 +269,7 @@ struct UndoRedoPropertyTests {
         try second.execute(.editCard(board: "main", card: card, title: "bob's again"), actor: "bob")
         let cleanBefore = try second.withState { $0 }
         let cleanLog = try second.events()
-        let (undone, ending) = try Self.undoAll("ana", on: second)
+        let (undone, ending, _) = try Self.undoAll("ana", on: second)
         #expect(undone == 1)
         guard case .nothingLeft = ending else {
             Issue.record("ended with \(ending)")
@@ -290,10 +299,13 @@ struct UndoRedoPropertyTests {
         let before = try engine.withState { VisibleState($0) }
         let stacksBefore = try engine.withState { ($0.undoStacks.undoStack(for: actor), $0.undoStacks.redoStack(for: actor)) }
         var undone = 0
+        var dropped = 0
         for _ in 0..<n {
             do {
-                try engine.undo(actor: actor)
+                let outcome = try engine.performUndo(actor: actor)
+                guard !outcome.events.isEmpty else { break }
                 undone += 1
+                dropped += outcome.dropped.count
             } catch is KanbanError {
                 break
             }
@@ -306,9 +318,11 @@ struct UndoRedoPropertyTests {
         // board's removal puts it at the end of the list (see `undoBoardRemovalKeepsListOrder`).
         #expect(after.boardsByID == before.boardsByID, "\(actor) undid and redid \(undone): \(after.differences(from: before))")
         let stacksAfter = try engine.withState { ($0.undoStacks.undoStack(for: actor), $0.undoStacks.redoStack(for: actor)) }
-        #expect(stacksAfter.0.count == stacksBefore.0.count)
+        // Entries the undos dropped (they could not be undone at all) are gone; the rest is as it was.
+        let kept = stacksBefore.0.count - undone - dropped
+        #expect(stacksAfter.0.count == stacksBefore.0.count - dropped)
         #expect(stacksAfter.1 == stacksBefore.1)
-        #expect(Array(stacksAfter.0.prefix(stacksBefore.0.count - undone)) == Array(stacksBefore.0.prefix(stacksBefore.0.count - undone)))
+        #expect(Array(stacksAfter.0.prefix(kept)) == Array(stacksBefore.0.prefix(kept)))
 
         // The stacks and the state survive: a fresh engine (from the snapshot and the tail), a
         // fresh fold of the whole log, a replay with and without the snapshot.
@@ -346,5 +360,46 @@ struct UndoRedoPropertyTests {
             try Self.undoThenRedo(seed: seed, steps: steps, n: n, actors: Self.actors, totals: totals)
         }
         #expect(totals.value.undone >= 45 && totals.value.refused >= 15, "\(totals.value)")
+    }
+
+    // MARK: Forced undo, then redo
+
+    /// Random work by ana, bob and cy with undos and redos, a third of them forced; then one of
+    /// them undoes up to n times, forced where a conflict refuses it, and redoes as many times:
+    /// the boards come back exactly. Redo reverses the undo it redoes (the values and places the
+    /// undo replaced), so a forced undo over someone else's change is taken back whole.
+    @Test("After any mix of actors' work and forced undos, one actor's forced undos then redos restore the board exactly")
+    func forcedUndoThenRedo() async {
+        let totals = Locked((runs: 0, undone: 0, forcedOverConflict: 0))
+        await propertyCheck(count: 60, input: Gen.uint64(), Gen.int(in: 5...80), Gen.int(in: 1...8)) { seed, steps, n throws in
+            let directory = try TemporaryDirectory.inMemory(prefix: "kanban-undo")
+            defer { directory.remove() }
+            let engine = try KanbanEngine(path: directory.appending("db"))
+            var random = SeededGenerator(seed: seed)
+            try RandomActivity.run(steps, on: engine, actors: Self.actors, undoPercent: 15, redoPercent: 8, addPercent: 10, forcePercent: 35, using: &random)
+            let actor = Self.actors.randomElement(using: &random)!
+            let before = try engine.withState { VisibleState($0) }
+            var undone = 0
+            var forcedOverConflict = 0
+            for _ in 0..<n {
+                do {
+                    try engine.undo(actor: actor)
+                } catch KanbanError.undoConflict {
+                    forcedOverConflict += 1
+                    guard (try? engine.undo(actor: actor, force: true)) != nil else { break }
+                } catch is KanbanError {
+                    break
+                }
+                undone += 1
+            }
+            for index in 0..<undone {
+                #expect(throws: Never.self, "redo \(index + 1) of \(undone)") { try engine.redo(actor: actor) }
+            }
+            let after = try engine.withState { VisibleState($0) }
+            #expect(after.boardsByID == before.boardsByID, "\(actor) undid and redid \(undone), \(forcedOverConflict) forced: \(after.differences(from: before))")
+            totals.withLock { $0.runs += 1; $0.undone += undone; $0.forcedOverConflict += forcedOverConflict }
+        }
+        // Forced undos over someone else's change must be common, or the property says little.
+        #expect(totals.value.undone >= 100 && totals.value.forcedOverConflict >= 10, "\(totals.value)")
     }
 }

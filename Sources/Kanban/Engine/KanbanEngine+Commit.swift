@@ -8,7 +8,7 @@ extension KanbanEngine {
     /// A storage failure fails the whole batch (nothing of it is appended). Commands not reached
     /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
     func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
-        var outcomes: [Result<[RecordedEvent], any Error>?] = []
+        var outcomes: [Result<CommandOutcome, any Error>?] = []
         do {
             try writeSide.withLock { core in
                 try writeAndApply(&core) { core, transaction in
@@ -18,11 +18,12 @@ extension KanbanEngine {
                     for (index, pending) in batch.enumerated() {
                         if index > 0 && ContinuousClock.now > deadline { break }
                         do {
-                            let decided = try decide(pending.command, actor: pending.actor, core: &core, in: transaction)
+                            let decision = try decide(pending.command, actor: pending.actor, core: &core, in: transaction)
                             var ids = SystemRandomNumberGenerator()
-                            outcomes[index] = .success(try append(
-                                decided, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
-                            ))
+                            let events = try append(
+                                decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
+                            )
+                            outcomes[index] = .success(CommandOutcome(events: events, dropped: decision.dropped))
                         } catch let rejection as KanbanError {
                             outcomes[index] = .failure(rejection)
                         }
@@ -49,22 +50,29 @@ extension KanbanEngine {
 
     /// The one place a command is decided: card and board commands by ``Decider`` on the state
     /// alone; undo, redo and restore after reading what they need from the log in `transaction`.
-    func decide(_ command: Command, actor: String, core: inout EngineCore, in transaction: WriteTransaction) throws -> [BoardEvent] {
+    ///
+    /// An undo (or redo) that finds nothing it can take throws ``KanbanCore/KanbanError/nothingToUndo(actor:)``
+    /// unless it had entries to drop; then it decides no event and reports the drops.
+    func decide(_ command: Command, actor: String, core: inout EngineCore, in transaction: WriteTransaction) throws -> Decision {
         core.state.buildOrderIndex()
         switch command {
         case .undo(let force):
-            return [try decideUndo(actor: actor, force: force, state: core.state, in: transaction)]
+            let decision = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
+            if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
+            return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
         case .redo(let force):
-            return [try decideRedo(actor: actor, force: force, state: core.state, in: transaction)]
+            let decision = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
+            if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
+            return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
         case .reviveCard(let board, let card, let column, let index):
-            return [try decideRevive(board: board, card: card, column: column, index: index, state: core.state, in: transaction)]
+            return Decision(events: [try decideRevive(board: board, card: card, column: column, index: index, state: core.state, in: transaction)])
         case .restore(let board, let point):
             let sequence = try sequence(of: point, in: transaction)
             let (past, timestamp) = try state(atSequence: sequence, in: transaction)
             let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: core.state)
-            return decided.map { [$0] } ?? []
+            return Decision(events: decided.map { [$0] } ?? [])
         default:
-            return try Decider.decide(command, in: core.state, ids: &core.ids)
+            return Decision(events: try Decider.decide(command, in: core.state, ids: &core.ids))
         }
     }
 

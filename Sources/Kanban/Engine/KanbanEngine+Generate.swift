@@ -53,10 +53,11 @@ extension KanbanEngine {
             return try Decider.decide(command, in: state, ids: &generator.ids)
         case .undo, .redo:
             do {
-                let decided = step == .undo
+                let decision = step == .undo
                     ? try decideUndo(actor: actor, force: false, state: state, in: transaction)
                     : try decideRedo(actor: actor, force: false, state: state, in: transaction)
-                return [decided]
+                guard let event = decision.event else { throw KanbanError.nothingToUndo(actor: actor) }
+                return [event]
             } catch is KanbanError {
                 guard let edit = generator.fallback(in: state) else { return [] }
                 return try Decider.decide(edit, in: state, ids: &generator.ids)

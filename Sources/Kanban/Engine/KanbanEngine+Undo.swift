@@ -2,35 +2,116 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The event undoing the top of `actor`'s undo stack, read from the log inside `transaction`.
-    func decideUndo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
-        guard let sequence = state.undoStacks.undoStack(for: actor).last,
-              let target = try log.event(at: sequence, in: transaction)
-        else { throw KanbanError.nothingToUndo(actor: actor) }
-        let later = try events(after: sequence, concerning: target.payload.card, in: transaction)
-        return try Decider.undo(target, actor: actor, later: later, force: force, in: state)
+
+    /// The event undoing the newest entry of `actor`'s undo stack that can be undone, and the
+    /// entries above it that cannot be undone at all, read from the log inside `transaction`.
+    /// Appending the event drops those entries too: the stacks' fold removes an undo's target
+    /// and everything above it.
+    func decideUndo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> UndoDecision {
+        var names: RemovedColumnNames?
+        let (target, dropped) = try newestTakeable(
+            state.undoStacks.undoStack(for: actor), redo: false, actor: actor, state: state, names: &names, in: transaction
+        )
+        guard let target else { return UndoDecision(event: nil, dropped: dropped) }
+        let later = try events(after: target.sequence, concerning: target.payload.card, in: transaction)
+        let removed = try removedColumnNames(for: [target] + later, state: state, cache: &names, in: transaction)
+        let event = try Decider.undo(target, actor: actor, later: later, force: force, removedColumns: removed, in: state)
+        return UndoDecision(event: event, dropped: dropped)
     }
 
-    /// The event redoing the top of `actor`'s redo stack, read from the log inside `transaction`.
-    func decideRedo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> BoardEvent {
-        guard let sequence = state.undoStacks.redoStack(for: actor).last,
-              let undoEvent = try log.event(at: sequence, in: transaction)
-        else { throw KanbanError.nothingToRedo(actor: actor) }
-        let later = try events(after: sequence, concerning: undoEvent.payload.card, in: transaction)
-        return try Decider.redo(undoEvent, actor: actor, later: later, force: force, in: state)
+    /// The event redoing the newest undo on `actor`'s redo stack that can be redone, and the
+    /// undos above it that cannot be redone at all, read from the log inside `transaction`.
+    func decideRedo(actor: String, force: Bool, state: KanbanState, in transaction: some Transaction) throws -> UndoDecision {
+        var names: RemovedColumnNames?
+        let (undoEvent, dropped) = try newestTakeable(
+            state.undoStacks.redoStack(for: actor), redo: true, actor: actor, state: state, names: &names, in: transaction
+        )
+        guard let undoEvent else { return UndoDecision(event: nil, dropped: dropped) }
+        let later = try events(after: undoEvent.sequence, concerning: undoEvent.payload.card, in: transaction)
+        let removed = try removedColumnNames(for: [undoEvent] + later, state: state, cache: &names, in: transaction)
+        let event = try Decider.redo(undoEvent, actor: actor, later: later, force: force, removedColumns: removed, in: state)
+        return UndoDecision(event: event, dropped: dropped)
     }
 
-    /// What undo and redo would reverse next for `actor`.
+    /// What undo and redo would reverse next for `actor`, and what they would drop on the way.
     public func undoPreview(actor: String) throws -> UndoPreview {
         let actor = try Self.checkedActor(actor)
-        let (undoTop, redoTop) = try withState { state in
-            (state.undoStacks.undoStack(for: actor).last, state.undoStacks.redoStack(for: actor).last)
-        }
+        let state = try withState { $0 }
         return try read { transaction in
-            UndoPreview(
-                undo: try undoTop.flatMap { try log.event(at: $0, in: transaction) },
-                redo: try redoTop.flatMap { try log.event(at: $0, in: transaction) }
-            )
+            var names: RemovedColumnNames?
+            let undo = try newestTakeable(state.undoStacks.undoStack(for: actor), redo: false, actor: actor, state: state, names: &names, in: transaction)
+            let redo = try newestTakeable(state.undoStacks.redoStack(for: actor), redo: true, actor: actor, state: state, names: &names, in: transaction)
+            return UndoPreview(undo: undo.target, redo: redo.target, droppedFromUndo: undo.dropped, droppedFromRedo: redo.dropped)
+        }
+    }
+
+    /// The newest entry of `stack` that can be undone (or, with `redo`, redone) as things stand,
+    /// others' later changes aside, and the entries above it that cannot be at all, newest first.
+    /// `names` caches the names of removed columns, read from the log when first needed.
+    private func newestTakeable(
+        _ stack: [UInt64],
+        redo: Bool,
+        actor: String,
+        state: KanbanState,
+        names: inout RemovedColumnNames?,
+        in transaction: some Transaction
+    ) throws -> (target: RecordedEvent?, dropped: [DroppedEntry]) {
+        var dropped: [DroppedEntry] = []
+        for sequence in stack.reversed() {
+            guard let entry = try log.event(at: sequence, in: transaction) else { continue }
+            let removed = try removedColumnNames(for: [entry], state: state, cache: &names, in: transaction)
+            do throws(KanbanError) {
+                // Forced, so that only what cannot apply at all is refused.
+                if redo {
+                    _ = try Decider.redo(entry, actor: actor, later: [], force: true, removedColumns: removed, in: state)
+                } else {
+                    _ = try Decider.undo(entry, actor: actor, later: [], force: true, removedColumns: removed, in: state)
+                }
+                return (entry, dropped)
+            } catch .cannotUndo(_, let reason) {
+                dropped.append(DroppedEntry(event: entry, reason: reason))
+            }
+        }
+        return (nil, dropped)
+    }
+
+    /// The names removed columns had, for the columns `events` place cards in that `state` no
+    /// longer has: read from the whole log once (and kept in `cache`), and only when needed.
+    private func removedColumnNames(
+        for events: [RecordedEvent],
+        state: KanbanState,
+        cache: inout RemovedColumnNames?,
+        in transaction: some Transaction
+    ) throws -> RemovedColumnNames {
+        if let cache { return cache }
+        let needed = events.contains { event in
+            RemovedColumnNames.columns(placingCardsIn: event.payload).contains { state.columns[$0] == nil }
+        }
+        guard needed else { return RemovedColumnNames() }
+        let names = try removedColumnNames(in: transaction)
+        cache = names
+        return names
+    }
+
+    /// The names of every column the log removed, as they were when removed (a scan that decodes
+    /// only the events that can remove columns).
+    private func removedColumnNames(in transaction: some Transaction) throws -> RemovedColumnNames {
+        var names = RemovedColumnNames()
+        try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+            guard bytes.count > 1, RemovedColumnNames.mayRemoveColumns(kind: bytes[1]) else { return true }
+            names.record(try EventLog.decode(bytes, sequence: sequence).payload)
+            return true
+        }
+        return names
+    }
+
+    /// For wording `events`: the names of the columns they place cards in that are gone now, as
+    /// they were when removed (empty, without reading the log, when every such column is live).
+    public func removedColumnNames(for events: [RecordedEvent]) throws -> RemovedColumnNames {
+        let state = try withState { $0 }
+        return try read { transaction in
+            var cache: RemovedColumnNames?
+            return try removedColumnNames(for: events, state: state, cache: &cache, in: transaction)
         }
     }
 

@@ -74,10 +74,7 @@ public final class KanbanEngine: Sendable {
     /// Blocks the calling thread until the commit; from Swift concurrency use the `async` form.
     @discardableResult
     public func execute(_ command: Command, actor: String, at time: Timestamp? = nil) throws -> [RecordedEvent] {
-        let actor = try Self.checkedActor(actor)
-        let answer = Answer()
-        writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { answer.give($0) })
-        return try answer.wait()
+        try perform(command, actor: actor, at: time).events
     }
 
     /// Decides `command` on the latest state and appends its events, as the blocking form does,
@@ -85,22 +82,62 @@ public final class KanbanEngine: Sendable {
     /// engine's writer thread, together with whatever other commands arrived meanwhile.
     @discardableResult
     public func execute(_ command: Command, actor: String, at time: Timestamp? = nil) async throws -> [RecordedEvent] {
+        try await perform(command, actor: actor, at: time).events
+    }
+
+    /// Carries out `command` as ``execute(_:actor:at:)`` does and says all it did: the events
+    /// appended and, for an undo or a redo, the stack entries it dropped on the way because
+    /// they cannot be undone at all (an undo that found only such entries appends nothing and
+    /// returns them).
+    @discardableResult
+    public func perform(_ command: Command, actor: String, at time: Timestamp? = nil) throws -> CommandOutcome {
+        let actor = try Self.checkedActor(actor)
+        let answer = Answer()
+        writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { answer.give($0) })
+        return try answer.wait()
+    }
+
+    /// The `async` form of ``perform(_:actor:at:)``.
+    @discardableResult
+    public func perform(_ command: Command, actor: String, at time: Timestamp? = nil) async throws -> CommandOutcome {
         let actor = try Self.checkedActor(actor)
         return try await withCheckedThrowingContinuation { continuation in
             writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { continuation.resume(with: $0) })
         }
     }
 
-    /// Undoes `actor`'s last action not yet undone (``KanbanCore/Command/undo(force:)``).
+    /// Undoes `actor`'s last action that can still be undone (``KanbanCore/Command/undo(force:)``).
+    /// Throws ``KanbanError/nothingToUndo(actor:)`` when nothing was appended.
     @discardableResult
     public func undo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        try execute(.undo(force: force), actor: actor)
+        let events = try performUndo(actor: actor, force: force).events
+        if events.isEmpty { throw KanbanError.nothingToUndo(actor: try Self.checkedActor(actor)) }
+        return events
     }
 
-    /// Redoes `actor`'s last undo (``KanbanCore/Command/redo(force:)``).
+    /// Redoes `actor`'s last undo (``KanbanCore/Command/redo(force:)``). Throws
+    /// ``KanbanError/nothingToRedo(actor:)`` when nothing was appended.
     @discardableResult
     public func redo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        try execute(.redo(force: force), actor: actor)
+        let events = try performRedo(actor: actor, force: force).events
+        if events.isEmpty { throw KanbanError.nothingToRedo(actor: try Self.checkedActor(actor)) }
+        return events
+    }
+
+    /// Undoes the newest entry of `actor`'s undo stack that can still be undone. Entries above it
+    /// that cannot be undone at all, not even forced (the add of a card deleted since, a move out
+    /// of a column removed since), are dropped from the stack and listed in the outcome; when
+    /// nothing on the stack can be undone, nothing is appended. A conflict with someone else's
+    /// later change throws ``KanbanError/undoConflict(action:actor:sequence:change:)`` unless
+    /// `force`; nothing is appended or dropped then.
+    public func performUndo(actor: String, force: Bool = false) throws -> CommandOutcome {
+        try perform(.undo(force: force), actor: actor)
+    }
+
+    /// Redoes the newest undo on `actor`'s redo stack that can still be redone, dropping the ones
+    /// above it that cannot be redone at all; otherwise as ``performUndo(actor:force:)``.
+    public func performRedo(actor: String, force: Bool = false) throws -> CommandOutcome {
+        try perform(.redo(force: force), actor: actor)
     }
 
     /// Appends the one event that makes board `name` as it was at `point`

@@ -11,5 +11,5 @@ struct PendingCommand: Sendable {
     /// When the change happened (imports), or `nil` for now.
     let time: Timestamp?
     /// Called once, on the writer thread, after the command's batch committed (or failed).
-    let reply: @Sendable (Result<[RecordedEvent], any Error>) -> Void
+    let reply: @Sendable (Result<CommandOutcome, any Error>) -> Void
 }

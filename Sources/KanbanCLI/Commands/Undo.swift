@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Kanban
 import KanbanCore
@@ -10,7 +11,9 @@ extension KanbanCommand {
             discussion: """
                 Undo and redo stacks are per actor and rebuilt from the log, so they survive restarts. \
                 Undo refuses, naming the change, when someone else has since changed the same card's \
-                same fields (title, description, due date, position) or deleted it; --force undoes anyway.
+                same fields (title, description, due date, position); --force undoes anyway. An entry \
+                that cannot be undone at all (its card deleted or its column removed since, say) is \
+                dropped from the stack with a notice on stderr, and undo goes on to the next one.
                 """
         )
 
@@ -34,18 +37,22 @@ extension KanbanCommand {
                 try printPreview(engine)
                 return
             }
-            let events = try engine.undo(actor: global.actorName, force: force)
-            try printOutcome(events, engine: engine, language: lang, json: json)
+            let outcome = try engine.performUndo(actor: global.actorName, force: force)
+            try printOutcome(outcome, stack: "undo", actor: global.actorName, engine: engine, language: lang, json: json)
         }
 
         private func printPreview(_ engine: KanbanEngine) throws {
             let preview = try engine.undoPreview(actor: global.actorName)
-            let wording = try Wording(engine: engine, language: lang)
+            let worded = [preview.undo, preview.redo].compactMap { $0 } + (preview.droppedFromUndo + preview.droppedFromRedo).map(\.event)
+            let wording = try Wording(engine: engine, language: lang, events: worded)
             let book = lang.phrasebook
             if json {
                 try Output.printJSON(UndoPreviewOutput(preview: preview, action: wording.imperative(for:)))
                 return
             }
+            let actor = global.actorName.trimmingCharacters(in: .whitespacesAndNewlines)
+            for drop in preview.droppedFromUndo { Output.error("kanban: undo will drop from \(actor)'s undo: \(wording.notice(for: drop))") }
+            for drop in preview.droppedFromRedo { Output.error("kanban: redo will drop from \(actor)'s redo: \(wording.notice(for: drop))") }
             Output.print(preview.undo.map { book.fill(book.undoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToUndo)
             Output.print(preview.redo.map { book.fill(book.redoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToRedo)
         }
@@ -70,10 +77,24 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            let events = try engine.redo(actor: global.actorName, force: force)
-            try printOutcome(events, engine: engine, language: lang, json: json)
+            let outcome = try engine.performRedo(actor: global.actorName, force: force)
+            try printOutcome(outcome, stack: "redo", actor: global.actorName, engine: engine, language: lang, json: json)
         }
     }
+}
+
+/// Prints what an undo or a redo did: a notice on stderr for each entry it dropped, then what
+/// it appended; when it appended nothing, says there was nothing to undo (or redo).
+func printOutcome(_ outcome: CommandOutcome, stack: String, actor: String, engine: KanbanEngine, language: HistoryLanguage, json: Bool) throws {
+    let name = actor.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !outcome.dropped.isEmpty {
+        let wording = try Wording(engine: engine, language: language, events: outcome.dropped.map(\.event))
+        for drop in outcome.dropped { Output.error("kanban: dropped from \(name)'s \(stack): \(wording.notice(for: drop))") }
+    }
+    guard !outcome.events.isEmpty else {
+        throw stack == "redo" ? KanbanError.nothingToRedo(actor: name) : KanbanError.nothingToUndo(actor: name)
+    }
+    try printOutcome(outcome.events, engine: engine, language: language, json: json)
 }
 
 /// Prints what an undo, redo or restore appended: its history line, or the events as JSON.
@@ -82,6 +103,6 @@ func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: His
         try Output.printJSON(events.map(EventOutput.init(event:)))
         return
     }
-    let wording = try Wording(engine: engine, language: language)
+    let wording = try Wording(engine: engine, language: language, events: events)
     for event in events { Output.print(wording.line(for: event)) }
 }

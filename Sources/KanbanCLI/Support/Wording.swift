@@ -2,21 +2,35 @@ import Foundation
 import Kanban
 import KanbanCore
 
-/// Words events for output, with the live board's column names.
+/// Words events for output, with the live board's column names, and for columns removed since,
+/// the names they had when removed.
 struct Wording {
     let wording: ActionWording
     let columnNames: [ColumnID: String]
+    let removedNames: RemovedColumnNames
 
-    init(engine: KanbanEngine, language: HistoryLanguage) throws {
+    /// Words `events` (the ones to be worded; the log is read for removed columns' names only
+    /// when they place cards in a column that is gone).
+    init(engine: KanbanEngine, language: HistoryLanguage, events: [RecordedEvent] = []) throws {
         wording = ActionWording(language: language)
         columnNames = try engine.withState { $0.columns.mapValues(\.name) }
+        removedNames = try engine.removedColumnNames(for: events)
     }
 
     func line(for event: RecordedEvent) -> String {
-        wording.line(for: event.payload) { columnNames[$0] ?? "?" }
+        wording.line(for: event.payload, columnName: name)
     }
 
     func imperative(for event: RecordedEvent) -> String {
-        wording.imperative(for: event.payload) { columnNames[$0] ?? "?" }
+        wording.imperative(for: event.payload, columnName: name)
+    }
+
+    private func name(_ column: ColumnID) -> String {
+        columnNames[column] ?? removedNames[column] ?? "?"
+    }
+
+    /// A dropped entry in words, with why it was dropped: "Add 'X' — card 'X' no longer exists".
+    func notice(for drop: DroppedEntry) -> String {
+        "\(imperative(for: drop.event)) — \(drop.reason)"
     }
 }

@@ -1,84 +1,57 @@
 extension Decider {
-    /// The event that undoes `target`, the top of `actor`'s undo stack, as things stand in `state`.
+    /// The event that undoes `target`, an entry of `actor`'s undo stack (the engine takes the
+    /// newest one that can be undone), as things stand in `state`.
     ///
-    /// The rule when others have worked since (as Yjs refuses to undo a key someone else
-    /// overwrote): if another actor changed any of the same fields of the same card after
-    /// `target` (`later` holds the events after it), the undo is refused with
-    /// ``KanbanError/undoConflict(action:actor:sequence:change:)`` naming that change, unless
-    /// `force` is set. Adding and deleting count as changing every field; moving changes the
-    /// position. Board and column actions are refused only when they cannot apply (a board that
-    /// still holds cards, a name taken since).
+    /// An undo that cannot apply at all, forced or not (a card deleted since, a column removed
+    /// since, a board that still holds cards, a name taken since), throws
+    /// ``KanbanError/cannotUndo(action:reason:)``. Otherwise, the rule when others have worked
+    /// since (as Yjs refuses to undo a key someone else overwrote): if another actor changed any
+    /// of the same fields of the same card after `target` (`later` holds the events after it),
+    /// the undo is refused with ``KanbanError/undoConflict(action:actor:sequence:change:)``
+    /// naming that change, unless `force` is set; so a conflict is reported only where `force`
+    /// would work. Adding and deleting count as changing every field; moving changes the
+    /// position. Columns removed since are named by their names in `removedColumns`.
     public static func undo(
         _ target: RecordedEvent,
         actor: String,
         later: [RecordedEvent],
         force: Bool,
+        removedColumns: RemovedColumnNames = RemovedColumnNames(),
         in state: KanbanState
     ) throws(KanbanError) -> BoardEvent {
+        let names = ColumnNaming(state: state, removed: removedColumns)
         let effect = target.payload.effect
-        if !force { try checkConflicts(of: effect, action: "undo", actor: actor, later: later, in: state) }
-        let compensation = try inverse(of: effect, board: target.board, action: "undo", in: state)
+        let compensation = try inverse(of: effect, board: target.board, action: "undo", naming: names, in: state)
+        if !force { try checkConflicts(of: effect, action: "undo", actor: actor, later: later, naming: names) }
         return BoardEvent(
             board: target.board,
             payload: .undone(Undone(target: target.sequence, undid: effect, compensation: compensation))
         )
     }
 
-    /// The event that redoes `undoEvent`, the top of `actor`'s redo stack: the undone action
-    /// again, placed anew. The same conflict rule as ``undo(_:actor:later:force:in:)`` applies
-    /// to changes made by others since the undo.
+    /// The event that redoes `undoEvent`, an entry of `actor`'s redo stack: the undo reversed,
+    /// so the values and places the undo replaced come back (Figma builds the redo entry at undo
+    /// time), and undo then redo leaves the board as it was, even after a forced undo. The same
+    /// conflict rule as ``undo(_:actor:later:force:removedColumns:in:)`` applies to changes made by others
+    /// since the undo.
     public static func redo(
         _ undoEvent: RecordedEvent,
         actor: String,
         later: [RecordedEvent],
         force: Bool,
+        removedColumns: RemovedColumnNames = RemovedColumnNames(),
         in state: KanbanState
     ) throws(KanbanError) -> BoardEvent {
+        let names = ColumnNaming(state: state, removed: removedColumns)
         guard case .undone(let undone) = undoEvent.payload else {
             throw .cannotUndo(action: "redo", reason: "event #\(undoEvent.sequence) is not an undo")
         }
-        if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, in: state) }
-        let effect = try reapplication(of: undone.undid, compensation: undone.compensation, board: undoEvent.board, in: state)
+        let effect = try inverse(of: undone.compensation, board: undoEvent.board, action: "redo", naming: names, in: state)
+        if !force { try checkConflicts(of: undone.compensation, action: "redo", actor: actor, later: later, naming: names) }
         return BoardEvent(
             board: undoEvent.board,
             payload: .redone(Redone(target: undoEvent.sequence, redid: undone.undid, effect: effect))
         )
-    }
-
-    /// The undone action `action` done again as things stand: a card's fields set to the values
-    /// the action gave them, a card moved to where the action put it. (Reversing the undo's
-    /// compensation instead would bring back someone else's value after a forced undo.) Board,
-    /// column and restore actions reverse their compensation.
-    static func reapplication(of action: EventPayload, compensation: EventPayload, board: BoardID, in state: KanbanState) throws(KanbanError) -> EventPayload {
-        func refuse(_ reason: String) -> KanbanError { .cannotUndo(action: "redo", reason: reason) }
-        switch action {
-        case .cardEdited(let edited):
-            guard let card = state.cards[edited.card] else { throw refuse("card '\(edited.title)' no longer exists") }
-            var again = CardEdited(card: card.id, title: card.title)
-            if let change = edited.titleChange, change.new != card.title {
-                again.titleChange = Change(old: card.title, new: change.new)
-                again.title = change.new
-            }
-            if let change = edited.descriptionChange, change.new != card.description {
-                again.descriptionChange = Change(old: card.description, new: change.new)
-            }
-            if let change = edited.dueChange, change.new != card.due { again.dueChange = Change(old: card.due, new: change.new) }
-            return .cardEdited(again)
-        case .cardMoved(let moved):
-            guard let card = state.cards[moved.card] else { throw refuse("card '\(moved.title)' no longer exists") }
-            guard let column = state.columns[moved.to] else { throw refuse("the column '\(moved.title)' went to was removed") }
-            let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
-            // Back to where the undo found it when that was in the action's column (so undo then
-            // redo restores the board exactly); else to the action's place.
-            var wanted = moved.toIndex
-            if case .cardMoved(let undoing) = compensation.effect, undoing.from == moved.to { wanted = undoing.fromIndex }
-            let (key, index) = placement(for: card.id, in: column, near: wanted, state: state)
-            return .cardMoved(CardMoved(
-                card: card.id, title: card.title, from: card.column, fromIndex: fromIndex, to: column.id, toIndex: index, key: key
-            ))
-        default:
-            return try inverse(of: compensation.effect, board: board, action: "redo", in: state)
-        }
     }
 
     private static func checkConflicts(
@@ -86,20 +59,20 @@ extension Decider {
         action: String,
         actor: String,
         later: [RecordedEvent],
-        in state: KanbanState
+        naming names: ColumnNaming
     ) throws(KanbanError) {
         guard let card = effect.card else { return }
         let mine = ChangedFields(of: effect)
         for event in later where event.actor != actor {
             if !ChangedFields(of: event.payload, on: card).isDisjoint(with: mine) {
-                throw .undoConflict(action: action, actor: event.actor, sequence: event.sequence, change: summary(of: event.payload, in: state))
+                throw .undoConflict(action: action, actor: event.actor, sequence: event.sequence, change: summary(of: event.payload, naming: names))
             }
         }
     }
 
     /// A short English phrase for a conflicting change, such as "moved 'Fix login' to DONE".
-    private static func summary(of payload: EventPayload, in state: KanbanState) -> String {
-        func name(_ column: ColumnID) -> String { state.columns[column]?.name ?? "a removed column" }
+    private static func summary(of payload: EventPayload, naming names: ColumnNaming) -> String {
+        func name(_ column: ColumnID) -> String { names[column] ?? "a removed column" }
         switch payload.effect {
         case .restored(let restored): return "restored the board to #\(restored.sequence)"
         case .cardAdded(let added): return "added '\(added.card.title)' again"
@@ -116,9 +89,12 @@ extension Decider {
         }
     }
 
-    /// The payload that reverses `effect` in `state`.
-    static func inverse(of effect: EventPayload, board: BoardID, action: String, in state: KanbanState) throws(KanbanError) -> EventPayload {
+    /// The payload that reverses `effect` in `state`; `names` names the columns it cannot find.
+    static func inverse(of effect: EventPayload, board: BoardID, action: String, naming names: ColumnNaming, in state: KanbanState) throws(KanbanError) -> EventPayload {
         func refuse(_ reason: String) -> KanbanError { .cannotUndo(action: action, reason: reason) }
+        func removed(_ column: ColumnID) -> KanbanError {
+            refuse(names[column].map { "column '\($0)' was removed" } ?? "its column was removed")
+        }
 
         switch effect {
         case .cardAdded(let added):
@@ -133,9 +109,7 @@ extension Decider {
 
         case .cardDeleted(let deleted):
             guard state.cards[deleted.card.id] == nil else { throw refuse("card '\(deleted.card.title)' exists already") }
-            guard let column = state.columns[deleted.card.column] else {
-                throw refuse("the column '\(deleted.card.title)' stood in was removed")
-            }
+            guard let column = state.columns[deleted.card.column] else { throw removed(deleted.card.column) }
             let (key, index) = placement(for: deleted.card.id, in: column, near: deleted.index, state: state)
             var card = deleted.card
             card.key = key
@@ -154,7 +128,7 @@ extension Decider {
 
         case .cardMoved(let moved):
             guard let card = state.cards[moved.card] else { throw refuse("card '\(moved.title)' no longer exists") }
-            guard let column = state.columns[moved.from] else { throw refuse("the column '\(moved.title)' came from was removed") }
+            guard let column = state.columns[moved.from] else { throw removed(moved.from) }
             let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
             let (key, index) = placement(for: card.id, in: column, near: moved.fromIndex, state: state)
             return .cardMoved(CardMoved(
@@ -213,14 +187,14 @@ extension Decider {
             return .columnAdded(ColumnAdded(column: removed.column, index: min(removed.index, owner.columns.count)))
 
         case .undone, .redone:
-            return try inverse(of: effect.effect, board: board, action: action, in: state)
+            return try inverse(of: effect.effect, board: board, action: action, naming: names, in: state)
 
         case .restored(let restored):
             // Each change reversed, last first, each against the state the later ones leave.
             var scratch = state
             var inverses: [EventPayload] = []
             for change in restored.effects.reversed() {
-                let reversed = try inverse(of: change, board: board, action: action, in: scratch)
+                let reversed = try inverse(of: change, board: board, action: action, naming: ColumnNaming(state: scratch, removed: names.removed), in: scratch)
                 scratch.apply(reversed, board: board)
                 inverses.append(reversed)
             }

@@ -1,8 +1,9 @@
 extension KanbanState {
     /// Applies one event from the log.
     public mutating func apply(_ event: RecordedEvent) {
+        let isEnginesOwn = UndoStacks.isEnginesOwn(event, boardsCreatedBefore: boardsCreated)
         apply(event.payload, board: event.board)
-        undoStacks.record(event)
+        if !isEnginesOwn { undoStacks.record(event) }
         lastSequence = event.sequence
     }
 

@@ -3,9 +3,17 @@
 /// top of the undo stack to the redo stack; a redo moves it back. Entries are sequence numbers:
 /// of an action or a redo on the undo stack, of an undo on the redo stack.
 ///
-/// Events by ``systemActor`` (the board the engine makes on first use) are on no stack.
+/// An undo removes its target *and every entry above it*: the engine undoes the newest entry it
+/// can, dropping the ones above that cannot be undone at all, and the fold reads those drops from
+/// the undo alone. A redo does the same on the redo stack. (Before entries could be dropped, the
+/// target was always the top, so older logs read the same way.)
+///
+/// The engine's own event, the board it makes on first use, is on no stack (see
+/// ``isEnginesOwn(_:boardsCreatedBefore:)``); every other event is its actor's.
 public struct UndoStacks: Sendable {
-    /// The actor the engine's own events are recorded under.
+    /// The name the engine's own event (the board made on first use) is recorded under. It is
+    /// not reserved: an actor may be called `kanban` too (the CLI's default actor is the login
+    /// name), and their actions are theirs to undo.
     public static let systemActor = "kanban"
     /// How far back undo reaches: at least this many of an actor's latest actions. A stack is
     /// cut back to this depth when it grows to twice it, so stacks (and snapshots) grow with
@@ -33,17 +41,25 @@ public struct UndoStacks: Sendable {
     /// Actors with any stack, in the order they first acted.
     public var actors: [String] { names }
 
-    /// Records an event of the log.
+    /// Whether `event` is the engine's own and so on no stack: the creation of the log's first
+    /// board (`boardsCreatedBefore` is how many boards the log had created before it), recorded
+    /// under ``systemActor``. The engine makes that board before any command, so no actor's
+    /// event can be it, whatever their name; logs of every version read the same way.
+    public static func isEnginesOwn(_ event: RecordedEvent, boardsCreatedBefore: Int) -> Bool {
+        guard boardsCreatedBefore == 0, case .boardCreated = event.payload else { return false }
+        return event.actor == systemActor
+    }
+
+    /// Records an event of the log that is not the engine's own.
     mutating func record(_ event: RecordedEvent) {
-        guard event.actor != UndoStacks.systemActor else { return }
         let actor = index(of: event.actor)
         switch event.payload {
         case .undone(let undone):
-            if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].remove(at: position) }
+            if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].removeSubrange(position...) }
             redo[actor].append(event.sequence)
             if redo[actor].count >= 2 * UndoStacks.depth { redo[actor].removeFirst(UndoStacks.depth) }
         case .redone(let redone):
-            if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].remove(at: position) }
+            if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].removeSubrange(position...) }
             recordAction(actor: actor, sequence: event.sequence, clearingRedo: false)
         default:
             recordAction(actor: actor, sequence: event.sequence)
@@ -59,9 +75,7 @@ public struct UndoStacks: Sendable {
                 return
             }
         }
-        let name = String(decoding: actorBytes, as: UTF8.self)
-        guard name != UndoStacks.systemActor else { return }
-        recordAction(actor: index(of: name), sequence: sequence)
+        recordAction(actor: index(of: String(decoding: actorBytes, as: UTF8.self)), sequence: sequence)
     }
 
     private mutating func recordAction(actor: Int, sequence: UInt64, clearingRedo: Bool = true) {

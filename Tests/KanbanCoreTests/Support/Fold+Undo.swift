@@ -16,7 +16,7 @@ extension Fold {
     mutating func undo(_ actor: String, force: Bool = false) throws(KanbanError) -> RecordedEvent {
         guard let sequence = state.undoStacks.undoStack(for: actor).last else { throw .nothingToUndo(actor: actor) }
         let target = events[Int(sequence) - 1]
-        let decided = try Decider.undo(target, actor: actor, later: later(than: target), force: force, in: state)
+        let decided = try Decider.undo(target, actor: actor, later: later(than: target), force: force, removedColumns: removedColumns, in: state)
         return append(decided, actor: actor)
     }
 
@@ -25,8 +25,15 @@ extension Fold {
     mutating func redo(_ actor: String, force: Bool = false) throws(KanbanError) -> RecordedEvent {
         guard let sequence = state.undoStacks.redoStack(for: actor).last else { throw .nothingToRedo(actor: actor) }
         let undoEvent = events[Int(sequence) - 1]
-        let decided = try Decider.redo(undoEvent, actor: actor, later: later(than: undoEvent), force: force, in: state)
+        let decided = try Decider.redo(undoEvent, actor: actor, later: later(than: undoEvent), force: force, removedColumns: removedColumns, in: state)
         return append(decided, actor: actor)
+    }
+
+    /// The names of the columns removed so far, as the engine gathers them from the log.
+    var removedColumns: RemovedColumnNames {
+        var names = RemovedColumnNames()
+        for event in events { names.record(event.payload) }
+        return names
     }
 
     /// The events after `event` that concern its card (none for board and column events).
