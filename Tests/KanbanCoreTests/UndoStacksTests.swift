@@ -84,7 +84,7 @@ struct UndoStacksTests {
     @Test("The engine's own events (actor 'kanban') are on no stack")
     func systemActor() {
         var log = Log()
-        log.action(UndoStacks.systemActor, .boardCreated(BoardCreated(name: "main", columns: [])))
+        log.action(UndoStacks.systemActor, .boardCreated(BoardCreated(name: "main", columns: [ColumnSpec(id: ColumnID(Identifier(high: 2, low: 1)), name: "TODO")])))
         log.action("ana")
         #expect(UndoStacks.systemActor == "kanban")
         #expect(log.stacks.undoStack(for: "kanban").isEmpty)
