@@ -49,7 +49,7 @@ func printRate(_ report: ReplayReport, verb: String, json: Bool) {
             ("eventsPerSecond", .number(report.eventsPerSecond.rounded())),
         ]
         if isReplay {
-            members.append(("snapshot", report.snapshot.map { .integer(Int64($0)) } ?? .null))
+            members.append(("snapshot", report.snapshot.map { .unsigned($0) } ?? .null))
             members.append(("tailEvents", .integer(Int64(report.tailEvents))))
         }
         Output.printJSON(.object(members))

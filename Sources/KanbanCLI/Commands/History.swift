@@ -75,7 +75,7 @@ extension KanbanCommand {
 enum HistoryJSON {
     static func value(_ entry: HistoryEntry) -> JSONValue {
         .object([
-            ("sequence", .integer(Int64(entry.sequence))),
+            ("sequence", .unsigned(entry.sequence)),
             ("time", .string(entry.timestamp.description)),
             ("actor", .string(entry.actor)),
             ("kind", .string(entry.kind.name)),

@@ -16,7 +16,7 @@ extension KanbanCommand {
         func run() throws {
             let info = try global.openEngine().snapshot()
             if json {
-                Output.printJSON(.object([("sequence", .integer(Int64(info.sequence))), ("bytes", .integer(Int64(info.bytes)))]))
+                Output.printJSON(.object([("sequence", .unsigned(info.sequence)), ("bytes", .integer(Int64(info.bytes)))]))
             } else if info.sequence == 0 {
                 Output.print("The log is empty: nothing to snapshot.")
             } else {
@@ -38,7 +38,7 @@ extension KanbanCommand {
             let list = try global.openEngine().snapshotList()
             if json {
                 Output.printJSON(.array(list.map {
-                    .object([("sequence", .integer(Int64($0.sequence))), ("bytes", .integer(Int64($0.bytes)))])
+                    .object([("sequence", .unsigned($0.sequence)), ("bytes", .integer(Int64($0.bytes)))])
                 }))
             } else {
                 for info in list { Output.print("#\(info.sequence)\t\(info.bytes) bytes") }

@@ -16,7 +16,7 @@ extension KanbanCommand {
             if json {
                 Output.printJSON(.object([
                     ("events", .integer(Int64(statistics.events))),
-                    ("lastSequence", .integer(Int64(statistics.lastSequence))),
+                    ("lastSequence", .unsigned(statistics.lastSequence)),
                     ("liveCards", .integer(Int64(statistics.liveCards))),
                     ("boards", .integer(Int64(statistics.boards))),
                     ("databaseBytes", .integer(Int64(statistics.databaseBytes))),

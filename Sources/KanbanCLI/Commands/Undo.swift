@@ -45,7 +45,7 @@ extension KanbanCommand {
             if json {
                 func entry(_ event: RecordedEvent?) -> JSONValue {
                     guard let event else { return .null }
-                    return .object([("sequence", .integer(Int64(event.sequence))), ("action", .string(wording.imperative(for: event)))])
+                    return .object([("sequence", .unsigned(event.sequence)), ("action", .string(wording.imperative(for: event)))])
                 }
                 Output.printJSON(.object([("undo", entry(preview.undo)), ("redo", entry(preview.redo))]))
                 return

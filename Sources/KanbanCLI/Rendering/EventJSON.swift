@@ -8,7 +8,7 @@ enum EventJSON {
 
     static func value(_ event: RecordedEvent) -> JSONValue {
         .object([
-            ("sequence", .integer(Int64(event.sequence))),
+            ("sequence", .unsigned(event.sequence)),
             ("timestamp", .string(event.timestamp.description)),
             ("actor", .string(event.actor)),
             ("id", .string(event.id.description)),
@@ -55,19 +55,19 @@ enum EventJSON {
             return .object([("card", card(deleted.card)), ("index", .integer(Int64(deleted.index)))])
         case .undone(let undone):
             return .object([
-                ("target", .integer(Int64(undone.target))),
+                ("target", .unsigned(undone.target)),
                 ("undid", nested(undone.undid)),
                 ("compensation", nested(undone.compensation)),
             ])
         case .redone(let redone):
             return .object([
-                ("target", .integer(Int64(redone.target))),
+                ("target", .unsigned(redone.target)),
                 ("redid", nested(redone.redid)),
                 ("effect", nested(redone.effect)),
             ])
         case .restored(let restored):
             return .object([
-                ("sequence", .integer(Int64(restored.sequence))),
+                ("sequence", .unsigned(restored.sequence)),
                 ("timestamp", .string(restored.timestamp.description)),
                 ("effects", .array(restored.effects.map(nested))),
             ])

@@ -5,6 +5,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     case number(Double)
     case integer(Int64)
+    /// An unsigned integer, such as a sequence number read from the log (any 64-bit value).
+    case unsigned(UInt64)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -23,6 +25,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
+        case .unsigned(let value): output += String(value)
         case .number(let value):
             output += value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)) : "null"
         case .string(let value): JSONValue.writeString(value, to: &output)
