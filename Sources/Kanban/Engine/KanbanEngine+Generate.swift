@@ -2,7 +2,7 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Appends the standard workload (`shared/WORKLOAD.md`): `events` events from `seed`, spread
+    /// Appends the standard workload (`Benchmarks/README.md`): `events` events from `seed`, spread
     /// over `boards` boards, `batchSize` events to a write transaction. Returns the events
     /// appended (a command's last batch may run a few past `events` when it decides several).
     @discardableResult
