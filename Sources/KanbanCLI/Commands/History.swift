@@ -63,28 +63,8 @@ extension KanbanCommand {
                 return
             }
             let wording = ActionWording(language: lang)
-            for entry in entries {
-                let offset = TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double(entry.timestamp.millisecondsSinceEpoch) / 1000))
-                Output.print("#\(entry.sequence)  \(wording.date(entry.timestamp, utcOffsetSeconds: offset))  \(entry.actor)  \(entry.line)")
-            }
+            for entry in entries { Output.print(HistoryLine.text(for: entry, wording: wording, timeZone: .current)) }
         }
-    }
-}
-
-/// The JSON form of a history entry.
-enum HistoryJSON {
-    static func value(_ entry: HistoryEntry) -> JSONValue {
-        .object([
-            ("sequence", .unsigned(entry.sequence)),
-            ("time", .string(entry.timestamp.description)),
-            ("actor", .string(entry.actor)),
-            ("kind", .string(entry.kind.name)),
-            ("card", .optional(entry.card)),
-            ("line", .string(entry.line)),
-            ("changes", .object(entry.changes.map { change in
-                (change.field, .object([("old", .optional(change.old)), ("new", .optional(change.new))]))
-            })),
-        ])
     }
 }
 
