@@ -3,7 +3,7 @@
 // tests without package-benchmark. Run from the repository root: `make bench`.
 //
 // Three suites (executable targets), one process per benchmark, all on the standard workload
-// (`shared/WORKLOAD.md`) at 100,000 events (and 1,000,000 with `KANBAN_BENCH_LARGE=1`):
+// (`Benchmarks/README.md`) at 100,000 events (and 1,000,000 with `KANBAN_BENCH_LARGE=1`):
 // - Replay: full replay, open (snapshot + tail), and the raw LMDB cursor scan that is its floor;
 // - Operations: one durable command, batched generate, the board at a past sequence, a history page;
 // - AppsJSON: what the iPad apps did (the whole board as JSON, rewritten and fsynced on every change);

@@ -38,6 +38,15 @@ rm -rf "$build/src"
 mkdir -p "$build/src"
 cp -R "$root/Sources/KanbanCore" "$build/src/KanbanCore"
 mapfile -t core_sources < <(find "$build/src/KanbanCore" -name '*.swift' | sort)
+# The CLI's renderers of events and history (log line, history line, their JSON forms) need
+# nothing of the CLI but KanbanCore: they are compiled into the event decoder's module too,
+# without their `import KanbanCore`.
+mkdir -p "$build/src/Rendering"
+renderer_sources=()
+for name in EventLine EventJSON JSONValue HistoryLine HistoryJSON; do
+    grep -v '^import KanbanCore$' "$root/Sources/KanbanCLI/Rendering/$name.swift" >"$build/src/Rendering/$name.swift"
+    renderer_sources+=("$build/src/Rendering/$name.swift")
+done
 
 linker=()
 if [[ -x "$(dirname "$(command -v "$swiftc")")/ld.lld" ]]; then
@@ -53,12 +62,13 @@ source_dir() {
 }
 
 build_target() {
-    local target="$1" dir
+    local target="$1" dir extra=()
     dir="$(source_dir "$target")"
+    [[ "$target" == event-decoder ]] && extra=("${renderer_sources[@]}")
     echo "building $target (-sanitize=$sanitizers)"
     if ! "$swiftc" -O -sanitize="$sanitizers" -swift-version 6 -parse-as-library -module-name KanbanCore \
         "${linker[@]}" \
-        "${core_sources[@]}" "$here/Support/"*.swift "$here/$dir/"*.swift \
+        "${core_sources[@]}" "${extra[@]}" "$here/Support/"*.swift "$here/$dir/"*.swift \
         -o "$build/$target" >"$build/logs/$target-build.log" 2>&1; then
         grep -v "Cannot export local symbol" "$build/logs/$target-build.log" >&2
         echo "build of $target failed; see $build/logs/$target-build.log" >&2

@@ -280,7 +280,7 @@ def draw(results, output):
             svg.append(f'<text x="{x + 34}" y="{y + 4}" class="legend">{escape(label)}</text>')
             line += 1
     svg.append(
-        f'<text x="20" y="{height - 8}" class="tick">Standard workload (shared/WORKLOAD.md), package-benchmark p50; '
+        f'<text x="20" y="{height - 8}" class="tick">Standard workload (Benchmarks/README.md), package-benchmark p50; '
         f"sizes: {', '.join(label_events(s) for s in sizes)} events.</text>"
     )
     svg.append("</svg>")

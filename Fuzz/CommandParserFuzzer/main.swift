@@ -92,7 +92,8 @@ enum CommandFuzzer {
     static let actors = ["ana", "bob", "kanban"]
 
     /// A board "main" (TODO, DOING, DONE) with cards, a board "Ops" (Backlog, Done), both
-    /// decided by the Decider itself, with the log they came from.
+    /// decided by the Decider itself, then a few facts only a damaged log holds, with the log
+    /// they came from.
     static let fixture: (state: KanbanState, log: [RecordedEvent]) = {
         var ids = SeededGenerator(seed: 42)
         var state = KanbanState()
@@ -113,6 +114,22 @@ enum CommandFuzzer {
         let first = state.cards.values.first { $0.title == "Write the README" }!
         let events = try! Decider.decide(.moveCard(board: "main", card: first.id.description, column: "DOING", index: 0), in: state, ids: &ids)
         for event in events { record(event, actor: "bob", state: &state, log: &log, ids: &ids) }
+        // Facts a damaged log may hold, which decide never makes: a board whose only column is
+        // main's (replay does not make it), main's TODO removed "from Ops" (changes nothing), and
+        // a card near the floor of the keys in Ops' Backlog (inserting before it reaches the
+        // lowest integer). Decisions on this state must not trap either.
+        let main = state.board(named: "main")!
+        let ops = state.board(named: "Ops")!
+        let hostile: [(String, BoardID, EventPayload)] = [
+            ("bob", BoardID(Identifier(high: 0xBAD, low: 1)), .boardCreated(BoardCreated(name: "Thief", columns: [ColumnSpec(id: main.columns[2], name: "Loot")]))),
+            ("bob", ops.id, .columnRemoved(ColumnRemoved(column: ColumnSpec(id: main.columns[0], name: "TODO"), index: 0))),
+            ("ana", ops.id, .cardAdded(CardAdded(card: Card(
+                id: CardID(Identifier(high: 0xF100, low: 1)), column: ops.columns[0], key: OrderKey(integer: Int64.min + 1), title: "Floor"
+            ), index: 0))),
+        ]
+        for (actor, board, payload) in hostile {
+            record(BoardEvent(board: board, payload: payload), actor: actor, state: &state, log: &log, ids: &ids)
+        }
         state.buildOrderIndex()
         return (state, log)
     }()

@@ -9,7 +9,10 @@
 //   the fast path accepts the bytes too, returns the same timestamp and folds to the same state
 //   as apply(decode(bytes)), on an empty state and on a populated one, with and without the
 //   order index;
-// - when StateCodec.decode succeeds: the state survives a snapshot round trip.
+// - when StateCodec.decode succeeds: the state survives a snapshot round trip;
+// - every decoded event renders: its `kanban log` line and JSON, its history line (every
+//   language, UTC offsets up to a day either way and real time zones) and history JSON, and
+//   what `undo --list` says of it (Renderers.swift).
 
 /// The card `peekCard` must report for a decoded payload: it looks through undo/redo wrappers
 /// at the payload they undid or redid.
@@ -29,7 +32,7 @@ private func expectedPeek(_ payload: EventPayload) -> CardID? {
 private let bases: [KanbanState] = [KanbanState(), FuzzFixtures.populated, FuzzFixtures.populatedIndexed]
 
 private func seeds() -> [[UInt8]] {
-    var seeds = FuzzFixtures.events.map(EventCodec.encode)
+    var seeds = (FuzzFixtures.events + FuzzFixtures.extremeEvents).map(EventCodec.encode) + FuzzFixtures.refusedEncodings
     // A few snapshots, so StateCodec.decode gets deep too.
     var state = FuzzFixtures.populated
     seeds.append(StateCodec.encode(state))
@@ -78,6 +81,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         _ = event.payload.card
         _ = event.payload.effect
+        exerciseRenderers(event)
     }
 
     // The replay fast path, against the full decoder.

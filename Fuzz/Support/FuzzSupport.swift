@@ -91,6 +91,44 @@ enum FuzzFixtures {
         )
     }
 
+    /// Values no command writes but a damaged log can hold, all decodable: the extreme
+    /// timestamps and due dates, a restore to the lowest moment, an undo naming the highest
+    /// sequence number, keys at the floor and the ceiling.
+    static let extremeEvents: [RecordedEvent] = {
+        let floorCard = Card(id: CardID(id(40)), column: todo, key: OrderKey(integer: Int64.min + 1), title: "-h floor", description: "- list", due: .day(CalendarDay(daysSinceEpoch: .max)))
+        let ceilingCard = Card(id: CardID(id(41)), column: doing, key: OrderKey(integer: .max, fraction: [0xFF]), title: "ceiling", due: .moment(Timestamp(millisecondsSinceEpoch: .min)))
+        let edit = CardEdited(card: card1, title: "Write the README", dueChange: Change(old: .day(CalendarDay(daysSinceEpoch: .min)), new: .moment(Timestamp(millisecondsSinceEpoch: .max))))
+        let payloads: [(Int64, EventPayload)] = [
+            (.max, .cardAdded(CardAdded(card: floorCard, index: 0))),
+            (.min, .cardAdded(CardAdded(card: ceilingCard, index: Int(Int32.max)))),
+            (.min + 1, .cardEdited(edit)),
+            (.max - 1, .restored(Restored(sequence: .max, timestamp: Timestamp(millisecondsSinceEpoch: .min), effects: [.cardEdited(edit)]))),
+            (-86_400_001, .undone(Undone(target: .max, undid: .cardEdited(edit), compensation: .cardEdited(edit)))),
+            (0, .redone(Redone(target: .max, redid: .cardAdded(CardAdded(card: floorCard, index: 0)), effect: .cardDeleted(CardDeleted(card: ceilingCard, index: 0))))),
+        ]
+        return payloads.enumerated().map { index, entry in
+            RecordedEvent(sequence: UInt64.max - UInt64(index), timestamp: Timestamp(millisecondsSinceEpoch: entry.0), actor: "-h",
+                          id: EventID(id(300 + UInt64(index))), board: board, payload: entry.1)
+        }
+    }()
+
+    /// Encodings the decoder refuses although every field is in range: board events with no
+    /// columns (add would have nowhere to put a card) and the lowest order key (nothing sorts
+    /// below it). Seeds, so the fuzzer starts next to these edges.
+    static let refusedEncodings: [[UInt8]] = {
+        let bottom = Card(id: CardID(id(42)), column: todo, key: OrderKey(integer: Int64.min), title: "bottom")
+        let payloads: [EventPayload] = [
+            .boardCreated(BoardCreated(name: "no columns", columns: [])),
+            .boardRemoved(BoardRemoved(name: "no columns", columns: [])),
+            .undone(Undone(target: 1, undid: .boardRemoved(BoardRemoved(name: "b", columns: columns)), compensation: .boardCreated(BoardCreated(name: "b", columns: [])))),
+            .cardAdded(CardAdded(card: bottom, index: 0)),
+            .cardMoved(CardMoved(card: bottom.id, title: "", from: todo, fromIndex: 0, to: todo, toIndex: 0, key: bottom.key)),
+        ]
+        return payloads.map { payload in
+            EventCodec.encode(RecordedEvent(sequence: 1, timestamp: Timestamp(millisecondsSinceEpoch: 0), actor: "ana", id: EventID(id(400)), board: board, payload: payload))
+        }
+    }()
+
     /// A state with two boards, four cards and two actors' stacks.
     static let populated: KanbanState = {
         var state = KanbanState()

@@ -28,14 +28,18 @@ public struct KanbanCommand: ParsableCommand {
     public static func run(_ arguments: [String]) -> Int32 {
         let command: ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try parseAsRoot(LeadingDashValues.protect(arguments, root: KanbanCommand.self))
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 Output.print(fullMessage(for: error))
                 return 0
             }
-            Output.error("kanban: \(message(for: error).split(separator: "\n").first ?? "") (see 'kanban --help')")
+            let text = message(for: error).split(separator: "\n").first ?? ""
+            // A value such as a title that starts with "--" was read as an unknown option.
+            let hint = text.hasPrefix("Missing expected argument")
+                ? LeadingDashValues.hint(for: arguments, root: KanbanCommand.self).map { "; \($0)" } ?? "" : ""
+            Output.error("kanban: \(text)\(hint) (see 'kanban --help')")
             return 2
         }
         do {

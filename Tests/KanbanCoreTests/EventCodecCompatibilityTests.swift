@@ -7,7 +7,7 @@ struct EventCodecCompatibilityTests {
     func boardEventWithoutIndex() throws {
         for payload in [
             EventPayload.boardCreated(BoardCreated(name: "main", columns: [ColumnSpec(id: ColumnID(Identifier(high: 1, low: 2)), name: "TODO")])),
-            EventPayload.boardRemoved(BoardRemoved(name: "old", columns: [])),
+            EventPayload.boardRemoved(BoardRemoved(name: "old", columns: [ColumnSpec(id: ColumnID(Identifier(high: 1, low: 3)), name: "")])),
         ] {
             let event = RecordedEvent(
                 sequence: 1, timestamp: Timestamp(millisecondsSinceEpoch: 1_700_000_000_000), actor: "kanban",
@@ -30,7 +30,7 @@ struct EventCodecCompatibilityTests {
         let placed = RecordedEvent(
             sequence: 2, timestamp: Timestamp(millisecondsSinceEpoch: 0), actor: "ana",
             id: EventID(Identifier(high: 7, low: 8)), board: BoardID(Identifier(high: 5, low: 6)),
-            payload: .boardCreated(BoardCreated(name: "back", columns: [], index: 3))
+            payload: .boardCreated(BoardCreated(name: "back", columns: [ColumnSpec(id: ColumnID(Identifier(high: 1, low: 4)), name: "A")], index: 3))
         )
         #expect(try EventCodec.decode(EventCodec.encode(placed), sequence: 2) == placed)
     }

@@ -168,6 +168,79 @@ struct EventCodecMalformedInputTests {
         }
     }
 
+    /// `payload` as a stored event (sequence 7).
+    static func encoded(_ payload: EventPayload) -> [UInt8] {
+        EventCodec.encode(RecordedEvent(
+            sequence: 7, timestamp: Timestamp(millisecondsSinceEpoch: 0), actor: "ana",
+            id: EventID(Identifier(high: 0, low: 1)), board: BoardID(Identifier(high: 0, low: 2)), payload: payload
+        ))
+    }
+
+    /// The error of the replay fast path on `bytes`, applied to an empty state.
+    static func fastPathError(_ bytes: [UInt8]) -> EventDecodingError? {
+        var state = KanbanState()
+        return bytes.withUnsafeBytes { buffer -> EventDecodingError? in
+            do throws(EventDecodingError) {
+                try state.apply(encoded: buffer, sequence: 7)
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
+    @Test("A board with no columns is refused by the decoder and the replay fast path, also inside an undo")
+    func boardWithoutColumns() {
+        let column = ColumnSpec(id: ColumnID(Identifier(high: 9, low: 9)), name: "TODO")
+        let payloads: [EventPayload] = [
+            .boardCreated(BoardCreated(name: "empty", columns: [])),
+            .boardRemoved(BoardRemoved(name: "empty", columns: [])),
+            .undone(Undone(
+                target: 1, undid: .boardRemoved(BoardRemoved(name: "b", columns: [column])),
+                compensation: .boardCreated(BoardCreated(name: "b", columns: []))
+            )),
+        ]
+        for payload in payloads {
+            let bytes = Self.encoded(payload)
+            for error in [Self.decodingError(bytes), Self.fastPathError(bytes)] {
+                guard case .malformed(let what, _)? = error else {
+                    Issue.record("\(payload.kind) without columns: \(String(describing: error))")
+                    continue
+                }
+                #expect(what == "a board with no columns")
+            }
+        }
+        // With one column each, the same events decode.
+        #expect(Self.decodingError(Self.encoded(.boardCreated(BoardCreated(name: "b", columns: [column])))) == nil)
+        #expect(Self.decodingError(Self.encoded(.boardRemoved(BoardRemoved(name: "b", columns: [column])))) == nil)
+    }
+
+    @Test("The lowest order key of all, which nothing can be put before, is refused wherever a key is read")
+    func lowestOrderKey() {
+        let card = Card(id: CardID(Identifier(high: 5, low: 6)), column: ColumnID(Identifier(high: 1, low: 1)), key: OrderKey(integer: Int64.min), title: "t")
+        let payloads: [EventPayload] = [
+            .cardAdded(CardAdded(card: card, index: 0)),
+            .cardDeleted(CardDeleted(card: card, index: 0)),
+            .cardMoved(CardMoved(card: card.id, title: "t", from: card.column, fromIndex: 0, to: card.column, toIndex: 0, key: card.key)),
+        ]
+        for payload in payloads {
+            let bytes = Self.encoded(payload)
+            for error in [Self.decodingError(bytes), Self.fastPathError(bytes)] {
+                guard case .malformed(let what, _)? = error else {
+                    Issue.record("\(payload.kind) with the lowest key: \(String(describing: error))")
+                    continue
+                }
+                #expect(what == "order key below every other")
+            }
+        }
+        // One above it, and the lowest integer with a fraction, are fine.
+        var above = card
+        above.key = OrderKey(integer: Int64.min + 1)
+        #expect(Self.decodingError(Self.encoded(.cardAdded(CardAdded(card: above, index: 0)))) == nil)
+        above.key = OrderKey(integer: Int64.min, fraction: [1])
+        #expect(Self.decodingError(Self.encoded(.cardAdded(CardAdded(card: above, index: 0)))) == nil)
+    }
+
     @Test("A column count larger than the value is refused without allocating for it")
     func hugeColumnCount() {
         var bytes = EventCodec.encode(RecordedEvent(

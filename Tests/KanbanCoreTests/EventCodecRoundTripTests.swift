@@ -60,7 +60,7 @@ struct EventCodecRoundTripTests {
                                    descriptionChange: Change(old: "회의", new: ""),
                                    dueChange: Change(old: .day(CalendarDay(daysSinceEpoch: -719_468)), new: nil))),
             .cardEdited(CardEdited(card: card.id, title: "unchanged", dueChange: Change(old: nil, new: .day(CalendarDay(daysSinceEpoch: .max))))),
-            .boardCreated(BoardCreated(name: "", columns: [])),
+            .boardCreated(BoardCreated(name: "", columns: [ColumnSpec(id: ColumnID(Identifier(high: 0, low: 0)), name: "")])),
             .boardRemoved(BoardRemoved(name: "été", columns: (0..<200).map { ColumnSpec(id: ColumnID(Identifier(high: 1, low: UInt64($0))), name: "c\($0)") })),
         ]
         for (offset, payload) in events.enumerated() {

@@ -410,6 +410,15 @@ struct HistoryWordingTests {
                 english: "1969-12-31 23:00", korean: "1969년 12월 31일 23:00", french: "31/12/1969 23:00"),
         DateRow(moment: Timestamp(millisecondsSinceEpoch: 0), offset: 0,
                 english: "1970-01-01 00:00", korean: "1970년 1월 1일 00:00", french: "01/01/1970 00:00"),
+        // The extremes a damaged log can hold: they print rather than trap.
+        DateRow(moment: Timestamp(millisecondsSinceEpoch: Int64.max), offset: 9 * 3600,
+                english: "292278994-08-17 16:12", korean: "292278994년 8월 17일 16:12", french: "17/08/292278994 16:12"),
+        DateRow(moment: Timestamp(millisecondsSinceEpoch: Int64.max), offset: -10 * 3600,
+                english: "292278994-08-16 21:12", korean: "292278994년 8월 16일 21:12", french: "16/08/292278994 21:12"),
+        DateRow(moment: Timestamp(millisecondsSinceEpoch: Int64.min), offset: -10 * 3600,
+                english: "-292275055-05-16 06:47", korean: "-292275055년 5월 16일 06:47", french: "16/05/-292275055 06:47"),
+        DateRow(moment: Timestamp(millisecondsSinceEpoch: Int64.min), offset: 9 * 3600,
+                english: "-292275055-05-17 01:47", korean: "-292275055년 5월 17일 01:47", french: "17/05/-292275055 01:47"),
     ]
 
     @Test("Dates in each language at a fixed UTC offset", arguments: dates)

@@ -52,6 +52,42 @@ struct KanbanStateEvolveTests {
         #expect(StateParts(state) == StateParts(before))
     }
 
+    @Test("Whatever the log says, every board keeps a column of its own, so adding a card never traps")
+    func everyBoardKeepsItsColumns() throws {
+        var state = Self.created()
+        let other = BoardID(Identifier(high: 1, low: 2))
+        let own = ColumnID(Identifier(high: 2, low: 9))
+        // A board whose columns are all another board's, or that has none, is not made.
+        state.apply(.boardCreated(BoardCreated(name: "thief", columns: [ColumnSpec(id: Self.todo, name: "T")])), board: other)
+        state.apply(.boardCreated(BoardCreated(name: "none", columns: [])), board: other)
+        #expect(state.boards[other] == nil && state.boardsCreated == 1)
+        // One with some ids taken (and one twice) gets only its own, once.
+        state.apply(.boardCreated(BoardCreated(name: "side", columns: [
+            ColumnSpec(id: Self.done, name: "D"), ColumnSpec(id: own, name: "Own"), ColumnSpec(id: own, name: "Again"),
+        ])), board: other)
+        #expect(state.boards[other]?.columns == [own])
+        #expect(state.columns[own]?.name == "Own")
+        #expect(state.columns[Self.done]?.board == Self.board && state.columns[Self.done]?.name == "DONE")
+        // Removing another board's column, or a board's last one, changes nothing.
+        let before = StateParts(state)
+        state.apply(.columnRemoved(ColumnRemoved(column: ColumnSpec(id: Self.todo, name: "TODO"), index: 0)), board: other)
+        state.apply(.columnRemoved(ColumnRemoved(column: ColumnSpec(id: own, name: "Own"), index: 0)), board: other)
+        #expect(StateParts(state) == before)
+        // So removing the second board leaves the first whole, and a card still finds a column.
+        state.apply(.boardRemoved(BoardRemoved(name: "side", columns: [ColumnSpec(id: own, name: "Own")])), board: other)
+        #expect(state.boards[Self.board]?.columns.allSatisfy { state.columns[$0]?.board == Self.board } == true)
+        state.apply(.columnRemoved(ColumnRemoved(column: ColumnSpec(id: Self.todo, name: "TODO"), index: 0)), board: Self.board)
+        state.apply(.columnRemoved(ColumnRemoved(column: ColumnSpec(id: Self.done, name: "DONE"), index: 0)), board: Self.board)
+        #expect(state.boards[Self.board]?.columns == [Self.done])
+        var ids = SeededGenerator(seed: 3)
+        let events = try Decider.decide(.addCard(board: "b", title: "still fine"), in: state, ids: &ids)
+        guard case .cardAdded(let added)? = events.first?.payload else {
+            Issue.record("expected a cardAdded, got \(events)")
+            return
+        }
+        #expect(added.card.column == Self.done)
+    }
+
     @Test("A column added past the end is clamped to the end; negative to the start")
     func columnIndexClamped() {
         var state = Self.created()
@@ -138,7 +174,7 @@ struct KanbanStateEvolveTests {
         #expect(state.lastSequence == 0)
         state.apply(RecordedEvent(
             sequence: 41, timestamp: Timestamp(millisecondsSinceEpoch: 0), actor: "a", id: EventID(Identifier(high: 0, low: 1)),
-            board: Self.board, payload: .boardCreated(BoardCreated(name: "b", columns: []))
+            board: Self.board, payload: .boardCreated(BoardCreated(name: "b", columns: [ColumnSpec(id: Self.todo, name: "TODO")]))
         ))
         #expect(state.lastSequence == 41)
         #expect(state.boardsCreated == 1)

@@ -103,6 +103,20 @@ struct OrderKeyTests {
         #expect(keys.map(\.fraction.count).max()! <= 4)
     }
 
+    @Test("Insertion at the head near the lowest integer stays ordered, and never makes the lowest key of all")
+    func headInsertionsAtTheFloor() {
+        var keys = [OrderKey(integer: Int64.min + 2)]
+        for _ in 0..<50 {
+            let key = OrderKey.between(nil, keys[0])
+            #expect(key < keys[0], "between(nil, \(keys[0])) = \(key)")
+            #expect(key != OrderKey(integer: Int64.min))
+            keys.insert(key, at: 0)
+        }
+        #expect(keys.allSatisfy { $0.integer == Int64.min || $0.integer >= Int64.min + 1 })
+        // The lowest key itself (only a state built by hand holds it) gives itself back at once.
+        #expect(OrderKey.between(nil, OrderKey(integer: Int64.min)) == OrderKey(integer: Int64.min))
+    }
+
     @Test("Repeated insertion at one spot in the middle stays ordered", arguments: [1, -1])
     func middleInsertions(side: Int) {
         // Always insert right after the first key (side 1) or right before the last (side -1),

@@ -87,12 +87,12 @@ struct UndoStacksTests {
     @Test("The engine's first board is on no stack; an actor named kanban has stacks like anyone")
     func systemActor() {
         var log = Log()
-        log.action(UndoStacks.systemActor, .boardCreated(BoardCreated(name: "main", columns: [])))
+                log.action(UndoStacks.systemActor, .boardCreated(BoardCreated(name: "main", columns: [ColumnSpec(id: ColumnID(Identifier(high: 2, low: 1)), name: "TODO")])))
         let add = log.action("kanban", .cardAdded(CardAdded(
             card: Card(id: CardID(Identifier(high: 9, low: 1)), column: ColumnID(Identifier(high: 8, low: 1)), key: .middle, title: "X"),
             index: 0
         )))
-        let board = log.action("kanban", .boardCreated(BoardCreated(name: "Side", columns: [])))
+        let board = log.action("kanban", .boardCreated(BoardCreated(name: "Side", columns: [ColumnSpec(id: ColumnID(Identifier(high: 2, low: 2)), name: "A")])))
         let rename = log.action("kanban")
         log.action("ana")
         #expect(UndoStacks.systemActor == "kanban")

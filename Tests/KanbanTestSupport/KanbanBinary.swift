@@ -31,6 +31,12 @@ public struct KanbanBinary: Sendable {
         try run(arguments)
     }
 
+    /// Runs `kanban ARGUMENTS --db DATABASE -- VALUES` to the end: the database comes before the
+    /// `--`, after which every word is a positional value, however it starts.
+    public func run(_ arguments: [String], afterTerminator values: [String]) throws -> ProcessOutput {
+        try Subprocess.run(executable, arguments + ["--db", database, "--"] + values, environment: environment)
+    }
+
     /// Starts `kanban ARGUMENTS --db DATABASE` without waiting for it.
     public func start(_ arguments: [String]) throws -> Subprocess {
         try Subprocess(executable: executable, arguments: arguments + ["--db", database], environment: environment)

@@ -88,25 +88,62 @@ struct SnapshotTests {
         }
     }
 
-    /// The ways a stored snapshot can be bad: each must be skipped with a warning.
+    /// The ways a stored snapshot can be bad: each must be skipped with a warning naming why.
     enum Damage: String, CaseIterable, Sendable {
-        case checksum, version, truncated, notASnapshot, beyondLog, wrongSequence
+        case checksum, titleCharacter, version, truncated, notASnapshot, beyondLog, wrongSequence
     }
 
-    @Test("Every corrupt-snapshot case falls back to an older snapshot or full replay, with the same state", arguments: Damage.allCases)
+    /// Changes one ASCII letter of a live card's title inside the snapshot value: the state still
+    /// decodes, to a different board, so only the checksum can tell.
+    static func changeOneTitleCharacter(of state: KanbanState, in value: inout [UInt8]) throws {
+        let card = try #require(state.cards.values.sorted { $0.id < $1.id }.first { $0.title.utf8.contains { UInt8(ascii: "a")...UInt8(ascii: "z") ~= $0 } })
+        let title = Array(card.title.utf8)
+        try #require(title.count < 128, "a one-byte length")
+        // The title as the card carries it (its length, then its bytes), right after the key.
+        let needle = [UInt8(title.count)] + title
+        let start = try #require(value.indices.dropLast(needle.count - 1).first { Array(value[$0..<$0 + needle.count]) == needle })
+        let letter = try #require(title.firstIndex { UInt8(ascii: "a")...UInt8(ascii: "z") ~= $0 })
+        value[start + 1 + letter] = value[start + 1 + letter] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+        // It still decodes: only the checksum stands between this and a wrong board.
+        let damaged = try Array(value[SnapshotStore.headerSize...]).withUnsafeBytes { try StateCodec.decode($0) }
+        #expect(damaged.cards[card.id]?.title != card.title)
+        #expect(damaged.cards[card.id]?.title.count == card.title.count)
+    }
+
+    @Test("Every corrupt-snapshot case falls back to an older snapshot or full replay, with the same state, and says why", arguments: Damage.allCases)
     func corruptSnapshots(damage: Damage) throws {
         let fixture = try Fixture(events: 120, seed: 42)
         defer { fixture.directory.remove() }
         try fixture.storeSnapshot(at: 40)
         try fixture.storeSnapshot(at: 100)
         let expected = try fixture.fullReplay()
+        let logEnd = try fixture.engine.statistics().lastSequence
         var bad: UInt64 = 100
+        let reason: SnapshotError
         switch damage {
-        case .checksum: try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0xFF }
-        case .version: try fixture.damageSnapshot(at: 100) { $0[4] = 99 }
-        case .truncated: try fixture.damageSnapshot(at: 100) { $0.removeLast($0.count / 2) }
-        case .notASnapshot: try fixture.damageSnapshot(at: 100) { $0 = Array("hello".utf8) }
-        case .wrongSequence: try fixture.damageSnapshot(at: 100) { $0[6] ^= 1 }
+        case .checksum:
+            try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0xFF }
+            reason = .checksumMismatch
+        case .titleCharacter:
+            let state = try fixture.fullReplay(upTo: 100)
+            var failure: (any Error)?
+            try fixture.damageSnapshot(at: 100) { value in
+                do { try Self.changeOneTitleCharacter(of: state, in: &value) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            reason = .checksumMismatch
+        case .version:
+            try fixture.damageSnapshot(at: 100) { $0[4] = 99 }
+            reason = .unknownVersion(format: 99, layout: StateCodec.version)
+        case .truncated:
+            try fixture.damageSnapshot(at: 100) { $0.removeLast($0.count / 2) }
+            reason = .checksumMismatch
+        case .notASnapshot:
+            try fixture.damageSnapshot(at: 100) { $0 = Array("hello".utf8) }
+            reason = .notASnapshot
+        case .wrongSequence:
+            try fixture.damageSnapshot(at: 100) { $0[6] ^= 1 }
+            reason = .wrongSequence(101)
         case .beyondLog:
             // A snapshot claiming to cover events the log does not have (a log restored from an
             // older backup, say): copy #100's value under a key past the end.
@@ -119,17 +156,28 @@ struct SnapshotTests {
             try fixture.engine.log.environment.write { transaction in
                 try transaction.put(moved, forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshots.database)
             }
+            reason = .beyondLog(logEnd: logEnd)
         }
+        // The stored value is refused for exactly this reason.
+        let stored = try #require(try fixture.engine.log.environment.read { transaction in
+            try transaction.value(forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshots.database)
+        })
+        #expect(throws: reason) { try stored.withUnsafeBytes { try SnapshotStore.decode($0, key: bad, logEnd: logEnd) } }
+
         let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
             fixture.warnings.withLock { $0.append(message) }
         }))
         let report = try fresh.replay()
         #expect(report.snapshot == (damage == .beyondLog ? 100 : 40))
         #expect(try fresh.withState { $0.firstDifference(from: expected) } == nil)
-        #expect(fixture.warnings.withLock { $0 }.contains { $0.contains("#\(bad)") })
+        let warnings = fixture.warnings.withLock { $0 }
+        #expect(warnings.contains("snapshot #\(bad) skipped: \(reason)"), "\(warnings)")
         let verification = try fresh.verify()
         #expect(verification.firstDifference != nil, "verify names the bad snapshot")
         #expect(verification.firstDifference?.contains("#\(bad)") == true, "\(verification)")
+        // verify reads snapshots in order, so one past the log's end is what is left over at the end.
+        let verifyReason = damage == .beyondLog ? "lies beyond the log's end (#\(logEnd))" : "\(reason)"
+        #expect(verification.firstDifference?.contains(verifyReason) == true, "\(verification)")
     }
 
     @Test("Losing every snapshot loses nothing: full replay gives the same state")

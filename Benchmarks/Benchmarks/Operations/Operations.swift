@@ -4,7 +4,7 @@ import Foundation
 import Kanban
 import KanbanCore
 
-/// What a user and the generator do, on the standard workload (`shared/WORKLOAD.md`) at
+/// What a user and the generator do, on the standard workload (`Benchmarks/README.md`) at
 /// 100,000 events (and 1,000,000 with `KANBAN_BENCH_LARGE=1`).
 ///
 /// - `Command_add|move_N_events`: one command end to end — catch up, decide, append, durable

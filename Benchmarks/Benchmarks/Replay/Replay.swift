@@ -4,7 +4,7 @@ import Foundation
 import Kanban
 import LMDBStorage
 
-/// Rebuilding the board state from the log, on the standard workload (`shared/WORKLOAD.md`) at
+/// Rebuilding the board state from the log, on the standard workload (`Benchmarks/README.md`) at
 /// 100,000 events (and 1,000,000 with `KANBAN_BENCH_LARGE=1`). Each log is generated once.
 /// Names have no spaces: package-benchmark 1.38 writes threshold files with `_` for spaces but
 /// looks them up by the name as is, so a name with spaces never finds its thresholds.

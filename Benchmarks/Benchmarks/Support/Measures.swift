@@ -2,7 +2,7 @@ import Benchmark
 
 /// Metrics and tolerances shared by the suites.
 public enum Measures {
-    /// Events per second of one sample (replay, scan, generate): the figure `WORKLOAD.md` asks for.
+    /// Events per second of one sample (replay, scan, generate): a figure the standard workload asks for (`Benchmarks/README.md`).
     public static let eventsPerSecond = BenchmarkMetric.custom("eventsPerSecond", polarity: .prefersLarger, useScalingFactor: false)
     /// A size in bytes (the JSON file; the log's data scanned), to see what was measured on.
     public static let bytes = BenchmarkMetric.custom("bytes", polarity: .prefersSmaller, useScalingFactor: false)

@@ -1,7 +1,7 @@
 import Foundation
 import Kanban
 
-/// The logs every benchmark runs on: the standard workload (`shared/WORKLOAD.md`, seed 1, one
+/// The logs every benchmark runs on: the standard workload (`Benchmarks/README.md`, seed 1, one
 /// board) generated once per size into the temporary directory and reused by later runs.
 public enum Workload {
     /// The seed of every generated log.

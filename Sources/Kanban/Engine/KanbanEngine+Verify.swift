@@ -4,7 +4,8 @@ import LMDBStorage
 extension KanbanEngine {
     /// Replays the whole log from scratch, decoding every byte of every event, and compares the
     /// result with every snapshot (at the sequence it covers) and with the state the engine
-    /// opens with (newest snapshot + tail). Reports the first difference.
+    /// opens with (newest snapshot + tail). Checks too that timestamps never go backwards
+    /// (time travel's binary search relies on it). Reports the first difference.
     public func verify() throws -> VerificationReport {
         try read { transaction in
             let stored = try snapshots.list(in: transaction)
@@ -29,7 +30,12 @@ extension KanbanEngine {
                 }
             }
 
+            var previous: (sequence: UInt64, timestamp: Timestamp)?
             try log.forEach(after: 0, in: transaction) { event in
+                if let previous, event.timestamp < previous.timestamp, difference == nil {
+                    difference = "event #\(event.sequence) (\(event.timestamp)) is earlier than event #\(previous.sequence) (\(previous.timestamp))"
+                }
+                previous = (event.sequence, event.timestamp)
                 state.apply(event)
                 while let next = pending.first, next <= event.sequence {
                     pending.removeFirst()
@@ -49,7 +55,7 @@ extension KanbanEngine {
                     difference = "the opened state (from \(opened.snapshot.map { "snapshot #\($0)" } ?? "the log")): \(different)"
                 }
             }
-            return VerificationReport(events: Int(state.lastSequence), snapshots: checked, firstDifference: difference)
+            return VerificationReport(events: Int(clamping: state.lastSequence), snapshots: checked, firstDifference: difference)
         }
     }
 }

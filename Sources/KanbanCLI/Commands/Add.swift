@@ -12,13 +12,13 @@ extension KanbanCommand {
         @Argument(help: "The card's title (1–200 characters).")
         var title: String
 
-        @Option(help: ArgumentHelp("The card's description (at most 1,000 characters).", valueName: "text"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The card's description (at most 1,000 characters).", valueName: "text"))
         var description: String = ""
 
-        @Option(help: ArgumentHelp("The due date: an ISO 8601 date or date-time.", valueName: "date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The due date: an ISO 8601 date or date-time.", valueName: "date"))
         var due: String?
 
-        @Option(help: ArgumentHelp("The column to add it to. Default: the board's first.", valueName: "column"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The column to add it to. Default: the board's first.", valueName: "column"))
         var column: String?
 
         @Option(help: ArgumentHelp("0-based position in the column. Default: the end.", valueName: "index"))

@@ -41,23 +41,48 @@ extension KanbanCommand {
             }
         }
 
-        /// `kanban boards add NAME`.
+        /// `kanban boards add NAME [--columns A,B | --column A --column B]`.
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Make a board.")
+            static let configuration = CommandConfiguration(
+                abstract: "Make a board.",
+                discussion: """
+                    Give its columns with --columns (comma-separated) or with --column once per \
+                    column (a name may then hold commas), not both. Without either: TODO, DOING, DONE. \
+                    An empty list or a blank name in it is a usage error.
+                    """
+            )
 
             @OptionGroup var global: GlobalOptions
 
             @Argument(help: "The new board's name.")
             var name: String
 
-            @Option(help: ArgumentHelp("Its columns, comma-separated.", valueName: "names"))
-            var columns: String = DefaultBoard.columns.joined(separator: ",")
+            @Option(parsing: .unconditional, help: ArgumentHelp("Its columns, comma-separated. Default: TODO,DOING,DONE.", valueName: "names"))
+            var columns: String?
+
+            @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("One column; repeat it for each, in order.", valueName: "name"))
+            var column: [String] = []
 
             @Flag(help: "Print the appended events as JSON.")
             var json = false
 
+            func validate() throws {
+                if columns != nil && !column.isEmpty { throw ValidationError("give either --columns or --column, not both") }
+                if let columns, columns.allSatisfy(\.isWhitespace) {
+                    throw ValidationError("--columns needs at least one column name")
+                }
+                if columnNames.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+                    throw ValidationError(columns.map { "--columns '\($0)' has a blank column name" } ?? "a --column name is blank")
+                }
+            }
+
+            /// The names given, in order; empty for the default columns.
+            var columnNames: [String] {
+                columns.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) } ?? column
+            }
+
             func run() throws {
-                let names = columns.split(separator: ",").map(String.init)
+                let names = columnNames
                 let engine = try global.openEngine()
                 let events = try engine.execute(.createBoard(name: name, columns: names), actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "")

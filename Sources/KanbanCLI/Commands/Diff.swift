@@ -11,10 +11,10 @@ extension KanbanCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("From right after event SEQ, or DATE.", valueName: "seq|date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("From right after event SEQ, or DATE.", valueName: "seq|date"))
         var from: String
 
-        @Option(help: ArgumentHelp("To right after event SEQ, or DATE. Default: now.", valueName: "seq|date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("To right after event SEQ, or DATE. Default: now.", valueName: "seq|date"))
         var to: String?
 
         @Flag(help: "Print {\"added\", \"removed\", \"moved\", \"edited\"} as JSON.")
@@ -51,7 +51,7 @@ extension KanbanCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("Right after event SEQ, or DATE (a date means the end of that day).", valueName: "seq|date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Right after event SEQ, or DATE (a date means the end of that day).", valueName: "seq|date"))
         var to: String
 
         @Option(help: ArgumentHelp("Language of the output: en, ko or fr. Default: from the locale.", valueName: "lang"))

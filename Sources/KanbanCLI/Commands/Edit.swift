@@ -12,13 +12,13 @@ extension KanbanCommand {
         @Argument(help: "The card: its id or a unique prefix.")
         var card: String
 
-        @Option(help: ArgumentHelp("The new title.", valueName: "text"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The new title.", valueName: "text"))
         var title: String?
 
-        @Option(help: ArgumentHelp("The new description.", valueName: "text"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The new description.", valueName: "text"))
         var description: String?
 
-        @Option(help: ArgumentHelp("The new due date: an ISO 8601 date or date-time.", valueName: "date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The new due date: an ISO 8601 date or date-time.", valueName: "date"))
         var due: String?
 
         @Flag(help: "Remove the due date.")

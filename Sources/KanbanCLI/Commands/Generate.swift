@@ -5,7 +5,7 @@ extension KanbanCommand {
     /// `kanban generate --events N`: appends the standard benchmark workload.
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Append the standard workload (shared/WORKLOAD.md) in batches."
+            abstract: "Append the standard benchmark workload (described in Benchmarks/README.md) in batches."
         )
 
         @OptionGroup var global: GlobalOptions

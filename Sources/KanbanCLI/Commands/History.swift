@@ -11,22 +11,22 @@ extension KanbanCommand {
             discussion: "--limit keeps the most recent entries. Dates are shown in local time."
         )
 
-        @Option(name: .long, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
+        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
         var db: String?
 
-        @Option(help: ArgumentHelp("Only this board's history.", valueName: "name"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Only this board's history.", valueName: "name"))
         var board: String = DefaultBoard.name
 
-        @Option(help: ArgumentHelp("Only this card's trail (its id or a unique prefix; deleted cards too).", valueName: "card"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Only this card's trail (its id or a unique prefix; deleted cards too).", valueName: "card"))
         var card: String?
 
-        @Option(help: ArgumentHelp("Only changes by this actor.", valueName: "name"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Only changes by this actor.", valueName: "name"))
         var actor: String?
 
-        @Option(help: ArgumentHelp("Only changes at or after this date or date-time.", valueName: "date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Only changes at or after this date or date-time.", valueName: "date"))
         var since: String?
 
-        @Option(help: ArgumentHelp("Only changes up to event SEQ, or at or before DATE (a date means the whole day), as board --at takes it.", valueName: "seq|date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Only changes up to event SEQ, or at or before DATE (a date means the whole day), as board --at takes it.", valueName: "seq|date"))
         var until: String?
 
         @Option(help: ArgumentHelp("At most this many entries, the most recent.", valueName: "n"))
@@ -63,10 +63,7 @@ extension KanbanCommand {
                 return
             }
             let wording = ActionWording(language: lang)
-            for entry in entries {
-                let offset = TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: Double(entry.timestamp.millisecondsSinceEpoch) / 1000))
-                Output.print("#\(entry.sequence)  \(wording.date(entry.timestamp, utcOffsetSeconds: offset))  \(entry.actor)  \(entry.line)")
-            }
+            for entry in entries { Output.print(HistoryLine.text(for: entry, wording: wording, timeZone: .current)) }
         }
     }
 }

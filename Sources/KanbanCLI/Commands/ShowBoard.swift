@@ -12,7 +12,7 @@ extension KanbanCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("The board as it was after event SEQ, or at DATE (a date means the end of that day).", valueName: "seq|date"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The board as it was after event SEQ, or at DATE (a date means the end of that day).", valueName: "seq|date"))
         var at: String?
 
         @Flag(help: "Print the board as JSON.")

@@ -4,13 +4,13 @@ import Kanban
 
 /// The options every subcommand takes: where the database is, which board, who acts.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The LMDB environment directory, created on first use. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory, created on first use. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
     var db: String?
 
-    @Option(name: .long, help: ArgumentHelp("The board to work on.", valueName: "name"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The board to work on.", valueName: "name"))
     var board: String = "main"
 
-    @Option(name: .long, help: ArgumentHelp("Who is acting, for the log. Default: $KANBAN_ACTOR, else the login name.", valueName: "name"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Who is acting, for the log. Default: $KANBAN_ACTOR, else the login name.", valueName: "name"))
     var actor: String?
 
     /// The database directory to open.

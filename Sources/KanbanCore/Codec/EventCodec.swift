@@ -270,11 +270,16 @@ public enum EventCodec {
         for digit in fraction { writer.write(digit) }
     }
 
+    /// An order key. The lowest key of all (`Int64.min` with no fraction), which nothing sorts
+    /// below, is refused: no card could then be put in front of it.
     @inline(__always)
     static func decodeKey(from reader: inout ByteReader) throws(EventDecodingError) -> OrderKey {
         let integer = try reader.readSigned()
         let count = try reader.readCount()
-        if count == 0 { return OrderKey(integer: integer) }
+        if count == 0 {
+            guard integer > Int64.min else { throw .malformed("order key below every other", at: reader.offset) }
+            return OrderKey(integer: integer)
+        }
         let digits = try reader.readSlice(count)
         guard digits[count - 1] != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
         return OrderKey(integer: integer, fractionDigits: digits)
@@ -329,8 +334,11 @@ public enum EventCodec {
         for column in columns { encodeColumn(column, into: &writer) }
     }
 
+    /// A board's columns (of `boardCreated` and `boardRemoved`): at least one, as every board
+    /// keeps one; a board without columns would leave `add` nowhere to put a card.
     static func decodeColumns(from reader: inout ByteReader) throws(EventDecodingError) -> [ColumnSpec] {
         let count = try reader.readCount()
+        guard count > 0 else { throw .malformed("a board with no columns", at: reader.offset) }
         guard count <= reader.buffer.count else { throw .malformed("column count \(count)", at: reader.offset) }
         var columns: [ColumnSpec] = []
         columns.reserveCapacity(count)

@@ -63,6 +63,7 @@ public enum StateCodec {
             guard columnCount <= bytes.count else { throw .malformed("column count \(columnCount)", at: reader.offset) }
             var columns: [ColumnID] = []
             for _ in 0..<columnCount { columns.append(ColumnID(try reader.readIdentifier())) }
+            guard state.boards[id] == nil else { throw .malformed("board \(id) twice", at: reader.offset) }
             state.boards[id] = Board(id: id, name: name, columns: columns)
             state.boardOrder.append(id)
         }
@@ -70,7 +71,15 @@ public enum StateCodec {
         for _ in 0..<columnCount {
             let id = ColumnID(try reader.readIdentifier())
             let board = BoardID(try reader.readIdentifier())
+            guard state.columns[id] == nil else { throw .malformed("column \(id) twice", at: reader.offset) }
             state.columns[id] = Column(id: id, board: board, name: try reader.readString())
+        }
+        // What replay guarantees and `decide` relies on: every board has columns, each its own, once.
+        for board in state.boards.values {
+            guard !board.columns.isEmpty else { throw .malformed("board \(board.id) has no columns", at: reader.offset) }
+            guard Set(board.columns).count == board.columns.count,
+                  board.columns.allSatisfy({ state.columns[$0]?.board == board.id })
+            else { throw .malformed("board \(board.id) lists a column that is not its own", at: reader.offset) }
         }
         let cardCount = try reader.readCount()
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }

@@ -39,12 +39,12 @@ extension Decider {
             if scratch.columns[id] == nil {
                 let count = scratch.boards[board.id]?.columns.count ?? 0
                 emit(.columnAdded(ColumnAdded(column: ColumnSpec(id: id, name: column.name), index: min(position, count))))
-            } else if scratch.columns[id]!.name != column.name {
-                emit(.columnRenamed(ColumnRenamed(column: id, from: scratch.columns[id]!.name, to: column.name)))
+            } else if let current = scratch.columns[id], current.name != column.name {
+                emit(.columnRenamed(ColumnRenamed(column: id, from: current.name, to: column.name)))
             }
         }
         // Cards that were not on the board then go.
-        for columnID in scratch.boards[board.id]!.columns {
+        for columnID in scratch.boards[board.id]?.columns ?? [] {
             for card in scratch.cards(in: columnID) where past.cards[card.id].flatMap({ past.columns[$0.column]?.board }) != board.id {
                 emit(.cardDeleted(CardDeleted(card: card, index: index(of: card.id))))
             }
@@ -82,9 +82,8 @@ extension Decider {
             }
         }
         // Columns made since, now empty, go.
-        for id in scratch.boards[board.id]!.columns where !then.columns.contains(id) {
-            let column = scratch.columns[id]!
-            let position = scratch.boards[board.id]!.columns.firstIndex(of: id)!
+        for id in scratch.boards[board.id]?.columns ?? [] where !then.columns.contains(id) {
+            guard let column = scratch.columns[id], let position = scratch.boards[board.id]?.columns.firstIndex(of: id) else { continue }
             emit(.columnRemoved(ColumnRemoved(column: ColumnSpec(id: id, name: column.name), index: position)))
         }
         // Columns moved since go back to their places (the same columns are there by now).

@@ -30,8 +30,7 @@ public enum Decider {
         switch command {
         case .addCard(let boardName, let title, let description, let due, let columnName, let index):
             let board = try board(boardName, in: state)
-            let column = try columnName.map { name throws(KanbanError) in try self.column(name, of: board, in: state) }
-                ?? state.columns[board.columns[0]]!
+            let column = if let columnName { try self.column(columnName, of: board, in: state) } else { try firstColumn(of: board, in: state) }
             let card = Card(
                 id: .random(using: &ids),
                 column: column.id,
@@ -153,7 +152,7 @@ public enum Decider {
             let cards = state.cardCount(in: column.id)
             if cards > 0 { throw .columnNotEmpty(column.name, cards: cards) }
             if board.columns.count == 1 { throw .lastColumn(board.name) }
-            let index = board.columns.firstIndex(of: column.id)!
+            guard let index = board.columns.firstIndex(of: column.id) else { throw .unknownColumn(columnName, board: board.name) }
             let spec = ColumnSpec(id: column.id, name: column.name)
             return [BoardEvent(board: board.id, payload: .columnRemoved(ColumnRemoved(column: spec, index: index)))]
 
@@ -165,6 +164,15 @@ public enum Decider {
     static func board(_ name: String, in state: KanbanState) throws(KanbanError) -> Board {
         guard let board = state.board(named: name) else { throw .unknownBoard(name) }
         return board
+    }
+
+    /// The board's first column, where a card goes unless told otherwise. Every board has one
+    /// (``KanbanState/apply(_:board:)`` keeps it so); the error is for a state built otherwise.
+    private static func firstColumn(of board: Board, in state: KanbanState) throws(KanbanError) -> Column {
+        guard let id = board.columns.first, let column = state.columns[id] else {
+            throw .unknownColumn(DefaultBoard.columns[0], board: board.name)
+        }
+        return column
     }
 
     static func column(_ name: String, of board: Board, in state: KanbanState) throws(KanbanError) -> Column {

@@ -67,11 +67,15 @@ public struct ActionWording: Sendable {
         }
     }
 
-    /// A local date and time in this language.
+    /// A local date and time in this language, `utcOffsetSeconds` (at most a day either way)
+    /// ahead of UTC. Every timestamp prints, however far from now.
     public func date(_ timestamp: Timestamp, utcOffsetSeconds: Int) -> String {
-        let local = timestamp.millisecondsSinceEpoch + Int64(utcOffsetSeconds) * 1000
-        let day = CalendarDay(daysSinceEpoch: local.floorDivided(by: 86_400_000))
-        let minutes = Int((local - day.daysSinceEpoch * 86_400_000) / 60_000)
+        // The UTC day and the local minutes within it apart, so nothing overflows at the extremes.
+        let offset = Int64(min(max(utcOffsetSeconds, -86_400), 86_400)) * 1000
+        let utc = timestamp.millisecondsSinceEpoch
+        let local = utc.floorRemainder(dividingBy: 86_400_000) + offset
+        let day = CalendarDay(daysSinceEpoch: utc.floorDivided(by: 86_400_000) + local.floorDivided(by: 86_400_000))
+        let minutes = Int(local.floorRemainder(dividingBy: 86_400_000) / 60_000)
         let (year, month, dayOfMonth) = day.components
         return phrasebook.formatDate(year, month, dayOfMonth, minutes / 60, minutes % 60)
     }

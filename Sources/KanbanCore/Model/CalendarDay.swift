@@ -21,12 +21,13 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         daysSinceEpoch = era * 146_097 + dayOfEra - 719_468
     }
 
-    /// Year, month (1–12) and day (1–31).
+    /// Year, month (1–12) and day (1–31), for every value (the year may be far from now).
     public var components: (year: Int, month: Int, day: Int) {
-        // Howard Hinnant's civil_from_days.
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
+        // Howard Hinnant's civil_from_days, with the 400-year era taken first so that no step
+        // overflows, even at Int64.min and Int64.max.
+        let z = daysSinceEpoch.floorRemainder(dividingBy: 146_097) + 719_468
+        let era = daysSinceEpoch.floorDivided(by: 146_097) + z / 146_097
+        let dayOfEra = z % 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let mp = (5 * dayOfYear + 2) / 153
@@ -52,8 +53,10 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         }
     }
 
+    /// `value` in at least `width` digits, after a `-` when negative.
     static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        let digits = String(value.magnitude)
+        let padded = digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        return value < 0 ? "-" + padded : padded
     }
 }

@@ -1,7 +1,8 @@
 extension OrderKey {
     /// A key strictly between `lower` and `upper`; `nil` stands for the column's start or end.
     ///
-    /// `lower` must sort before `upper` when both are given.
+    /// `lower` must sort before `upper` when both are given. The result is never the lowest key
+    /// of all (`Int64.min` with no fraction), which nothing could be put below.
     public static func between(_ lower: OrderKey?, _ upper: OrderKey?) -> OrderKey {
         switch (lower, upper) {
         case (nil, nil):
@@ -11,9 +12,15 @@ extension OrderKey {
             return lower.integer < Int64.max ? OrderKey(integer: lower.integer + 1)
                 : OrderKey(integer: lower.integer, fraction: midpoint(above: lower.fraction, below: nil))
         case (nil, let upper?):
-            // Below `upper`: one integer step down, or a fraction below it when already at the floor.
-            return upper.integer > Int64.min ? OrderKey(integer: upper.integer - 1)
-                : OrderKey(integer: upper.integer, fraction: midpoint(above: [], below: upper.fraction))
+            // Below `upper`: one integer step down, or a fraction below it near the floor. At
+            // `Int64.min` the fraction is not empty (that key is never made, and the decoder
+            // refuses it), so the midpoint exists.
+            if upper.integer > Int64.min + 1 { return OrderKey(integer: upper.integer - 1) }
+            if upper.integer == Int64.min + 1 { return OrderKey(integer: Int64.min, fraction: [0x80]) }
+            // Below the lowest key there is none: rather than search forever, share its key
+            // (the card id breaks the tie). Only a state built by hand can hold that key.
+            if upper.fraction.isEmpty { return upper }
+            return OrderKey(integer: upper.integer, fraction: midpoint(above: [], below: upper.fraction))
         case (let lower?, let upper?):
             precondition(lower < upper, "OrderKey.between needs lower < upper")
             let (gap, overflow) = upper.integer.subtractingReportingOverflow(lower.integer)

@@ -9,6 +9,11 @@ extension KanbanState {
 
     /// Applies a payload for `board`. Events are facts: one that refers to something no
     /// longer there (which decide never produces) changes nothing rather than failing.
+    ///
+    /// Whatever the log holds, every board keeps at least one column, and every column a board
+    /// lists exists and belongs to that board (once): `decide` relies on it. So a board event
+    /// reusing the ids of columns that exist skips them (and makes no board when none is left),
+    /// and removing another board's column, or a board's last one, changes nothing.
     public mutating func apply(_ payload: EventPayload, board: BoardID) {
         switch payload {
         case .cardMoved(let moved): moveCard(moved.card, to: moved.to, key: moved.key)
@@ -19,10 +24,15 @@ extension KanbanState {
         case .cardDeleted(let deleted): removeCard(deleted.card.id)
         case .boardCreated(let created):
             guard boards[board] == nil else { return }
-            boards[board] = Board(id: board, name: created.name, columns: created.columns.map(\.id))
+            var fresh: [ColumnSpec] = []
+            for column in created.columns where columns[column.id] == nil && !fresh.contains(where: { $0.id == column.id }) {
+                fresh.append(column)
+            }
+            guard !fresh.isEmpty else { return }
+            boards[board] = Board(id: board, name: created.name, columns: fresh.map(\.id))
             boardOrder.insert(board, at: min(max(created.index ?? boardOrder.count, 0), boardOrder.count))
             boardsCreated += 1
-            for column in created.columns where columns[column.id] == nil {
+            for column in fresh {
                 columns[column.id] = Column(id: column.id, board: board, name: column.name)
                 orders?[column.id] = ColumnOrder()
             }
@@ -41,6 +51,7 @@ extension KanbanState {
         case .columnRenamed(let renamed):
             columns[renamed.column]?.name = renamed.to
         case .columnRemoved(let removed):
+            guard let owner = boards[board], owner.columns.count > 1, columns[removed.column.id]?.board == board else { return }
             boards[board]?.columns.removeAll { $0 == removed.column.id }
             removeColumn(removed.column.id)
         case .columnMoved(let moved):

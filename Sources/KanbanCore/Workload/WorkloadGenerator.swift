@@ -1,4 +1,4 @@
-/// The standard workload of `shared/WORKLOAD.md`: commands drawn from a seed, so the same
+/// The standard workload of `Benchmarks/README.md`: commands drawn from a seed, so the same
 /// event count and seed give the same log.
 ///
 /// Mix: 15% add, 30% edit, 40% move (half within a column, half across), 10% delete, 5% undo

@@ -194,7 +194,8 @@ enum RandomEvents {
         ColumnSpec(id: ColumnID(identifier(using: &random)), name: string(using: &random))
     }
 
+    /// A board's columns: at least one, as every board has.
     static func columns(using random: inout some RandomNumberGenerator) -> [ColumnSpec] {
-        (0..<Int.random(in: 0...6, using: &random)).map { _ in column(using: &random) }
+        (0..<Int.random(in: 1...6, using: &random)).map { _ in column(using: &random) }
     }
 }
