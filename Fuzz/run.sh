@@ -38,15 +38,16 @@ rm -rf "$build/src"
 mkdir -p "$build/src"
 cp -R "$root/Sources/KanbanCore" "$build/src/KanbanCore"
 mapfile -t core_sources < <(find "$build/src/KanbanCore" -name '*.swift' | sort)
-# The CLI's renderers of events and history (log line, history line, their JSON forms) need
-# nothing of the CLI but KanbanCore: they are compiled into the event decoder's module too,
-# without their `import KanbanCore`.
+# The CLI's renderers of events and history (log line, history line) and the JSON output
+# forms (Sources/Kanban/Output) need nothing but KanbanCore and Foundation: they are compiled
+# into the event decoder's module too, without their `import KanbanCore`.
 mkdir -p "$build/src/Rendering"
 renderer_sources=()
-for name in EventLine EventJSON JSONValue HistoryLine HistoryJSON; do
-    grep -v '^import KanbanCore$' "$root/Sources/KanbanCLI/Rendering/$name.swift" >"$build/src/Rendering/$name.swift"
-    renderer_sources+=("$build/src/Rendering/$name.swift")
-done
+while IFS= read -r file; do
+    target="$build/src/Rendering/$(basename "$file")"
+    grep -v '^import KanbanCore$' "$file" >"$target"
+    renderer_sources+=("$target")
+done < <(printf '%s\n' "$root/Sources/KanbanCLI/Rendering/EventLine.swift" "$root/Sources/KanbanCLI/Rendering/HistoryLine.swift"; find "$root/Sources/Kanban/Output" -name '*.swift' | sort)
 
 linker=()
 if [[ -x "$(dirname "$(command -v "$swiftc")")/ld.lld" ]]; then

@@ -10,7 +10,7 @@ private let zones = ["UTC", "Asia/Seoul", "Pacific/Kiritimati", "Pacific/Pago_Pa
 func exerciseRenderers(_ event: RecordedEvent) {
     var lines = EventLine()
     if lines.line(for: event).isEmpty { fuzzFailure("an empty log line") }
-    if EventJSON.value(event).serialized().isEmpty { fuzzFailure("empty log JSON") }
+    if ((try? OutputJSON.encoder.encode(EventOutput(event: event))) ?? Data()).isEmpty { fuzzFailure("empty log JSON") }
     for language in HistoryLanguage.allCases {
         var builder = HistoryBuilder(filter: HistoryFilter(), language: language)
         builder.consume(event)
@@ -18,7 +18,7 @@ func exerciseRenderers(_ event: RecordedEvent) {
         let wording = ActionWording(language: language)
         for offset in offsets { _ = wording.date(entry.timestamp, utcOffsetSeconds: offset) }
         for zone in zones { _ = HistoryLine.text(for: entry, wording: wording, timeZone: zone) }
-        if HistoryJSON.value(entry).serialized().isEmpty { fuzzFailure("empty history JSON") }
+        if ((try? OutputJSON.encoder.encode(HistoryEntryOutput(entry: entry))) ?? Data()).isEmpty { fuzzFailure("empty history JSON") }
         _ = wording.imperative(for: event.payload) { $0.description }
     }
 }
