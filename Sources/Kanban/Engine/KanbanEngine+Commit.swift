@@ -18,8 +18,9 @@ extension KanbanEngine {
                     for (index, pending) in batch.enumerated() {
                         if index > 0 && ContinuousClock.now > deadline { break }
                         do {
-                            let decision = try decide(pending.command, actor: pending.actor, core: &core, in: transaction)
                             var ids = SystemRandomNumberGenerator()
+                            core.state.buildOrderIndex()
+                            let decision = try decide(pending.command, actor: pending.actor, state: core.state, ids: &ids, in: transaction)
                             let events = try append(
                                 decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
                             )
@@ -53,26 +54,32 @@ extension KanbanEngine {
     ///
     /// An undo (or redo) that finds nothing it can take throws ``KanbanCore/KanbanError/nothingToUndo(actor:)``
     /// unless it had entries to drop; then it decides no event and reports the drops.
-    func decide(_ command: Command, actor: String, core: inout EngineCore, in transaction: WriteTransaction) throws -> Decision {
-        core.state.buildOrderIndex()
+    /// `state` must have its order index built; new ids come from `ids`.
+    func decide(
+        _ command: Command,
+        actor: String,
+        state: KanbanState,
+        ids: inout some RandomNumberGenerator,
+        in transaction: WriteTransaction
+    ) throws -> Decision {
         switch command {
         case .undo(let force):
-            let decision = try decideUndo(actor: actor, force: force, state: core.state, in: transaction)
+            let decision = try decideUndo(actor: actor, force: force, state: state, in: transaction)
             if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
             return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
         case .redo(let force):
-            let decision = try decideRedo(actor: actor, force: force, state: core.state, in: transaction)
+            let decision = try decideRedo(actor: actor, force: force, state: state, in: transaction)
             if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
             return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
         case .reviveCard(let board, let card, let column, let index):
-            return Decision(events: [try decideRevive(board: board, card: card, column: column, index: index, state: core.state, in: transaction)])
+            return Decision(events: [try decideRevive(board: board, card: card, column: column, index: index, state: state, in: transaction)])
         case .restore(let board, let point):
             let sequence = try sequence(of: point, in: transaction)
-            let (past, timestamp) = try state(atSequence: sequence, in: transaction)
-            let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: core.state)
+            let (past, timestamp) = try self.state(atSequence: sequence, in: transaction)
+            let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: state)
             return Decision(events: decided.map { [$0] } ?? [])
         default:
-            return Decision(events: try Decider.decide(command, in: core.state, ids: &core.ids))
+            return Decision(events: try Decider.decide(command, in: state, ids: &ids))
         }
     }
 

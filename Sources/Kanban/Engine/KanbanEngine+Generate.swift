@@ -50,14 +50,12 @@ extension KanbanEngine {
     ) throws -> [BoardEvent] {
         switch step {
         case .command(let command):
-            return try Decider.decide(command, in: state, ids: &generator.ids)
+            return try decide(command, actor: actor, state: state, ids: &generator.ids, in: transaction).events
         case .undo, .redo:
             do {
-                let decision = step == .undo
-                    ? try decideUndo(actor: actor, force: false, state: state, in: transaction)
-                    : try decideRedo(actor: actor, force: false, state: state, in: transaction)
-                guard let event = decision.event else { throw KanbanError.nothingToUndo(actor: actor) }
-                return [event]
+                let events = try decide(step == .undo ? .undo() : .redo(), actor: actor, state: state, ids: &generator.ids, in: transaction).events
+                guard !events.isEmpty else { throw KanbanError.nothingToUndo(actor: actor) }
+                return events
             } catch is KanbanError {
                 guard let edit = generator.fallback(in: state) else { return [] }
                 return try Decider.decide(edit, in: state, ids: &generator.ids)

@@ -224,7 +224,7 @@ public final class KanbanEngine: Sendable {
             fresh.newestSnapshot = core.newestSnapshot
             core = fresh
             return ReplayReport(
-                events: Int(fresh.state.lastSequence), seconds: elapsed.seconds,
+                events: Int(clamping: fresh.state.lastSequence), seconds: elapsed.seconds,
                 snapshot: fresh.snapshot, tailEvents: fresh.tailEvents
             )
         }
