@@ -47,7 +47,12 @@ while IFS= read -r file; do
     target="$build/src/Rendering/$(basename "$file")"
     grep -v '^import KanbanCore$' "$file" >"$target"
     renderer_sources+=("$target")
-done < <(printf '%s\n' "$root/Sources/KanbanCLI/Rendering/EventLine.swift" "$root/Sources/KanbanCLI/Rendering/HistoryLine.swift"; find "$root/Sources/Kanban/Output" -name '*.swift' | sort)
+done < <(
+    printf '%s\n' "$root/Sources/KanbanCLI/Rendering/EventLine.swift" "$root/Sources/KanbanCLI/Rendering/HistoryLine.swift" \
+        "$root/Sources/Kanban/Output/OutputJSON.swift" "$root/Sources/Kanban/Output/ChangeOutput.swift" \
+        "$root/Sources/Kanban/Output/HistoryEntryOutput.swift"
+    find "$root/Sources/Kanban/Output/Events" -name '*.swift' | sort
+)
 
 linker=()
 if [[ -x "$(dirname "$(command -v "$swiftc")")/ld.lld" ]]; then

@@ -168,6 +168,8 @@ enum RandomEvents {
         }
         var fraction = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
         if !fraction.isEmpty && fraction[fraction.count - 1] == 0 { fraction[fraction.count - 1] = 1 }
+        // The lowest key of all (Int64.min, no fraction) is never written: the decoder refuses it.
+        if integer == .min && fraction.isEmpty { return OrderKey(integer: .min, fraction: [1]) }
         return OrderKey(integer: integer, fraction: fraction)
     }
 
