@@ -32,8 +32,8 @@ extension KanbanEngine {
                 }
             }
         } catch {
-            outcomes = outcomes.map { $0 == nil ? nil : .failure(error) }
-            if outcomes.isEmpty { outcomes = Array(repeating: .failure(error), count: batch.count) }
+            // Nothing of the batch was committed: every command in it gets the failure.
+            outcomes = Array(repeating: .failure(error), count: batch.count)
         }
         var deferred: [PendingCommand] = []
         for (pending, outcome) in zip(batch, outcomes) {

@@ -38,12 +38,4 @@ public enum Command: Hashable, Sendable {
     case redo(force: Bool = false)
     /// Make board `board` as it was at `point`, with one `restored` event.
     case restore(board: String, to: PointInTime)
-
-    /// Whether deciding the command needs more than the current state: the log's past.
-    public var readsHistory: Bool {
-        switch self {
-        case .undo, .redo, .restore, .reviveCard: true
-        default: false
-        }
-    }
 }
