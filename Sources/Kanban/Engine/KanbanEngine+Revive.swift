@@ -36,7 +36,7 @@ extension KanbanEngine {
         state: KanbanState,
         in transaction: some Transaction
     ) throws -> BoardEvent {
-        guard state.boardsCreated > 0 else { throw KanbanError.unknownCard(card) }
+        guard !DefaultBoard.isPending(in: state) else { throw KanbanError.unknownCard(card) }
         guard let found = state.board(named: board) else { throw KanbanError.unknownBoard(board) }
         let reference = CardReference(card)
         guard !reference.isEmpty else { throw KanbanError.unknownCard(card) }

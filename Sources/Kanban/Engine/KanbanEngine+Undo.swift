@@ -2,7 +2,6 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-
     /// The event undoing the newest entry of `actor`'s undo stack that can be undone, and the
     /// entries above it that cannot be undone at all, read from the log inside `transaction`.
     /// Appending the event drops those entries too: the stacks' fold removes an undo's target
@@ -98,7 +97,8 @@ extension KanbanEngine {
     private func removedColumnNames(in transaction: some Transaction) throws -> RemovedColumnNames {
         var names = RemovedColumnNames()
         try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
-            guard bytes.count > 1, RemovedColumnNames.mayRemoveColumns(kind: bytes[1]) else { return true }
+            // An event of unknown kind is decoded too, so that its error names it.
+            guard EventCodec.peekKind(bytes).map(RemovedColumnNames.mayRemoveColumns(kind:)) ?? true else { return true }
             names.record(try EventLog.decode(bytes, sequence: sequence).payload)
             return true
         }

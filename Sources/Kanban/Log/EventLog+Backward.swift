@@ -11,10 +11,7 @@ extension EventLog {
         try transaction.withCursor(on: database) { cursor in
             var entry = try cursor.last()
             while let current = entry {
-                guard let sequence = SequenceKey.sequence(from: current.key) else {
-                    throw KanbanError.corruptEvent(sequence: 0, reason: "a key of \(current.key.count) bytes is not a sequence number")
-                }
-                guard try body(sequence, current.value) else { return }
+                guard try body(try EventLog.sequence(of: current), current.value) else { return }
                 entry = try cursor.previous()
             }
         }

@@ -101,7 +101,8 @@ public struct EventLog: Sendable {
         }
     }
 
-    private static func sequence(of entry: Entry) throws -> UInt64 {
+    /// The sequence number an entry's key holds; a key that is not one is a corrupt event.
+    static func sequence(of entry: Entry) throws -> UInt64 {
         guard let sequence = SequenceKey.sequence(from: entry.key) else {
             throw KanbanError.corruptEvent(sequence: 0, reason: "a key of \(entry.key.count) bytes is not a sequence number")
         }

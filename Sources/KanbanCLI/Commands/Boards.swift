@@ -23,7 +23,7 @@ extension KanbanCommand {
             func run() throws {
                 let engine = try global.openEngine()
                 let boards: [(name: String, columns: [(String, Int)])] = try engine.withState { state in
-                    if state.boardsCreated == 0 { return [(DefaultBoard.name, DefaultBoard.columns.map { ($0, 0) })] }
+                    if DefaultBoard.isPending(in: state) { return [(DefaultBoard.name, DefaultBoard.columns.map { ($0, 0) })] }
                     return state.boardOrder.compactMap { state.boards[$0] }.map { board in
                         (board.name, board.columns.compactMap { state.columns[$0] }.map { ($0.name, state.cardCount(in: $0.id)) })
                     }

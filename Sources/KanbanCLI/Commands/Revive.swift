@@ -18,7 +18,7 @@ extension KanbanCommand {
         @Argument(help: "The deleted card: its id or a unique prefix.")
         var card: String
 
-        @Option(help: ArgumentHelp("The column to put it in. Default: the one it was deleted from.", valueName: "column"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("The column to put it in. Default: the one it was deleted from.", valueName: "column"))
         var column: String?
 
         @Option(help: ArgumentHelp("0-based position in the column. Default: its old one in its old column, else the end.", valueName: "index"))

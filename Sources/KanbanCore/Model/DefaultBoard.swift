@@ -12,14 +12,19 @@ public enum DefaultBoard {
     /// The id the not-yet-made board shows under (all zero: no real board has it).
     public static let placeholderID = BoardID(Identifier(high: 0, low: 0))
 
+    /// Whether `state` is of a log that has not made the default board yet (no board at all).
+    public static func isPending(in state: KanbanState) -> Bool {
+        state.boardsCreated == 0
+    }
+
     /// Whether, in `state`, `name` means the default board not made yet.
     public static func isPending(_ name: String, in state: KanbanState) -> Bool {
-        state.boardsCreated == 0 && name.lowercased() == DefaultBoard.name
+        isPending(in: state) && name.lowercased() == DefaultBoard.name
     }
 
     /// The events that make the board, when `state` has no board yet; else none.
     public static func bootstrap(in state: KanbanState, ids: inout some RandomNumberGenerator) -> [BoardEvent] {
-        guard state.boardsCreated == 0 else { return [] }
+        guard isPending(in: state) else { return [] }
         return [BoardEvent(
             board: .random(using: &ids),
             payload: .boardCreated(BoardCreated(

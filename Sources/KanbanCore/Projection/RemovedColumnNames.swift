@@ -21,10 +21,10 @@ public struct RemovedColumnNames: Sendable, Equatable {
         }
     }
 
-    /// Whether an event of kind `tag` (``EventKind``'s raw value) may remove columns, and so is
-    /// worth decoding for their names.
-    public static func mayRemoveColumns(kind tag: UInt8) -> Bool {
-        tag == EventKind.columnRemoved.rawValue || tag == EventKind.boardRemoved.rawValue || tag >= EventKind.undone.rawValue
+    /// Whether an event of `kind` may remove columns (directly, or inside an undo, a redo or a
+    /// restore), and so is worth decoding for their names.
+    public static func mayRemoveColumns(kind: EventKind) -> Bool {
+        kind == .columnRemoved || kind == .boardRemoved || kind.isCompound
     }
 
     /// The columns `payload` names a card's place by (where a card was added, moved from and to,

@@ -79,7 +79,7 @@ public struct WorkloadGenerator: Sendable {
         if state.lastSequence != observedSequence { resynchronize(with: state) }
         let actor = WorkloadGenerator.actors[Int.random(in: 0..<WorkloadGenerator.actors.count, using: &random)]
         // The first command makes `main` (on first use); the other boards come next.
-        if state.boardsCreated == 0 { return (addCommand(board: DefaultBoard.name), actor) }
+        if DefaultBoard.isPending(in: state) { return (addCommand(board: DefaultBoard.name), actor) }
         if let missing = boardNames.first(where: { state.board(named: $0) == nil }) {
             return (.createBoard(name: missing), actor)
         }
