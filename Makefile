@@ -1,7 +1,10 @@
-# Quick start: `make run` (a scripted demo on a fresh database) and `make test` (the whole suite).
+# Quick start: `make run` (the server and web board on ./kanban.db) and `make test` (the whole suite).
 SWIFT ?= swift
 
-.PHONY: run test setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
+KANBAN_DB ?= ./kanban.db
+PORT ?= 8080
+
+.PHONY: run demo test browser-test load setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:
@@ -11,8 +14,13 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product kanban
 
-## Build, then run the scripted demo on a fresh temporary database.
+## Build, then serve the API and the web board on $(KANBAN_DB) (default ./kanban.db) at http://127.0.0.1:$(PORT).
 run: build
+	@echo "Open http://127.0.0.1:$(PORT)/ in a browser (Ctrl-C stops the server)."
+	@"$$($(SWIFT) build -c release --show-bin-path)/kanban" serve --db "$(KANBAN_DB)" --port $(PORT)
+
+## Build, then run the scripted command-line demo on a fresh temporary database.
+demo: build
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/kanban"
 
 ## Set up, then run the whole test suite.

@@ -13,6 +13,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // Layer 0: the C library, from Debian's liblmdb-dev or Homebrew's lmdb.
@@ -32,7 +36,22 @@ let package = Package(
             name: "KanbanCLI",
             dependencies: ["Kanban", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "kanban", dependencies: ["KanbanCLI"]),
+        // Layer 4: the HTTP server and the web board it serves; only it pulls in Hummingbird.
+        .target(
+            name: "KanbanServer",
+            dependencies: [
+                "Kanban",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.embedInCode("Web"), .embedInCode("OpenAPI")]
+        ),
+        .executableTarget(
+            name: "kanban",
+            dependencies: ["KanbanCLI", "KanbanServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         .target(name: "KanbanTestSupport", dependencies: ["Kanban"], path: "Tests/KanbanTestSupport"),
         .testTarget(name: "LMDBStorageTests", dependencies: ["LMDBStorage", "KanbanTestSupport"]),
@@ -45,6 +64,15 @@ let package = Package(
             dependencies: ["Kanban", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "KanbanCLITests", dependencies: ["KanbanCLI", "KanbanTestSupport"]),
+        .testTarget(
+            name: "KanbanServerTests",
+            dependencies: [
+                "KanbanServer", "KanbanTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

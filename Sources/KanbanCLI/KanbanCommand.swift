@@ -25,20 +25,21 @@ public struct KanbanCommand: ParsableCommand {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 a rejected command or a failure, 2 a usage error. Errors are one line on stderr.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// `root` is the command tree: this one, or one that adds subcommands (the executable adds `serve`).
+    public static func run(_ arguments: [String], root: any ParsableCommand.Type = KanbanCommand.self) -> Int32 {
         let command: ParsableCommand
         do {
-            command = try parseAsRoot(LeadingDashValues.protect(arguments, root: KanbanCommand.self))
+            command = try root.parseAsRoot(LeadingDashValues.protect(arguments, root: root))
         } catch {
-            let code = exitCode(for: error)
+            let code = root.exitCode(for: error)
             if code == .success {
-                Output.print(fullMessage(for: error))
+                Output.print(root.fullMessage(for: error))
                 return 0
             }
-            let text = message(for: error).split(separator: "\n").first ?? ""
+            let text = root.message(for: error).split(separator: "\n").first ?? ""
             // A value such as a title that starts with "--" was read as an unknown option.
             let hint = text.hasPrefix("Missing expected argument")
-                ? LeadingDashValues.hint(for: arguments, root: KanbanCommand.self).map { "; \($0)" } ?? "" : ""
+                ? LeadingDashValues.hint(for: arguments, root: root).map { "; \($0)" } ?? "" : ""
             Output.error("kanban: \(text)\(hint) (see 'kanban --help')")
             return 2
         }
@@ -57,12 +58,12 @@ public struct KanbanCommand: ParsableCommand {
             return 2
         } catch let error as ExitCode {
             return error.rawValue
-        } catch where exitCode(for: error) == .success {
+        } catch where root.exitCode(for: error) == .success {
             // `kanban`, `kanban help` and `--help` after a subcommand: the usage, on stdout.
-            Output.print(fullMessage(for: error))
+            Output.print(root.fullMessage(for: error))
             return 0
         } catch where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-            Output.error("kanban: \(message(for: error).split(separator: "\n").first ?? "") (see 'kanban --help')")
+            Output.error("kanban: \(root.message(for: error).split(separator: "\n").first ?? "") (see 'kanban --help')")
             return 2
         } catch {
             Output.error("kanban: \(error.localizedDescription)")

@@ -2,7 +2,7 @@ import Foundation
 import Kanban
 import KanbanCLI
 
-let status = KanbanCommand.run(Array(CommandLine.arguments.dropFirst()))
+let status = KanbanCommand.run(Array(CommandLine.arguments.dropFirst()), root: KanbanRoot.self)
 // A snapshot the command scheduled is written after the output is out: hand standard output
 // back first, so whoever reads it (a pipe, `$(kanban add …)`) is not kept waiting.
 fflush(nil)

@@ -21,6 +21,9 @@ public struct EngineOptions: Sendable {
     public var maxBatchCount: Int
     /// How long one batch may spend deciding before the rest of its commands wait for the next.
     public var maxBatchDuration: Duration
+    /// How long an answer kept under an idempotency key is given again to a retry (default
+    /// 24 hours; older keys are forgotten and purged).
+    public var idempotencyLifetime: Duration
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the
@@ -34,7 +37,8 @@ public struct EngineOptions: Sendable {
         snapshotInterval: Int = EngineOptions.defaultSnapshotInterval,
         warn: @escaping @Sendable (String) -> Void = EngineOptions.standardErrorWarning,
         maxBatchCount: Int = 256,
-        maxBatchDuration: Duration = .milliseconds(20)
+        maxBatchDuration: Duration = .milliseconds(20),
+        idempotencyLifetime: Duration = .seconds(24 * 3600)
     ) {
         self.mapSize = mapSize
         self.durability = durability
@@ -43,6 +47,7 @@ public struct EngineOptions: Sendable {
         self.warn = warn
         self.maxBatchCount = maxBatchCount
         self.maxBatchDuration = maxBatchDuration
+        self.idempotencyLifetime = idempotencyLifetime
     }
 
     /// Durability of a commit.

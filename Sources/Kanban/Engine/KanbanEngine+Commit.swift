@@ -9,14 +9,22 @@ extension KanbanEngine {
     /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
     func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
         var outcomes: [Result<CommandOutcome, any Error>?] = []
+        var answers: [RememberedAnswer?] = []
         do {
             try writeSide.withLock { core in
                 try writeAndApply(&core) { core, transaction in
                     // A write runs again from the start when the map grows: start afresh too.
                     outcomes = Array(repeating: nil, count: batch.count)
+                    answers = Array(repeating: nil, count: batch.count)
                     let deadline = ContinuousClock.now + options.maxBatchDuration
                     for (index, pending) in batch.enumerated() {
                         if index > 0 && ContinuousClock.now > deadline { break }
+                        if let memo = pending.memo, let bytes = try rememberedAnswer(memo, in: transaction) {
+                            answers[index] = RememberedAnswer(bytes: bytes, isReplay: true)
+                            outcomes[index] = .success(CommandOutcome(events: []))
+                            continue
+                        }
+                        let outcome: Result<CommandOutcome, any Error>
                         do {
                             var ids = SystemRandomNumberGenerator()
                             core.state.buildOrderIndex()
@@ -24,20 +32,36 @@ extension KanbanEngine {
                             let events = try append(
                                 decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
                             )
-                            outcomes[index] = .success(CommandOutcome(events: events, dropped: decision.dropped))
+                            outcome = .success(CommandOutcome(events: events, dropped: decision.dropped))
                         } catch let rejection as KanbanError {
-                            outcomes[index] = .failure(rejection)
+                            outcome = .failure(rejection)
+                        }
+                        outcomes[index] = outcome
+                        if let memo = pending.memo {
+                            answers[index] = try remember(outcome, under: memo, in: transaction)
                         }
                     }
+                    try purgeExpiredAnswersIfDue(of: batch, in: transaction)
                 }
             }
         } catch {
             // Nothing of the batch was committed: every command in it gets the failure.
             outcomes = Array(repeating: .failure(error), count: batch.count)
+            answers = Array(repeating: nil, count: batch.count)
         }
         var deferred: [PendingCommand] = []
-        for (pending, outcome) in zip(batch, outcomes) {
-            if let outcome { pending.reply(outcome) } else { deferred.append(pending) }
+        for (index, pending) in batch.enumerated() {
+            guard let outcome = outcomes[index] else {
+                deferred.append(pending)
+                continue
+            }
+            switch pending.delivery {
+            case .outcome(let reply):
+                reply(outcome)
+            case .remembered(let memo):
+                // No answer kept: the batch failed, and the outcome is its failure.
+                memo.reply(answers[index].map { .success($0) } ?? outcome.map { _ in RememberedAnswer(bytes: [], isReplay: false) })
+            }
         }
         let decided = batch.count - deferred.count
         writes.withLock { statistics in
@@ -81,6 +105,37 @@ extension KanbanEngine {
         default:
             return Decision(events: try Decider.decide(command, in: state, ids: &ids))
         }
+    }
+
+    /// The answer remembered under `memo`'s key within the lifetime of answers, or `nil`.
+    private func rememberedAnswer(_ memo: Memo, in transaction: WriteTransaction) throws -> [UInt8]? {
+        try memo.store.answer(for: memo.key, notBefore: oldestAnswerKept(now: clock()), in: transaction)
+    }
+
+    /// The time of the oldest answer still valid at `now`.
+    private func oldestAnswerKept(now: Timestamp) -> Timestamp {
+        let lifetime = options.idempotencyLifetime.components
+        let milliseconds = lifetime.seconds.multipliedReportingOverflow(by: 1000).partialValue + lifetime.attoseconds / 1_000_000_000_000_000
+        return Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch.subtractingReportingOverflow(milliseconds).partialValue)
+    }
+
+    /// Makes and keeps the answer to `outcome` under `memo`'s key.
+    private func remember(_ outcome: Result<CommandOutcome, any Error>, under memo: Memo, in transaction: WriteTransaction) throws -> RememberedAnswer {
+        let bytes = memo.render(outcome)
+        try memo.store.remember(bytes, for: memo.key, at: clock(), in: transaction)
+        return RememberedAnswer(bytes: bytes, isReplay: false)
+    }
+
+    /// Deletes expired answers, at most once an hour, in a batch that remembered some.
+    private func purgeExpiredAnswersIfDue(of batch: [PendingCommand], in transaction: WriteTransaction) throws {
+        guard let store = batch.lazy.compactMap(\.memo).first?.store else { return }
+        let now = clock()
+        let isDue = lastAnswerPurge.withLock { last in
+            guard last.map({ now.millisecondsSinceEpoch - $0.millisecondsSinceEpoch >= 3_600_000 }) ?? true else { return false }
+            last = now
+            return true
+        }
+        if isDue { try store.purge(before: oldestAnswerKept(now: now), in: transaction) }
     }
 
     /// Runs `body` on `core` inside a write transaction, after catching up with the log.

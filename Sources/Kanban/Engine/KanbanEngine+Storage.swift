@@ -19,4 +19,14 @@ extension KanbanEngine {
             throw EngineError.from(error, path: path)
         }
     }
+
+    /// The store of idempotency answers, its database made on first use (so a log that never
+    /// served a keyed request has none).
+    func idempotencyStore() throws -> IdempotencyStore {
+        do {
+            return try IdempotencyStore(environment: log.environment)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+    }
 }

@@ -17,6 +17,20 @@ extension KanbanEngine {
         return past.view(of: board, now: moment, today: moment.day(in: timeZone))
     }
 
+    /// Board `name` now (`point` `nil`) or as it was at `point`, with the sequence number of the
+    /// last event it reflects.
+    public func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {
+        guard let point else {
+            return try withState { state in
+                if DefaultBoard.isPending(name, in: state) { return BoardReading(view: DefaultBoard.placeholderView, sequence: state.lastSequence) }
+                guard let board = state.board(named: name) else { throw KanbanError.unknownBoard(name) }
+                return BoardReading(view: state.view(of: board, now: now, today: now.day(in: timeZone)), sequence: state.lastSequence)
+            }
+        }
+        let sequence = try sequence(of: point)
+        return BoardReading(view: try boardView(named: name, at: .sequence(sequence), timeZone: timeZone), sequence: sequence)
+    }
+
     /// How board `name` (as named now) changed from `from` to `to` (default: now).
     public func diff(board name: String, from: PointInTime, to: PointInTime? = nil) throws -> BoardDiff {
         let (before, _) = try state(atSequence: try sequence(of: from))

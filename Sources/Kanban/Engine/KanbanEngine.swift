@@ -40,6 +40,8 @@ public final class KanbanEngine: Sendable {
     let commits = CommitSignal()
     /// Counts of the writer's commits, for monitoring.
     let writes = Mutex(WriteStatistics())
+    /// When the writer last purged expired idempotency answers.
+    let lastAnswerPurge = Mutex<Timestamp?>(nil)
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
     /// first use: the first command, read or ``replay(ignoringSnapshots:)``.
@@ -103,6 +105,29 @@ public final class KanbanEngine: Sendable {
         let actor = try Self.checkedActor(actor)
         return try await withCheckedThrowingContinuation { continuation in
             writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { continuation.resume(with: $0) })
+        }
+    }
+
+    /// Carries out `command` at most once per `idempotencyKey` (per actor): the first time, as
+    /// ``perform(_:actor:at:)`` does, and `answer` turns its outcome — events or rejection —
+    /// into bytes that are kept in the same write transaction as the events; a retry with the
+    /// same key within ``EngineOptions/idempotencyLifetime`` carries out nothing and gets those
+    /// bytes back, also after a restart. Storage failures are thrown and keep nothing.
+    ///
+    /// `answer` runs on the writer thread inside the transaction: keep it quick.
+    public func perform(
+        _ command: Command,
+        actor: String,
+        at time: Timestamp? = nil,
+        idempotencyKey: String,
+        answer: @escaping @Sendable (Result<CommandOutcome, any Error>) -> [UInt8]
+    ) async throws -> RememberedAnswer {
+        let actor = try Self.checkedActor(actor)
+        let store = try idempotencyStore()
+        let key = IdempotencyStore.storageKey(actor: actor, key: idempotencyKey)
+        return try await withCheckedThrowingContinuation { continuation in
+            let memo = Memo(store: store, key: key, render: answer) { continuation.resume(with: $0) }
+            writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time, delivery: .remembered(memo)))
         }
     }
 

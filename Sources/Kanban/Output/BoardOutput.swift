@@ -1,20 +1,24 @@
 import KanbanCore
 
 /// A board as `kanban board --json` prints it: `{"board": name, "columns": […]}`, columns left
-/// to right and cards in board order.
+/// to right and cards in board order. The server adds `"sequence"`, the last event applied.
 public struct BoardOutput: Codable, Sendable, Equatable {
     /// The board's name.
     public var board: String
     public var columns: [BoardColumnOutput]
+    /// The last event the board reflects; left out when `nil` (the CLI's form).
+    public var sequence: UInt64?
 
-    public init(board: String, columns: [BoardColumnOutput]) {
+    public init(board: String, columns: [BoardColumnOutput], sequence: UInt64? = nil) {
         self.board = board
         self.columns = columns
+        self.sequence = sequence
     }
 
-    /// The form of `view`.
-    public init(view: BoardView) {
+    /// The form of `view`, with `sequence` when given.
+    public init(view: BoardView, sequence: UInt64? = nil) {
         board = view.name
         columns = view.columns.map(BoardColumnOutput.init(view:))
+        self.sequence = sequence
     }
 }

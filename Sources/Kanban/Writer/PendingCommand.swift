@@ -2,6 +2,14 @@ import KanbanCore
 
 /// A command waiting for the writer thread, and how to answer whoever sent it.
 struct PendingCommand: Sendable {
+    /// How the sender wants its answer.
+    enum Delivery: Sendable {
+        /// The outcome itself.
+        case outcome(@Sendable (Result<CommandOutcome, any Error>) -> Void)
+        /// An answer remembered under an idempotency key.
+        case remembered(Memo)
+    }
+
     /// The engine the command is for. Held strongly while the command waits, so the engine
     /// outlives its queue's work; the writer thread itself holds no engine.
     let engine: KanbanEngine
@@ -11,5 +19,25 @@ struct PendingCommand: Sendable {
     /// When the change happened (imports), or `nil` for now.
     let time: Timestamp?
     /// Called once, on the writer thread, after the command's batch committed (or failed).
-    let reply: @Sendable (Result<CommandOutcome, any Error>) -> Void
+    let delivery: Delivery
+
+    init(engine: KanbanEngine, command: Command, actor: String, time: Timestamp?, delivery: Delivery) {
+        self.engine = engine
+        self.command = command
+        self.actor = actor
+        self.time = time
+        self.delivery = delivery
+    }
+
+    init(
+        engine: KanbanEngine, command: Command, actor: String, time: Timestamp?,
+        reply: @escaping @Sendable (Result<CommandOutcome, any Error>) -> Void
+    ) {
+        self.init(engine: engine, command: command, actor: actor, time: time, delivery: .outcome(reply))
+    }
+
+    /// The idempotency memo, when the command came with a key.
+    var memo: Memo? {
+        if case .remembered(let memo) = delivery { memo } else { nil }
+    }
 }

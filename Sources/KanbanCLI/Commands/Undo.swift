@@ -44,7 +44,7 @@ extension KanbanCommand {
         private func printPreview(_ engine: KanbanEngine) throws {
             let preview = try engine.undoPreview(actor: global.actorName)
             let worded = [preview.undo, preview.redo].compactMap { $0 } + (preview.droppedFromUndo + preview.droppedFromRedo).map(\.event)
-            let wording = try Wording(engine: engine, language: lang, events: worded)
+            let wording = try EventWording(engine: engine, language: lang, events: worded)
             let book = lang.phrasebook
             if json {
                 try Output.printJSON(UndoPreviewOutput(preview: preview, action: wording.imperative(for:)))
@@ -88,7 +88,7 @@ extension KanbanCommand {
 func printOutcome(_ outcome: CommandOutcome, stack: String, actor: String, engine: KanbanEngine, language: HistoryLanguage, json: Bool) throws {
     let name = actor.trimmingCharacters(in: .whitespacesAndNewlines)
     if !outcome.dropped.isEmpty {
-        let wording = try Wording(engine: engine, language: language, events: outcome.dropped.map(\.event))
+        let wording = try EventWording(engine: engine, language: language, events: outcome.dropped.map(\.event))
         for drop in outcome.dropped { Output.error("kanban: dropped from \(name)'s \(stack): \(wording.notice(for: drop))") }
     }
     guard !outcome.events.isEmpty else {
@@ -103,6 +103,6 @@ func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: His
         try Output.printJSON(events.map(EventOutput.init(event:)))
         return
     }
-    let wording = try Wording(engine: engine, language: language, events: events)
+    let wording = try EventWording(engine: engine, language: language, events: events)
     for event in events { Output.print(wording.line(for: event)) }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Kanban
 
 /// The options every subcommand takes: where the database is, which board, who acts.
-struct GlobalOptions: ParsableArguments {
+public struct GlobalOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory, created on first use. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
     var db: String?
 
@@ -13,11 +13,13 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Who is acting, for the log. Default: $KANBAN_ACTOR, else the login name.", valueName: "name"))
     var actor: String?
 
+    public init() {}
+
     /// The database directory to open.
     var databasePath: String { GlobalOptions.databasePath(db) }
 
     /// `db`, else `$KANBAN_DB`, else `./kanban.db`.
-    static func databasePath(_ db: String?) -> String {
+    public static func databasePath(_ db: String?) -> String {
         if let db { return db }
         if let path = ProcessInfo.processInfo.environment["KANBAN_DB"], !path.isEmpty { return path }
         return "./kanban.db"
@@ -39,7 +41,7 @@ struct GlobalOptions: ParsableArguments {
 
     /// The engine on `path`, with a snapshot every `$KANBAN_SNAPSHOT_INTERVAL` events when set
     /// (0 turns automatic snapshots off).
-    static func openEngine(at path: String) throws -> KanbanEngine {
+    public static func openEngine(at path: String) throws -> KanbanEngine {
         var options = EngineOptions()
         if let text = ProcessInfo.processInfo.environment["KANBAN_SNAPSHOT_INTERVAL"], let interval = Int(text), interval >= 0 {
             options.snapshotInterval = interval

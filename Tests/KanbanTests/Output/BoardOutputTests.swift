@@ -42,15 +42,15 @@ struct BoardOutputTests {
         ])
     }
 
-    @Test("BoardSummaryOutput: {name, columns: [{name, cards}], cards}, cards the sum")
+    @Test("BoardSummaryOutput: {name, columns: [{name, cards, count}], cards}, cards the sum")
     func summary() throws {
         let summary = BoardSummaryOutput(name: "Side", columns: [ColumnSummaryOutput(name: "A", cards: 2), ColumnSummaryOutput(name: "B", cards: 3)])
         #expect(summary.cards == 5)
-        try expectJSON(summary, ["name": "Side", "columns": [["name": "A", "cards": 2], ["name": "B", "cards": 3]], "cards": 5])
+        try expectJSON(summary, ["name": "Side", "columns": [["name": "A", "cards": 2, "count": 2], ["name": "B", "cards": 3, "count": 3]], "cards": 5])
     }
 
-    @Test("ColumnSummaryOutput: {name, cards} from a column of the board")
+    @Test("ColumnSummaryOutput: {name, cards, count} from a column of the board")
     func columnSummary() throws {
-        try expectJSON(ColumnSummaryOutput(view: Self.view.columns[0]), ["name": "TODO", "cards": 2])
+        try expectJSON(ColumnSummaryOutput(view: Self.view.columns[0]), ["name": "TODO", "cards": 2, "count": 2])
     }
 }

@@ -1,11 +1,9 @@
 import Foundation
-import Kanban
-import KanbanCore
 
 extension PointInTime {
     /// `SEQ` (or `#SEQ`): right after that event; `DATE`: an ISO 8601 date-time, or a date,
     /// meaning the end of that day in local time.
-    init(parsing text: String) throws(KanbanError) {
+    public init(parsing text: String) throws(KanbanError) {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
         if let sequence = UInt64(digits) {
             self = .sequence(sequence)

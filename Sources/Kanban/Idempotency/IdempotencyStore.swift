@@ -1,0 +1,67 @@
+import KanbanCore
+import LMDBStorage
+
+/// Answers remembered under idempotency keys: the named database `idempotency`, written in the
+/// same transaction as the command it answers, so a retried request gets the first answer and
+/// appends nothing — also after a restart, and also when the first request's reply was lost.
+///
+/// A key is the actor's name, a zero byte and the client's key (UTF-8). A value is:
+/// i64 LE when it was remembered (milliseconds since 1970) · the answer's bytes, which the
+/// engine does not read. An answer older than its lifetime counts as absent.
+struct IdempotencyStore: Sendable {
+    let database: Database
+
+    /// The name of the database that holds the answers.
+    static let databaseName = "idempotency"
+    /// The most keys one purge deletes, so a purge never makes a commit slow.
+    static let purgeLimit = 10_000
+
+    /// Opens the store in `environment`, creating its database when missing.
+    init(environment: Environment) throws {
+        database = try environment.database(named: IdempotencyStore.databaseName)
+    }
+
+    /// The store's key for `key` sent by `actor`.
+    static func storageKey(actor: String, key: String) -> [UInt8] {
+        Array(actor.utf8) + [0] + Array(key.utf8)
+    }
+
+    /// The answer remembered under `key` at or after `notBefore`, or `nil`.
+    func answer(for key: [UInt8], notBefore: Timestamp, in transaction: some Transaction) throws -> [UInt8]? {
+        guard let value = try transaction.value(forKey: key, in: database), value.count >= 8 else { return nil }
+        guard Self.time(of: value) >= notBefore.millisecondsSinceEpoch else { return nil }
+        return Array(value[8...])
+    }
+
+    /// Remembers `answer` under `key`, as of `time`.
+    func remember(_ answer: [UInt8], for key: [UInt8], at time: Timestamp, in transaction: WriteTransaction) throws {
+        var value: [UInt8] = []
+        value.reserveCapacity(8 + answer.count)
+        withUnsafeBytes(of: time.millisecondsSinceEpoch.littleEndian) { value.append(contentsOf: $0) }
+        value.append(contentsOf: answer)
+        try transaction.put(value, forKey: key, in: database)
+    }
+
+    /// Deletes the answers remembered before `cutoff` (at most ``purgeLimit``); returns how many.
+    @discardableResult
+    func purge(before cutoff: Timestamp, in transaction: WriteTransaction) throws -> Int {
+        var expired: [[UInt8]] = []
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try cursor.first()
+            while let current = entry, expired.count < Self.purgeLimit {
+                if current.value.count < 8 || Self.time(of: current.value) < cutoff.millisecondsSinceEpoch {
+                    expired.append(Array(current.key))
+                }
+                entry = try cursor.next()
+            }
+        }
+        for key in expired { try transaction.delete(forKey: key, in: database) }
+        return expired.count
+    }
+
+    private static func time(of value: some Collection<UInt8>) -> Int64 {
+        var time: Int64 = 0
+        for (shift, byte) in value.prefix(8).enumerated() { time |= Int64(byte) << (8 * shift) }
+        return time
+    }
+}

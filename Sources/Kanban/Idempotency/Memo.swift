@@ -1,0 +1,14 @@
+import KanbanCore
+
+/// What the writer needs to answer a command once per idempotency key: where answers are
+/// kept, the key, how to turn the outcome into the answer to keep, and whom to give it.
+struct Memo: Sendable {
+    let store: IdempotencyStore
+    /// The store's key (actor and client key).
+    let key: [UInt8]
+    /// Makes the answer to keep from the command's outcome; called on the writer thread, inside
+    /// the write transaction, so it must be quick and must not touch the engine.
+    let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8]
+    /// Called once, after the batch committed (or failed).
+    let reply: @Sendable (Result<RememberedAnswer, any Error>) -> Void
+}

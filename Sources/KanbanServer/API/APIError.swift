@@ -1,0 +1,69 @@
+import HTTPTypes
+import Hummingbird
+import Kanban
+import KanbanCore
+import NIOCore
+
+/// An answer other than success: a status and one line, sent as `{"error": "…"}`.
+struct APIError: Error, Sendable {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    /// The status and line for `error`, whatever threw it; never a stack trace.
+    init(for error: any Error) {
+        switch error {
+        case let error as APIError: self = error
+        case let error as KanbanError: self.init(Self.status(of: error), error.description)
+        case let error as EngineError: self.init(.internalServerError, "database error: \(error.failure)")
+        case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is larger than 64 KiB")
+        case let error as DecodingError: self.init(.badRequest, "malformed JSON: \(Self.describe(error))")
+        case let error as HTTPError:
+            let message = error.body ?? error.status.reasonPhrase
+            self.init(error.status, error.status == .contentTooLarge ? "the request body is larger than 64 KiB" : message)
+        default: self.init(.internalServerError, "internal error")
+        }
+    }
+
+    /// The status of a rejected command: 404 for what does not exist, 409 for what the board's
+    /// state refuses (a name taken, nothing to undo, a conflict), 422 for values out of bounds.
+    static func status(of error: KanbanError) -> HTTPResponse.Status {
+        switch error {
+        case .unknownBoard, .unknownCard, .unknownColumn: .notFound
+        case .malformedDate, .ambiguousCard: .badRequest
+        case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog:
+            .unprocessableContent
+        case .duplicateBoard, .duplicateColumn, .boardNotEmpty, .columnNotEmpty, .lastColumn, .nothingToUndo, .nothingToRedo,
+            .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive:
+            .conflict
+        case .corruptEvent, .needsHistory: .internalServerError
+        }
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let context): "\(path(context)) should be \(name(of: type))"
+        case .valueNotFound(let type, let context): "\(path(context)) should be \(name(of: type)), not null"
+        case .keyNotFound(let key, _): "\"\(key.stringValue)\" is missing"
+        case .dataCorrupted(let context): context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)) is not valid"
+        @unknown default: "not valid JSON"
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        context.codingPath.isEmpty ? "the body" : "\"" + context.codingPath.map(\.stringValue).joined(separator: ".") + "\""
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is UInt64.Type: "a whole number"
+        case is Bool.Type: "true or false"
+        default: "\(type)".lowercased()
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// `POST /api/session`: `{"token"}`.
+struct SessionBody: Decodable, Sendable {
+    var token: String
+}

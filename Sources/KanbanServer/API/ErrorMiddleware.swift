@@ -1,0 +1,19 @@
+import HTTPTypes
+import Hummingbird
+
+/// Turns whatever a route or middleware throws into `{"error": "one line"}` with its status.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = KanbanRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let answer = APIError(for: error)
+            if answer.status == .internalServerError {
+                context.logger.error("\(request.method) \(request.uri.path): \(error)")
+            }
+            return JSONResponse.error(answer)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import KanbanCore
+
+/// Reading a request's query parameters, each bad value a 400 naming it.
+struct QueryValues {
+    let request: Request
+
+    /// The text of `name`, `nil` when absent or empty.
+    func text(_ name: String) -> String? {
+        guard let value = request.uri.queryParameters[name[...]], !value.isEmpty else { return nil }
+        return String(value)
+    }
+
+    /// `name` as a whole number of at least `minimum`.
+    func integer<Number: FixedWidthInteger>(_ name: String, minimum: Number = 0) throws -> Number? {
+        guard let text = text(name) else { return nil }
+        guard let value = Number(text), value >= minimum else {
+            throw APIError(.badRequest, "'\(name)' must be a whole number of at least \(minimum), not '\(text)'")
+        }
+        return value
+    }
+
+    /// `name` as SEQ or DATE.
+    func pointInTime(_ name: String) throws -> PointInTime? {
+        try text(name).map { text throws(KanbanError) in try PointInTime(parsing: text) }
+    }
+
+    /// `name` as a DATE, its first moment.
+    func start(_ name: String) throws -> Timestamp? {
+        try text(name).map { text throws(KanbanError) in try Due(parsing: text).start }
+    }
+
+    /// The history language: `lang`, else the browser's first of en/ko/fr, else English.
+    func language() throws -> HistoryLanguage {
+        if let text = text("lang") {
+            guard let language = HistoryLanguage(rawValue: text.lowercased()) else {
+                throw APIError(.badRequest, "'lang' must be en, ko or fr, not '\(text)'")
+            }
+            return language
+        }
+        let accepted = request.headers[.acceptLanguage] ?? ""
+        for part in accepted.split(separator: ",") {
+            let tag = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            if let language = HistoryLanguage(rawValue: String(tag.prefix(2))) { return language }
+        }
+        return .english
+    }
+}

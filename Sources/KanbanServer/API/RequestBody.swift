@@ -1,0 +1,16 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Reading a request's JSON body: at most 64 KiB (413 beyond), malformed JSON is a 400 naming
+/// what is wrong. An empty body reads as `{}`.
+enum RequestBody {
+    /// The body decoded as `Body`, and its bytes (for the idempotency fingerprint).
+    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, context: KanbanRequestContext) async throws -> (Body, ByteBuffer) {
+        var request = request
+        let buffer = try await request.collectBody(upTo: context.maxUploadSize)
+        let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
+        return (try JSONDecoder().decode(Body.self, from: data), buffer)
+    }
+}

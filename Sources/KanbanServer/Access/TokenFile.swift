@@ -1,0 +1,62 @@
+import Foundation
+
+/// The actors allowed to use the server and their secret tokens: a file of lines
+/// `ACTOR TOKEN` (blank lines and lines starting with `#` are skipped). Like ssh with its keys,
+/// a file that its group or others may read is refused.
+public struct TokenFile: Sendable {
+    /// One actor and its token.
+    public struct Entry: Sendable, Equatable {
+        public var actor: String
+        public var token: String
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    /// Reads and checks the file at `path`; throws ``TokenFileError`` with a one-line reason.
+    public init(contentsOf path: String) throws(TokenFileError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        if status.st_mode & 0o077 != 0 {
+            throw .tooOpen(path: path, mode: String(status.st_mode & 0o777, radix: 8))
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path, reason: "cannot be read") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .malformed(path: path, line: 0, reason: "not UTF-8 text") }
+        try self.init(parsing: text, path: path)
+    }
+
+    /// Parses `text` (the file's contents; `path` names it in errors).
+    public init(parsing text: String, path: String = "token file") throws(TokenFileError) {
+        var entries: [Entry] = []
+        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard fields.count == 2 else {
+                throw .malformed(path: path, line: number + 1, reason: "expected 'ACTOR TOKEN'")
+            }
+            let entry = Entry(actor: String(fields[0]), token: String(fields[1]))
+            guard entry.token.utf8.count >= 16 else {
+                throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' is shorter than 16 characters")
+            }
+            guard !entries.contains(where: { $0.token == entry.token }) else {
+                throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' is given to another actor too")
+            }
+            entries.append(entry)
+        }
+        guard !entries.isEmpty else { throw .malformed(path: path, line: 0, reason: "no 'ACTOR TOKEN' line") }
+        self.entries = entries
+    }
+
+    /// The actor whose token is `token`, compared in constant time with every token.
+    public func actor(for token: String) -> String? {
+        var found: String?
+        for entry in entries where ConstantTime.equal(entry.token, token) {
+            found = entry.actor
+        }
+        return found
+    }
+}

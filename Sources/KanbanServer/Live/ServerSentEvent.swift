@@ -1,0 +1,25 @@
+import Kanban
+import KanbanCore
+import NIOCore
+
+/// The text of the live stream (`text/event-stream`): one event per committed event, and
+/// comment lines that keep proxies from closing a quiet stream.
+enum ServerSentEvent {
+    /// `id: SEQ`, `event: KIND`, `data: the log --json object`, then a blank line.
+    static func event(_ event: RecordedEvent) throws -> ByteBuffer {
+        var text = "id: \(event.sequence)\nevent: \(event.payload.kind.name)\ndata: "
+        text += String(decoding: try OutputJSON.encode(EventOutput(event: event)), as: UTF8.self)
+        text += "\n\n"
+        return ByteBuffer(string: text)
+    }
+
+    /// A comment line, which clients ignore.
+    static func comment(_ text: String) -> ByteBuffer {
+        ByteBuffer(string: ": \(text)\n\n")
+    }
+
+    /// Tells the browser to wait this long before reconnecting after the stream ends.
+    static func retry(milliseconds: Int) -> ByteBuffer {
+        ByteBuffer(string: "retry: \(milliseconds)\n\n")
+    }
+}

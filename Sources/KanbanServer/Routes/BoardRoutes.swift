@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Kanban
+import KanbanCore
+
+/// `/api/boards` and what reads or changes one board as a whole: list, make, rename, remove,
+/// the board now or as of a moment, its history, diff, deleted cards and restore.
+struct BoardRoutes {
+    let engine: KanbanEngine
+    let runner: CommandRunner
+
+    func add(to api: RouterGroup<KanbanRequestContext>) {
+        api.get("boards") { _, _ in try listBoards() }
+        api.post("boards") { request, context in
+            let (body, bytes) = try await RequestBody.decode(NewBoardBody.self, from: request, context: context)
+            let command = Command.createBoard(name: body.name, columns: body.columns ?? DefaultBoard.columns)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events(.created))
+        }
+        api.get("boards/{board}") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            let reading = try engine.boardReading(named: name, at: try QueryValues(request: request).pointInTime("at"))
+            return try JSONResponse.make(BoardOutput(view: reading.view, sequence: reading.sequence))
+        }
+        api.patch("boards/{board}") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            let (body, bytes) = try await RequestBody.decode(NameBody.self, from: request, context: context)
+            return try await runner.run(.renameBoard(board: name, to: body.name), request: request, context: context, body: bytes, answer: Answers.events())
+        }
+        api.delete("boards/{board}") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            return try await runner.run(.removeBoard(board: name), request: request, context: context, body: nil, answer: Answers.events())
+        }
+        api.post("boards/{board}/restore") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            let (body, bytes) = try await RequestBody.decode(RestoreBody.self, from: request, context: context)
+            let point = try PointInTime(parsing: body.to)
+            return try await runner.run(.restore(board: name, to: point), request: request, context: context, body: bytes, answer: Answers.events())
+        }
+        api.get("boards/{board}/history") { request, context in try history(request, context) }
+        api.get("boards/{board}/diff") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            let query = QueryValues(request: request)
+            guard let from = try query.pointInTime("from") else { throw APIError(.badRequest, "'from' (SEQ or DATE) is required") }
+            return try JSONResponse.make(DiffOutput(diff: try engine.diff(board: name, from: from, to: try query.pointInTime("to"))))
+        }
+        api.get("boards/{board}/deleted") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            let limit: Int? = try QueryValues(request: request).integer("limit")
+            let cards = try engine.deletedCards(board: name, limit: limit)
+            let columnNames = try engine.withState { $0.columns.mapValues(\.name) }
+            return try JSONResponse.make(cards.map { DeletedCardOutput(deleted: $0, columnNames: columnNames) })
+        }
+    }
+
+    /// `GET /api/boards`: every board with its columns and how many cards each holds.
+    private func listBoards() throws -> Response {
+        let boards: [BoardSummaryOutput] = try engine.withState { state in
+            if DefaultBoard.isPending(in: state) {
+                return [BoardSummaryOutput(name: DefaultBoard.name, columns: DefaultBoard.columns.map { ColumnSummaryOutput(name: $0, cards: 0) })]
+            }
+            return state.boardOrder.compactMap { state.boards[$0] }.map { board in
+                BoardSummaryOutput(
+                    name: board.name,
+                    columns: board.columns.compactMap { state.columns[$0] }.map { ColumnSummaryOutput(name: $0.name, cards: state.cardCount(in: $0.id)) }
+                )
+            }
+        }
+        return try JSONResponse.make(boards)
+    }
+
+    /// `GET /api/boards/{board}/history?card=&actor=&since=&until=&limit=&lang=`.
+    private func history(_ request: Request, _ context: KanbanRequestContext) throws -> Response {
+        let name = try PathParameter.value("board", in: context)
+        let query = QueryValues(request: request)
+        var untilMoment: Timestamp?
+        var untilSequence: UInt64?
+        switch try query.pointInTime("until") {
+        case .sequence(let sequence)?: untilSequence = sequence
+        case .moment(let moment)?: untilMoment = moment
+        case nil: break
+        }
+        let entries = try engine.history(HistoryQuery(
+            board: name, card: query.text("card"), actor: query.text("actor"), since: try query.start("since"),
+            until: untilMoment, untilSequence: untilSequence, limit: try query.integer("limit"), language: try query.language()
+        ))
+        return try JSONResponse.make(entries.map(HistoryEntryOutput.init(entry:)))
+    }
+}

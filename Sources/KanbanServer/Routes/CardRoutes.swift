@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Kanban
+import KanbanCore
+
+/// `/api/boards/{board}/cards…`: add, edit, move, delete and bring back cards.
+struct CardRoutes {
+    let engine: KanbanEngine
+    let runner: CommandRunner
+
+    func add(to api: RouterGroup<KanbanRequestContext>) {
+        api.post("boards/{board}/cards") { request, context in
+            let board = try PathParameter.value("board", in: context)
+            let (body, bytes) = try await RequestBody.decode(NewCardBody.self, from: request, context: context)
+            let due = try body.due.map { text throws(KanbanError) in try Due(parsing: text) }
+            let command = Command.addCard(
+                board: board, title: body.title, description: body.description ?? "", due: due, column: body.column, index: body.at
+            )
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.cardCreated)
+        }
+        api.patch("boards/{board}/cards/{card}") { request, context in
+            let board = try PathParameter.value("board", in: context)
+            let card = try PathParameter.value("card", in: context)
+            let (body, bytes) = try await RequestBody.decode(CardPatchBody.self, from: request, context: context)
+            let due: DueUpdate? = switch body.due {
+            case nil: nil
+            case .some(nil): .remove
+            case .some(let text?): .set(try Due(parsing: text))
+            }
+            let command = Command.editCard(board: board, card: card, title: body.title, description: body.description, due: due)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
+        }
+        api.delete("boards/{board}/cards/{card}") { request, context in
+            let board = try PathParameter.value("board", in: context)
+            let card = try PathParameter.value("card", in: context)
+            return try await runner.run(.deleteCard(board: board, card: card), request: request, context: context, body: nil, answer: Answers.events())
+        }
+        api.post("boards/{board}/cards/{card}/move") { request, context in
+            let board = try PathParameter.value("board", in: context)
+            let card = try PathParameter.value("card", in: context)
+            let (body, bytes) = try await RequestBody.decode(MoveCardBody.self, from: request, context: context)
+            let index = try place(card: card, board: board, move: body)
+            let command = Command.moveCard(board: board, card: card, column: body.column, index: index)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
+        }
+        api.post("boards/{board}/cards/{card}/revive") { request, context in
+            let board = try PathParameter.value("board", in: context)
+            let card = try PathParameter.value("card", in: context)
+            let (body, bytes) = try await RequestBody.decode(ReviveBody.self, from: request, context: context)
+            let command = Command.reviveCard(board: board, card: card, column: body.column, index: body.at)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
+        }
+    }
+
+    /// The index a move lands at: just before `before` or just after `after` when that card is
+    /// in the target column now (counted without the moved card), else `at`.
+    private func place(card: String, board: String, move: MoveCardBody) throws -> Int? {
+        guard move.before != nil || move.after != nil else { return move.at }
+        let view = try engine.boardView(named: board)
+        guard let column = view.columns.first(where: { $0.name.lowercased() == move.column.lowercased() }) else { return move.at }
+        let ids = column.cards.map { $0.card.id.description }.filter { !$0.hasPrefix(card.lowercased()) }
+        if let before = move.before?.lowercased(), let index = ids.firstIndex(where: { $0.hasPrefix(before) }) { return index }
+        if let after = move.after?.lowercased(), let index = ids.firstIndex(where: { $0.hasPrefix(after) }) { return index + 1 }
+        return move.at
+    }
+}

@@ -1,0 +1,15 @@
+import HTTPTypes
+
+/// The header fields the server reads or writes beyond the standard ones.
+extension HTTPField.Name {
+    /// `Host` (HTTP/1.1 puts it in the request's authority; a test client may send it as a field).
+    static let hostHeader = HTTPField.Name("Host")!
+    /// Who is acting, when the server has no token file.
+    static let kanbanActor = HTTPField.Name("X-Kanban-Actor")!
+    /// The key that makes a retried write return its first answer.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    /// Set on an answer given again for a retried `Idempotency-Key`.
+    static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")!
+    /// The sequence a live stream resumes after.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+}

@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Kanban
+import Logging
+import NIOCore
+
+/// The HTTP server over one database: the JSON API under `/api` (the CLI's `--json` shapes),
+/// live updates as Server-Sent Events, and the web board at `/`.
+///
+/// ```swift
+/// let server = KanbanServer(engine: try KanbanEngine(path: "kanban.db"), configuration: ServerConfiguration(port: 0))
+/// try await server.run { url in print("Listening on \(url)") }
+/// ```
+public struct KanbanServer: Sendable {
+    public let engine: KanbanEngine
+    public let configuration: ServerConfiguration
+    let metrics = ServerMetrics()
+
+    public init(engine: KanbanEngine, configuration: ServerConfiguration) {
+        self.engine = engine
+        self.configuration = configuration
+    }
+
+    /// Every route, behind the middleware (metrics, errors as JSON, request logs, access).
+    public func makeRouter() -> Router<KanbanRequestContext> {
+        let router = Router(context: KanbanRequestContext.self)
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: AccessMiddleware(configuration: configuration))
+        let runner = CommandRunner(engine: engine)
+        let api = router.group("api")
+        BoardRoutes(engine: engine, runner: runner).add(to: api)
+        ColumnRoutes(runner: runner).add(to: api)
+        CardRoutes(engine: engine, runner: runner).add(to: api)
+        UndoRoutes(engine: engine, runner: runner).add(to: api)
+        LogRoutes(engine: engine).add(to: api)
+        EventStreamRoutes(engine: engine, metrics: metrics, heartbeat: configuration.heartbeat).add(to: api)
+        SessionRoutes(tokens: configuration.tokens).add(to: api)
+        SiteRoutes(engine: engine, metrics: metrics).add(to: router)
+        return router
+    }
+
+    /// The application: the router on `host:port`; `onListening` gets the URL once it accepts
+    /// connections.
+    public func makeApplication(onListening: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
+        var logger = Logger(label: "kanban")
+        logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+        let host = configuration.host
+        return Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "kanban"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+                await onListening("http://\(shown):\(port)")
+            },
+            logger: logger
+        )
+    }
+
+    /// Serves until SIGINT or SIGTERM, then finishes the requests in flight, ends the live
+    /// streams and returns.
+    public func run(onListening: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        try await makeApplication(onListening: onListening).runService()
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// How `kanban serve` runs: where it listens, who may use it and what it logs.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on (default loopback).
+    public var host: String
+    /// The port; 0 picks a free one.
+    public var port: Int
+    /// The actors and their tokens, from `--token-file`; `nil` when the server is open to
+    /// loopback clients without tokens.
+    public var tokens: TokenFile?
+    /// Host names the server answers to besides its own address and the loopback names
+    /// (a `Host` header naming anything else is refused: DNS rebinding).
+    public var allowedHosts: [String]
+    /// The level of request logs and other messages on standard error.
+    public var logLevel: String
+    /// How often a live stream sends a comment line, so proxies keep it open.
+    public var heartbeat: Duration
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        tokens: TokenFile? = nil,
+        allowedHosts: [String] = [],
+        logLevel: String = "info",
+        heartbeat: Duration = .seconds(15)
+    ) {
+        self.host = host
+        self.port = port
+        self.tokens = tokens
+        self.allowedHosts = allowedHosts
+        self.logLevel = logLevel
+        self.heartbeat = heartbeat
+    }
+
+    /// Whether `host` is a loopback address or name.
+    public static func isLoopback(_ host: String) -> Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+    }
+
+    /// Why this configuration must not start, or `nil` when it may: a non-loopback address
+    /// without tokens would let anyone on the network write to the board.
+    public var refusal: String? {
+        if !Self.isLoopback(host) && tokens == nil {
+            return "refusing to listen on \(host) without --token-file: anyone who can reach it could change the board; give --token-file FILE (lines 'ACTOR TOKEN') or use --host 127.0.0.1"
+        }
+        if !(0...65_535).contains(port) { return "--port must be between 0 and 65535" }
+        return nil
+    }
+}

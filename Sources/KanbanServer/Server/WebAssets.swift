@@ -1,0 +1,23 @@
+/// The web board's files, compiled into the binary (no build step, nothing fetched): the page
+/// at `/` and the rest at `/assets/NAME`.
+enum WebAssets {
+    /// One file and its media type.
+    struct Asset: Sendable {
+        var bytes: [UInt8]
+        var contentType: String
+    }
+
+    /// The page.
+    static let page = Asset(bytes: PackageResources.index_html, contentType: "text/html; charset=utf-8")
+
+    /// The other files, by name.
+    static let files: [String: Asset] = [
+        "board.css": Asset(bytes: PackageResources.board_css, contentType: "text/css; charset=utf-8"),
+        "board.js": Asset(bytes: PackageResources.board_js, contentType: "text/javascript; charset=utf-8"),
+        "i18n.js": Asset(bytes: PackageResources.i18n_js, contentType: "text/javascript; charset=utf-8"),
+        "icon.svg": Asset(bytes: PackageResources.icon_svg, contentType: "image/svg+xml"),
+    ]
+
+    /// The OpenAPI 3.1 description of `/api`.
+    static let openAPI = Asset(bytes: PackageResources.openapi_yaml, contentType: "application/yaml; charset=utf-8")
+}

@@ -1,0 +1,1 @@
+// The web board: written in the web branch.

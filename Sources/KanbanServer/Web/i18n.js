@@ -1,0 +1,1 @@
+// UI strings: written in the web branch.

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Kanban
+import KanbanCLI
+import KanbanServer
+
+/// `kanban serve`: the HTTP API and the web board over the database.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the JSON API, live updates and the web board over HTTP.",
+        discussion: """
+            Prints 'Listening on http://HOST:PORT' once it accepts connections; SIGINT or SIGTERM \
+            finishes the requests in flight, ends live streams and exits 0. Listening on anything \
+            but loopback needs --token-file.
+            """
+    )
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
+    var db: String?
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8080
+
+    @Option(name: .customLong("token-file"), help: ArgumentHelp("A file of 'ACTOR TOKEN' lines (mode 600): every /api request then needs a token and acts as its actor.", valueName: "file"))
+    var tokenFile: String?
+
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp("Another host name the server answers to (repeatable); requests naming any other host are refused.", valueName: "name"))
+    var allowedHosts: [String] = []
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info (each request), notice, warning or error.", valueName: "level"))
+    var logLevel = "info"
+
+    func validate() throws {
+        guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
+            throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+        }
+    }
+
+    func run() throws {
+        var tokens: TokenFile?
+        if let tokenFile {
+            do { tokens = try TokenFile(contentsOf: tokenFile) } catch { throw ValidationError(error.description) }
+        }
+        let configuration = ServerConfiguration(host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel)
+        if let refusal = configuration.refusal { throw ValidationError(refusal) }
+        let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+        let server = KanbanServer(engine: engine, configuration: configuration)
+        let outcome = BlockingOutcome()
+        Task {
+            do {
+                try await server.run { url in
+                    print("Listening on \(url)")
+                    fflush(nil)
+                }
+                outcome.finish(nil)
+            } catch {
+                outcome.finish(error)
+            }
+        }
+        if let error = outcome.wait() { throw ServeError(message: "the server stopped: \(error)") }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A plain TCP connection to a live server that sends a request and reads the answer line by
+/// line, as an EventSource does (HummingbirdTesting's clients wait for the whole body, which a
+/// live stream never ends). Reads block a Dispatch thread, never Swift's cooperative pool
+/// (on two cores, a blocked pool thread would starve the server under test).
+final class LineSocket: @unchecked Sendable {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
+    init(port: Int, timeout: Int = 5) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw HarnessError(message: "socket() failed") }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw HarnessError(message: "connect() to port \(port) failed")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `GET path` with `headers`.
+    func get(_ path: String, headers: [String: String] = [:]) throws {
+        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8)
+        guard send(descriptor, bytes, bytes.count, 0) == bytes.count else { throw HarnessError(message: "send() failed") }
+    }
+
+    /// The next line (without its line end), or `nil` when the connection closed or timed out.
+    private func readLine() -> String? {
+        while true {
+            if let end = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                var line = Array(buffer[..<end])
+                buffer.removeSubrange(...end)
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = recv(descriptor, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// The next line, read on a Dispatch thread.
+    func nextLine() async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.readLine()) }
+        }
+    }
+
+    /// ``eventIDs(_:)``, read on a Dispatch thread.
+    func nextEventIDs(_ count: Int) async -> [UInt64] {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.eventIDs(count)) }
+        }
+    }
+
+    /// The `id:` of the next `count` events of the stream, skipping everything else
+    /// (chunk sizes, comments, `event:` and `data:` lines).
+    private func eventIDs(_ count: Int) -> [UInt64] {
+        var ids: [UInt64] = []
+        while ids.count < count, let line = readLine() {
+            if line.hasPrefix("id: "), let id = UInt64(line.dropFirst(4)) { ids.append(id) }
+        }
+        return ids
+    }
+}
