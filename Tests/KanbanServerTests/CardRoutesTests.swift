@@ -33,6 +33,7 @@ struct CardRoutesTests {
         (#"{"title": 5}"#, 400, "malformed JSON: \"title\" should be a string"),
         (#"{"title": "x""#, 400, "malformed JSON"),
         (#"{"description": "no title"}"#, 400, "malformed JSON: \"title\" is missing"),
+        ("[]", 400, "malformed JSON: the body should be a JSON object"),
     ])
     func refusedCards(body: String, status: Int, message: String) async throws {
         try await ServerHarness.withServer { api, engine in

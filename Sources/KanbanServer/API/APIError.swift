@@ -63,7 +63,7 @@ struct APIError: Error, Sendable {
         case is String.Type: "a string"
         case is Int.Type, is UInt64.Type: "a whole number"
         case is Bool.Type: "true or false"
-        default: "\(type)".lowercased()
+        default: "\(type)".hasPrefix("Dictionary") ? "a JSON object" : "\(type)".hasPrefix("Array") ? "a JSON array" : "\(type)".lowercased()
         }
     }
 }
