@@ -190,6 +190,27 @@ class Board:
         )
 
 
+def translation_keys(script):
+    """The keys board.js passes to t(...): every quoted word in the first argument (which may be
+    a conditional such as `t(done ? 'undid' : 'redid', ...)`)."""
+    keys = set()
+    for match in re.finditer(r"\bt\(", script):
+        depth, end = 0, match.end()
+        while end < len(script):
+            char = script[end]
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif char == "," and depth == 0:
+                break
+            end += 1
+        keys |= set(re.findall(r"'(\w+)'", script[match.end():end]))
+    return keys
+
+
 def rgb(text):
     match = re.match(r"rgba?\((\d+),\s*(\d+),\s*(\d+)", text or "")
     return tuple(int(part) for part in match.groups()) if match else None
@@ -431,6 +452,27 @@ def run(board, screenshot_path):
         driver.find_element(By.ID, "side-panel-close").click()
         Select(driver.find_element(By.ID, "lang-select")).select_by_value("en")
         board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == "Undo", "the page did not switch back to English")
+
+    with step("every UI string is in English, Korean and French"):
+        tables = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('/assets/i18n.js').then(m => done(m.TRANSLATIONS), e => done(String(e)));"
+        )
+        if not isinstance(tables, dict) or set(tables) != {"en", "ko", "fr"}:
+            raise Failure(f"i18n.js does not export en, ko and fr: {str(tables)[:200]}")
+        web = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "KanbanServer", "Web")
+        script = open(os.path.join(web, "board.js"), encoding="utf-8").read()
+        page = open(os.path.join(web, "index.html"), encoding="utf-8").read()
+        used = translation_keys(script)
+        used |= set(re.findall(r'data-i18n="(\w+)"', page))
+        used |= {pair.split(":")[1] for attr in re.findall(r'data-i18n-attr="([^"]+)"', page) for pair in attr.split(";")}
+        for language, table in tables.items():
+            missing = sorted(used - set(table))
+            if missing:
+                raise Failure(f"{language} lacks {', '.join(missing[:8])}")
+            unused = sorted(set(table) - set(tables["en"]))
+            if unused:
+                raise Failure(f"{language} has keys English lacks: {', '.join(unused[:8])}")
 
     with step("no script errors"):
         errors = [entry["message"] for entry in driver.get_log("browser")

@@ -442,7 +442,9 @@ function renderColumn(column, index, total, readOnly) {
     header.append(menuButton);
   }
   const list = el('ol', { class: 'cards', 'aria-labelledby': headingId });
-  list.append(...cards.map((card) => renderCard(card, readOnly)));
+  // The server never calls a card in the last column overdue (it is done); nor is it "due soon".
+  const finished = index === total - 1;
+  list.append(...cards.map((card) => renderCard(card, readOnly, readOnly || finished)));
   section.append(header, list);
   if (cards.length === 0) list.append(el('li', { class: 'empty-column', 'aria-hidden': 'true' }, readOnly ? '' : t('dropHere')));
   if (!readOnly) {
@@ -453,10 +455,12 @@ function renderColumn(column, index, total, readOnly) {
   return section;
 }
 
-function renderCard(card, readOnly) {
+/** A card; `calm` leaves out the "due soon" mark (a done card, or a look at the past). */
+function renderCard(card, readOnly, calm) {
+  const soon = !calm && !card.overdue && dueSoon(card.due);
   const classes = ['card'];
   if (card.overdue) classes.push('overdue');
-  else if (dueSoon(card.due)) classes.push('due-soon');
+  else if (soon) classes.push('due-soon');
   const item = el('li', {
     class: classes.join(' '), 'data-id': card.id, tabindex: '0',
     'aria-describedby': readOnly ? null : 'card-hint',
@@ -466,7 +470,7 @@ function renderCard(card, readOnly) {
   if (card.due) {
     const due = el('span', { class: 'due' }, icon('clock'), el('span', {}, formatDue(card.due)));
     if (card.overdue) due.append(el('span', { class: 'due-flag' }, t('overdue')));
-    else if (dueSoon(card.due)) due.append(el('span', { class: 'visually-hidden' }, ` ${t('dueSoon')}`));
+    else if (soon) due.append(el('span', { class: 'visually-hidden' }, ` ${t('dueSoon')}`));
     item.append(el('div', { class: 'card-meta' }, due));
   }
   return item;
@@ -823,7 +827,9 @@ function switchBoard(name) {
   state.live = null;
   state.past = null;
   ++pastTicket;
-  closePanelIfDeleted();
+  // The panel follows the board (a card's history becomes the new board's history).
+  if (state.panel?.kind === 'history') state.panel = { kind: 'history', card: null, title: null };
+  if (state.panel) refreshPanel();
   connectStream();
   render();
   refresh();
@@ -1384,10 +1390,6 @@ function closePanel() {
   renderHeader();
 }
 
-function closePanelIfDeleted() {
-  if (state.panel) refreshPanel();
-}
-
 $('#side-panel-close').addEventListener('click', closePanel);
 $('#history-button').addEventListener('click', () => (state.panel?.kind === 'history' && !state.panel.card ? closePanel() : openHistory()));
 $('#deleted-button').addEventListener('click', () => (state.panel?.kind === 'deleted' ? closePanel() : openDeleted()));
@@ -1815,8 +1817,9 @@ async function start() {
   try {
     await loadBoards();
     chooseBoard(new URLSearchParams(location.hash.slice(1)).get('board'));
-    connectStream();
     await refresh();
+    // Only now: the stream starts after the sequence the board was fetched at, not at the log's start.
+    connectStream();
   } catch (error) {
     if (error.status !== 401) showError(error);
   }

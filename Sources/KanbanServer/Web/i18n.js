@@ -5,7 +5,8 @@
 /** The languages the page speaks, by code, each named in itself. */
 export const LANGUAGES = { en: 'English', ko: '한국어', fr: 'Français' };
 
-const STRINGS = {
+/** The strings by language, then by key. */
+export const TRANSLATIONS = {
   en: {
     actions: 'Actions',
     add: 'Add',
@@ -413,10 +414,10 @@ export function pickLanguage(stored, browserLanguages) {
 
 /** `t(key, values)` for `lang`: the string with its `{name}` slots filled (English when missing). */
 export function translator(lang) {
-  const table = STRINGS[lang] ?? STRINGS.en;
+  const table = TRANSLATIONS[lang] ?? TRANSLATIONS.en;
   const plurals = new Intl.PluralRules(lang);
   return (key, values = {}) => {
-    let text = table[key] ?? STRINGS.en[key] ?? key;
+    let text = table[key] ?? TRANSLATIONS.en[key] ?? key;
     if (typeof text === 'object') {
       const form = plurals.select(Number(values.count ?? 0));
       text = text[form] ?? text.other;
