@@ -8,8 +8,9 @@ adds a card through the dialog; drags it from TODO to DOING with real pointer ev
 that the API agrees; presses Undo and sees it back; moves a card with the CLI and sees the page
 follow without a reload (the live event stream); drags the time slider back and sees the earlier
 board, read-only and marked; presses "Restore to here" and sees the board restored; moves a card
-with the keyboard and undoes that with Ctrl+Z; reads the history in Korean; checks that an overdue
-card is red and that Korean and French titles render. It saves a screenshot to
+with the keyboard and undoes that with Ctrl+Z; sees a refused undo give the server's reason; reads
+the history in Korean; checks that an overdue card is red, that Korean and French titles render
+and that every UI string exists in English, Korean and French. It saves a screenshot to
 $KANBAN_SCREENSHOT (default: a file in the temporary directory, printed at the end).
 
 On any failure it prints one line, `browser test failed: STEP: WHY`, and exits 1 (2 for bad
@@ -437,6 +438,23 @@ def run(board, screenshot_path):
         board.wait_in_column(card_id, "TODO", "after Ctrl+Z")
         board.wait_api_column(card_id, "TODO", "after Ctrl+Z")
 
+    with step("a refused undo shows the server's reason"):
+        board.settle()
+        board.act(lambda: driver.execute_script("arguments[0].focus();", board.card(card_id)))
+        ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.ALT).perform()
+        board.wait_api_column(card_id, "DOING", "after Alt+Right")
+        board.cli("move", card_id, "DONE")
+        board.wait_in_column(card_id, "DONE", "after the CLI's second move")
+        board.settle()
+        driver.find_element(By.ID, "undo-button").click()
+        toast = board.wait(lambda d: next((t for t in d.find_elements(By.CSS_SELECTOR, "#toasts .toast-error")
+                                           if "cannot undo" in t.text), None),
+                           "no error toast with the server's 'cannot undo' reason")
+        if "cli" not in toast.text:
+            raise Failure(f"the refusal does not name the other actor: {toast.text!r}")
+        if board.api_column_of(card_id) != "DONE":
+            raise Failure("a refused undo changed the board")
+
     with step("read the card's history in Korean"):
         Select(driver.find_element(By.ID, "lang-select")).select_by_value("ko")
         board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == "실행 취소", "the page did not switch to Korean")
@@ -533,7 +551,7 @@ def main(argv):
         run(Board(binary, database, base_url, driver), screenshot)
         keep = not os.environ.get("KANBAN_SCREENSHOT")
         print(f"browser test passed: dialog, pointer drag, undo, live CLI move, time slider, restore, keyboard, "
-              f"history in Korean, overdue in red; screenshot {screenshot}")
+              f"refused undo, history in Korean, overdue in red; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:
