@@ -291,6 +291,8 @@ def start_browser():
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight];")
     size = driver.get_window_size()
     driver.set_window_size(size["width"] + 1280 - inner[0], size["height"] + 900 - inner[1])
+    # The colour checks assume the light theme, whatever the machine prefers.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
     return driver
 
 
