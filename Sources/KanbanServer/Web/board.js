@@ -1,1 +1,1829 @@
-// The web board: written in the web branch.
+// The kanban web board: plain JavaScript modules, no framework, no build step.
+//
+// The page keeps little state of its own: it fetches the board from the JSON API, renders it,
+// sends each change as one request, and refetches when the live event stream says something
+// was committed (by this page, another browser or the command line). User text is only ever
+// put into the page with textContent (through `el`), never as HTML.
+
+import { LANGUAGES, pickLanguage, translator } from '/assets/i18n.js';
+
+// ---------------------------------------------------------------------------------------------
+// Constants and small helpers
+
+/** Every event kind the server streams (`event: KIND`); an EventSource only reports named
+ * events to listeners registered under their name. */
+const EVENT_KINDS = [
+  'boardCreated', 'boardRenamed', 'boardRemoved',
+  'columnAdded', 'columnRenamed', 'columnRemoved', 'columnMoved',
+  'cardAdded', 'cardEdited', 'cardMoved', 'cardDeleted', 'cardRevived',
+  'undone', 'redone', 'restored',
+];
+const LIMITS = { title: 200, description: 1000, name: 50 };
+const LONG_PRESS_MS = 300;
+const DRAG_THRESHOLD_PX = 5;
+const TOUCH_SLOP_PX = 10;
+const DUE_POLL_MS = 60_000;
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+const enc = encodeURIComponent;
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sameName = (a, b) => a != null && b != null && a.toLowerCase() === b.toLowerCase();
+
+/** Makes an element. Strings among `children` become text nodes, so user text is never parsed. */
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value == null || value === false) continue;
+    if (name === 'class') node.className = value;
+    else node.setAttribute(name, value === true ? '' : String(value));
+  }
+  node.append(...children.filter((child) => child != null));
+  return node;
+}
+
+/** An icon from the sprite in index.html. */
+function icon(name, className = 'icon') {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('class', className);
+  svg.setAttribute('aria-hidden', 'true');
+  const use = document.createElementNS('http://www.w3.org/2000/svg', 'use');
+  use.setAttribute('href', `#i-${name}`);
+  svg.append(use);
+  return svg;
+}
+
+/** The number of characters as the server counts them (grapheme clusters). */
+const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+function characterCount(text) {
+  if (!segmenter) return [...text].length;
+  let count = 0;
+  for (const _ of segmenter.segment(text)) count++;
+  return count;
+}
+
+/** A fresh idempotency key (crypto.randomUUID needs a secure context; the fallback does not). */
+function newKey() {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const storage = {
+  get(key, fallback = null) {
+    try { return localStorage.getItem(key) ?? fallback; } catch { return fallback; }
+  },
+  set(key, value) {
+    try { localStorage.setItem(key, value); } catch { /* private mode: the setting lasts this visit */ }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+const state = {
+  lang: pickLanguage(storage.get('kanban.lang'), navigator.languages ?? [navigator.language]),
+  actor: storage.get('kanban.actor', 'web'),
+  /** `GET /api/boards`. */
+  boards: [],
+  boardName: null,
+  /** `GET /api/boards/{b}`: the board now. */
+  live: null,
+  /** While the time slider is back: `{sequence, view, time, missing}`. */
+  past: null,
+  /** The highest sequence number seen (the slider's maximum). */
+  latest: 0,
+  /** `GET /api/undo`. */
+  undo: { undo: null, redo: null },
+  /** `GET /api/due?within=24h`. */
+  due: [],
+  dueLoaded: false,
+  /** The side panel: `{kind: 'history', card}` or `{kind: 'deleted'}`. */
+  panel: null,
+  loaded: false,
+};
+let t = translator(state.lang);
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+/** A refused or failed request; `message` is the server's one line (`{"error"}`). */
+class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * Sends one request. Writes carry `Content-Type: application/json` and an `Idempotency-Key`
+ * (`key`, or a fresh one): a request that got no answer is sent again with the same key, so the
+ * server applies it at most once.
+ */
+async function api(method, path, body, key) {
+  const headers = { Accept: 'application/json', 'X-Kanban-Actor': state.actor };
+  const init = { method, headers, credentials: 'same-origin', cache: 'no-store' };
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    headers['Idempotency-Key'] = key ?? newKey();
+    if (body !== undefined) init.body = JSON.stringify(body);
+  }
+  let response;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(path, init);
+      if (response.status >= 502 && response.status <= 504 && attempt < 2) {
+        await delay(400 * (attempt + 1));
+        continue;
+      }
+      break;
+    } catch {
+      if (attempt >= 2) throw new ApiError(t('networkError'), 0);
+      await delay(400 * (attempt + 1));
+    }
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (response.status === 401) {
+    requestSignIn();
+    throw new ApiError(data?.error ?? t('signInNeeded'), 401);
+  }
+  if (!response.ok) {
+    const message = typeof data?.error === 'string' ? data.error : `${response.status} ${response.statusText}`;
+    throw new ApiError(message, response.status);
+  }
+  return data;
+}
+
+const boardPath = (name = state.boardName) => `/api/boards/${enc(name)}`;
+const cardPath = (id) => `${boardPath()}/cards/${enc(id)}`;
+const columnPath = (name) => `${boardPath()}/columns/${enc(name)}`;
+
+/** Runs a user action's write; any later write makes earlier "Undo" toasts stale. */
+async function write(method, path, body, key) {
+  dismissUndoToasts();
+  const result = await api(method, path, body, key);
+  scheduleRefresh(0);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+let boardTicket = 0;
+
+async function loadBoards() {
+  const boards = await api('GET', '/api/boards');
+  state.boards = Array.isArray(boards) ? boards : [];
+}
+
+/** Picks the board to show: the one asked for if it exists, else the remembered one, else `main`, else the first. */
+function chooseBoard(wanted) {
+  const names = state.boards.map((board) => board.name);
+  const find = (name) => names.find((candidate) => sameName(candidate, name));
+  const chosen = find(wanted) ?? find(state.boardName) ?? find(storage.get('kanban.board')) ?? find('main') ?? names[0] ?? null;
+  const changed = !sameName(chosen, state.boardName) || chosen !== state.boardName;
+  state.boardName = chosen;
+  if (chosen) storage.set('kanban.board', chosen);
+  return changed;
+}
+
+async function loadLive() {
+  if (!state.boardName) {
+    state.live = null;
+    return;
+  }
+  const ticket = ++boardTicket;
+  try {
+    const view = await api('GET', boardPath());
+    if (ticket !== boardTicket) return;
+    state.live = view;
+    noteSequence(view?.sequence);
+  } catch (error) {
+    if (error.status === 404) {
+      // Renamed or removed elsewhere: fall back to another board.
+      await loadBoards();
+      const previous = state.boardName;
+      state.boardName = null;
+      chooseBoard(null);
+      if (state.boardName && state.boardName !== previous) {
+        connectStream();
+        return loadLive();
+      }
+      state.live = null;
+      return;
+    }
+    throw error;
+  }
+}
+
+async function loadUndo() {
+  try {
+    const info = await api('GET', '/api/undo');
+    state.undo = { undo: info?.undo ?? null, redo: info?.redo ?? null };
+  } catch (error) {
+    if (error.status === 401) throw error;
+    state.undo = { undo: null, redo: null };
+  }
+}
+
+function noteSequence(sequence) {
+  const number = Number(sequence);
+  if (Number.isFinite(number) && number > state.latest) state.latest = number;
+}
+
+let refreshTimer = null;
+let refreshRunning = null;
+let refreshQueued = false;
+
+/** Refetches soon; many calls within `wait` make one refetch. */
+function scheduleRefresh(wait = 120) {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => { refresh(); }, wait);
+}
+
+/** Refetches the boards, the board, the undo preview and the due list, then renders. */
+async function refresh() {
+  // Not under a pointer that is pressing or dragging: the element it holds must stay.
+  if (drag) {
+    drag.refreshAfter = true;
+    return;
+  }
+  if (refreshRunning) {
+    refreshQueued = true;
+    return refreshRunning;
+  }
+  refreshRunning = (async () => {
+    try {
+      await loadBoards();
+      if (chooseBoard(null)) connectStream();
+      await Promise.all([loadLive(), loadUndo(), loadDue()]);
+      state.loaded = true;
+      render();
+      if (state.panel) refreshPanel();
+    } catch (error) {
+      if (error.status !== 401) showError(error);
+    }
+  })();
+  try {
+    await refreshRunning;
+  } finally {
+    refreshRunning = null;
+  }
+  if (refreshQueued) {
+    refreshQueued = false;
+    return refresh();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+
+function dueDate(due) {
+  if (typeof due !== 'string') return null;
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(due);
+  if (dateOnly) return { date: new Date(+dateOnly[1], +dateOnly[2] - 1, +dateOnly[3], 23, 59, 59), dateOnly: true };
+  const date = new Date(due);
+  return Number.isNaN(date.getTime()) ? null : { date, dateOnly: false };
+}
+
+function formatDue(due) {
+  const parsed = dueDate(due);
+  if (!parsed) return String(due);
+  const { date, dateOnly } = parsed;
+  const options = { month: 'short', day: 'numeric' };
+  if (date.getFullYear() !== new Date().getFullYear()) options.year = 'numeric';
+  if (!dateOnly) Object.assign(options, { hour: 'numeric', minute: '2-digit' });
+  return new Intl.DateTimeFormat(state.lang, options).format(date);
+}
+
+/** Whether a card not yet overdue comes due within a day. */
+function dueSoon(due) {
+  const parsed = dueDate(due);
+  if (!parsed) return false;
+  const left = parsed.date.getTime() - Date.now();
+  return left >= 0 && left <= 24 * 3600 * 1000;
+}
+
+function formatTime(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return String(iso ?? '');
+  return new Intl.DateTimeFormat(state.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+function formatRelative(iso) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = (date.getTime() - Date.now()) / 1000;
+  const format = new Intl.RelativeTimeFormat(state.lang, { numeric: 'auto' });
+  const steps = [[60, 'second'], [3600, 'minute'], [86400, 'hour'], [604800, 'day'], [2629800, 'week'], [31557600, 'month']];
+  let unit = 'year';
+  let divisor = 31557600;
+  let previous = 1;
+  for (const [limit, name] of steps) {
+    if (Math.abs(seconds) < limit) {
+      unit = name;
+      divisor = previous;
+      break;
+    }
+    previous = limit;
+  }
+  return format.format(Math.round(seconds / divisor), unit);
+}
+
+const number = (value) => new Intl.NumberFormat(state.lang).format(value);
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+function render() {
+  renderHeader();
+  renderDueBanner();
+  renderTimebar();
+  renderPastBanner();
+  if (state.past) renderBoard(state.past.view, true);
+  else renderBoard(state.live, false);
+}
+
+function renderHeader() {
+  const select = $('#board-select');
+  const options = state.boards.map((board) => {
+    const count = board.cards ?? (board.columns ?? []).reduce((sum, column) => sum + (column.count ?? 0), 0);
+    const option = el('option', { value: board.name }, `${board.name} (${number(count)})`);
+    option.selected = board.name === state.boardName;
+    return option;
+  });
+  select.replaceChildren(...options);
+  select.disabled = options.length === 0;
+  $('#board-menu-button').disabled = !state.boardName;
+
+  const undoButton = $('#undo-button');
+  const redoButton = $('#redo-button');
+  undoButton.disabled = !state.undo.undo;
+  redoButton.disabled = !state.undo.redo;
+  undoButton.title = state.undo.undo ? t('undoWhat', { action: state.undo.undo.action }) : t('nothingToUndo');
+  redoButton.title = state.undo.redo ? t('redoWhat', { action: state.undo.redo.action }) : t('nothingToRedo');
+  $('#actor-name').textContent = state.actor;
+  $('#history-button').disabled = !state.boardName;
+  $('#deleted-button').disabled = !state.boardName;
+  $('#history-button').setAttribute('aria-expanded', String(state.panel?.kind === 'history'));
+  $('#deleted-button').setAttribute('aria-expanded', String(state.panel?.kind === 'deleted'));
+  document.title = state.boardName ? `${state.boardName} · kanban` : 'kanban';
+}
+
+function renderBoard(view, readOnly) {
+  const board = $('#board');
+  const focusedId = document.activeElement?.closest?.('.card')?.dataset.id ?? null;
+  const scrollLeft = board.scrollLeft;
+  const listScroll = new Map($$('.column', board).map((column) => [column.dataset.column, $('.cards', column)?.scrollTop ?? 0]));
+
+  board.classList.toggle('read-only', readOnly);
+  board.dataset.sequence = String((readOnly ? state.past?.sequence : view?.sequence) ?? '');
+  board.setAttribute('aria-readonly', String(readOnly));
+  if (!state.loaded) {
+    board.replaceChildren(el('p', { class: 'board-message' }, t('loading')));
+    return;
+  }
+  if (!state.boardName) {
+    const create = el('button', { type: 'button', class: 'primary' }, icon('plus'), t('newBoard'));
+    create.addEventListener('click', newBoard);
+    board.replaceChildren(el('div', { class: 'board-message' }, el('p', {}, t('noBoards')), create));
+    return;
+  }
+  if (!view) {
+    const text = readOnly && state.past?.missing ? t('boardMissingThen', { sequence: state.past.sequence }) : t('loading');
+    board.replaceChildren(el('p', { class: 'board-message' }, text));
+    return;
+  }
+  const columns = Array.isArray(view.columns) ? view.columns : [];
+  const nodes = columns.map((column, index) => renderColumn(column, index, columns.length, readOnly));
+  if (!readOnly) {
+    const add = el('button', { type: 'button', class: 'add-column' }, icon('plus'), t('addColumn'));
+    add.addEventListener('click', addColumn);
+    nodes.push(add);
+  }
+  board.replaceChildren(...nodes);
+
+  board.scrollLeft = scrollLeft;
+  for (const column of $$('.column', board)) {
+    const list = $('.cards', column);
+    if (list && listScroll.has(column.dataset.column)) list.scrollTop = listScroll.get(column.dataset.column);
+  }
+  if (focusedId) focusCard(focusedId);
+}
+
+function renderColumn(column, index, total, readOnly) {
+  const cards = Array.isArray(column.cards) ? column.cards : [];
+  const headingId = `column-${index}-name`;
+  const section = el('section', { class: 'column', 'data-column': column.name, 'aria-labelledby': headingId });
+  const header = el('header', { class: 'column-header', title: readOnly ? null : t('dragColumnHint') });
+  header.append(
+    el('h2', { class: 'column-name', id: headingId }, column.name),
+    el('span', { class: 'column-count', 'aria-label': t('cardCount', { count: cards.length }) }, number(cards.length)),
+  );
+  if (!readOnly) {
+    const menuButton = el('button', {
+      type: 'button', class: 'icon-button column-menu-button', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
+      'aria-label': t('columnActions', { name: column.name }), title: t('columnActions', { name: column.name }),
+    }, icon('more'));
+    menuButton.addEventListener('click', () => openMenu(menuButton, [
+      { label: t('addCardHere'), run: () => openCardDialog({ column: column.name }) },
+      { label: t('renameColumn'), run: () => renameColumn(column.name) },
+      { label: t('moveColumnLeft'), disabled: index === 0, run: () => moveColumn(column.name, index - 1) },
+      { label: t('moveColumnRight'), disabled: index === total - 1, run: () => moveColumn(column.name, index + 1) },
+      { label: t('removeColumn'), danger: true, run: () => removeColumn(column.name, cards.length) },
+    ]));
+    header.append(menuButton);
+  }
+  const list = el('ol', { class: 'cards', 'aria-labelledby': headingId });
+  // The server never calls a card in the last column overdue (it is done); nor is it "due soon".
+  const finished = index === total - 1;
+  list.append(...cards.map((card) => renderCard(card, readOnly, readOnly || finished)));
+  section.append(header, list);
+  if (cards.length === 0) list.append(el('li', { class: 'empty-column', 'aria-hidden': 'true' }, readOnly ? '' : t('dropHere')));
+  if (!readOnly) {
+    const add = el('button', { type: 'button', class: 'add-card' }, icon('plus'), t('addCard'));
+    add.addEventListener('click', () => openCardDialog({ column: column.name }));
+    section.append(add);
+  }
+  return section;
+}
+
+/** A card; `calm` leaves out the "due soon" mark (a done card, or a look at the past). */
+function renderCard(card, readOnly, calm) {
+  const soon = !calm && !card.overdue && dueSoon(card.due);
+  const classes = ['card'];
+  if (card.overdue) classes.push('overdue');
+  else if (soon) classes.push('due-soon');
+  const item = el('li', {
+    class: classes.join(' '), 'data-id': card.id, tabindex: '0',
+    'aria-describedby': readOnly ? null : 'card-hint',
+  });
+  item.append(el('p', { class: 'card-title' }, String(card.title ?? '')));
+  if (card.description) item.append(el('p', { class: 'card-description' }, String(card.description)));
+  if (card.due) {
+    const due = el('span', { class: 'due' }, icon('clock'), el('span', {}, formatDue(card.due)));
+    if (card.overdue) due.append(el('span', { class: 'due-flag' }, t('overdue')));
+    else if (soon) due.append(el('span', { class: 'visually-hidden' }, ` ${t('dueSoon')}`));
+    item.append(el('div', { class: 'card-meta' }, due));
+  }
+  return item;
+}
+
+function focusCard(id) {
+  const card = $$('#board .card').find((candidate) => candidate.dataset.id === id);
+  if (card) card.focus({ preventScroll: false });
+  return card;
+}
+
+function renderTimebar() {
+  const slider = $('#time-slider');
+  slider.max = String(state.latest);
+  slider.disabled = !state.boardName || state.latest === 0;
+  if (!state.past && !sliderHeld) slider.value = String(state.latest);
+  const shown = state.past ? state.past.sequence : state.latest;
+  const label = state.past ? `#${number(shown)}` : t('now');
+  $('#time-label').textContent = label;
+  slider.setAttribute('aria-valuetext', state.past ? t('asOf', { sequence: number(shown) }) : t('now'));
+  slider.setAttribute('aria-label', t('timeSliderLabel'));
+}
+
+function renderPastBanner() {
+  const banner = $('#past-banner');
+  banner.hidden = !state.past;
+  document.body.classList.toggle('viewing-past', Boolean(state.past));
+  if (!state.past) return;
+  const time = state.past.time ? formatTime(state.past.time) : '…';
+  $('#past-text').textContent = t('pastBanner', { sequence: number(state.past.sequence), time });
+  $('#restore-button').disabled = !state.past.view;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Toasts, announcements, errors
+
+function announce(text) {
+  const region = $('#announcer');
+  region.textContent = '';
+  requestAnimationFrame(() => { region.textContent = text; });
+}
+
+/** Shows a short message at the bottom; `action` adds a button (such as "Undo"). */
+function showToast(message, { action = null, error = false, timeout = 6000, undo = false } = {}) {
+  const toast = el('div', { class: `toast${error ? ' toast-error' : ''}`, role: error ? 'alert' : 'status' });
+  if (error) toast.append(icon('alert'));
+  toast.append(el('span', { class: 'toast-text' }, message));
+  if (undo) toast.dataset.undo = 'true';
+  const close = () => {
+    toast.classList.add('leaving');
+    setTimeout(() => toast.remove(), 180);
+  };
+  if (action) {
+    const button = el('button', { type: 'button', class: 'toast-action' }, action.label);
+    button.addEventListener('click', () => {
+      close();
+      action.run();
+    });
+    toast.append(button);
+  }
+  const dismiss = el('button', { type: 'button', class: 'icon-button toast-close', 'aria-label': t('dismiss') }, icon('close'));
+  dismiss.addEventListener('click', close);
+  toast.append(dismiss);
+  $('#toasts').append(toast);
+  while ($('#toasts').childElementCount > 4) $('#toasts').firstElementChild.remove();
+  if (timeout) setTimeout(close, timeout);
+  return toast;
+}
+
+function dismissUndoToasts() {
+  for (const toast of $$('#toasts .toast[data-undo]')) toast.remove();
+}
+
+function showError(error) {
+  const message = error instanceof ApiError ? error.message : String(error?.message ?? error);
+  showToast(message, { error: true, timeout: 9000 });
+  announce(message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Menus
+
+let menuAnchor = null;
+
+/** Opens a small menu of buttons below `anchor`. */
+function openMenu(anchor, items) {
+  closeMenu();
+  const menu = $('#menu');
+  menu.replaceChildren(...items.map((item) => {
+    const button = el('button', { type: 'button', role: 'menuitem', class: item.danger ? 'danger' : null }, item.label);
+    button.disabled = Boolean(item.disabled);
+    button.addEventListener('click', () => {
+      closeMenu(false);
+      item.run();
+    });
+    return button;
+  }));
+  menu.hidden = false;
+  const rect = anchor.getBoundingClientRect();
+  const width = menu.offsetWidth;
+  menu.style.left = `${Math.max(8, Math.min(rect.right - width, innerWidth - width - 8))}px`;
+  menu.style.top = `${Math.min(rect.bottom + 4, innerHeight - menu.offsetHeight - 8)}px`;
+  anchor.setAttribute('aria-expanded', 'true');
+  menuAnchor = anchor;
+  $('button:not(:disabled)', menu)?.focus();
+}
+
+function closeMenu(returnFocus = true) {
+  const menu = $('#menu');
+  if (menu.hidden) return;
+  menu.hidden = true;
+  if (menuAnchor) {
+    menuAnchor.setAttribute('aria-expanded', 'false');
+    if (returnFocus && menuAnchor.isConnected) menuAnchor.focus();
+  }
+  menuAnchor = null;
+}
+
+$('#menu').addEventListener('keydown', (event) => {
+  const buttons = $$('#menu button:not(:disabled)');
+  const index = buttons.indexOf(document.activeElement);
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    buttons[(index + step + buttons.length) % buttons.length]?.focus();
+  } else if (event.key === 'Home' || event.key === 'End') {
+    event.preventDefault();
+    buttons[event.key === 'Home' ? 0 : buttons.length - 1]?.focus();
+  } else if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    closeMenu();
+  } else if (event.key === 'Tab') {
+    closeMenu(false);
+  }
+});
+document.addEventListener('pointerdown', (event) => {
+  if (!$('#menu').hidden && !event.target.closest('#menu') && !menuAnchor?.contains(event.target)) closeMenu(false);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Dialogs: prompt and confirm
+
+/**
+ * Asks for a name (and optionally a second value). `submit(values)` runs the action; when it
+ * throws, the dialog stays open and shows the error.
+ */
+function promptDialog({ title, label, value = '', ok, second = null, submit }) {
+  const dialog = $('#prompt-dialog');
+  const input = $('#prompt-input');
+  const secondInput = $('#prompt-input-2');
+  $('#prompt-title').textContent = title;
+  $('#prompt-label').textContent = label;
+  $('#prompt-ok').textContent = ok;
+  $('#prompt-error').textContent = '';
+  input.value = value;
+  $('#prompt-second').hidden = !second;
+  if (second) {
+    $('#prompt-label-2').textContent = second.label;
+    $('#prompt-hint-2').textContent = second.hint ?? '';
+    secondInput.value = second.value ?? '';
+    secondInput.placeholder = second.placeholder ?? '';
+  }
+  let key = newKey();
+  const form = $('#prompt-form');
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const okButton = $('#prompt-ok');
+    okButton.disabled = true;
+    try {
+      await submit({ value: input.value, second: secondInput.value }, key);
+      dialog.close();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 0) key = newKey();
+      $('#prompt-error').textContent = error.message;
+    } finally {
+      okButton.disabled = false;
+    }
+  };
+  $('#prompt-cancel').onclick = () => dialog.close();
+  dialog.showModal();
+  input.select();
+}
+
+/** Asks to confirm something that cannot be taken back without undo; resolves to true or false. */
+function confirmDialog({ title, message, ok }) {
+  const dialog = $('#confirm-dialog');
+  $('#confirm-title').textContent = title;
+  $('#confirm-message').textContent = message;
+  $('#confirm-ok').textContent = ok;
+  return new Promise((resolve) => {
+    let answer = false;
+    $('#confirm-form').onsubmit = (event) => {
+      event.preventDefault();
+      answer = true;
+      dialog.close();
+    };
+    $('#confirm-cancel').onclick = () => dialog.close();
+    dialog.addEventListener('close', () => resolve(answer), { once: true });
+    dialog.showModal();
+    $('#confirm-cancel').focus();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The card dialog
+
+const cardDialog = {
+  mode: 'add', // 'add', 'edit' or 'view' (read-only, while looking back in time)
+  card: null,
+  column: null,
+  key: null,
+  initialDue: '',
+};
+
+function findCard(id, view = state.live) {
+  for (const column of view?.columns ?? []) {
+    const index = (column.cards ?? []).findIndex((card) => card.id === id);
+    if (index >= 0) return { card: column.cards[index], column, index };
+  }
+  return null;
+}
+
+/** The date part for `<input type=date>` of a due value (a date-time shows as its local date). */
+function dueInputValue(due) {
+  const parsed = dueDate(due);
+  if (!parsed) return '';
+  const { date } = parsed;
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+function openCardDialog({ column = null, card = null, readOnly = false }) {
+  const dialog = $('#card-dialog');
+  if (dialog.open) return;
+  cardDialog.mode = card ? (readOnly ? 'view' : 'edit') : 'add';
+  cardDialog.card = card;
+  cardDialog.column = column;
+  cardDialog.key = newKey();
+  cardDialog.initialDue = card ? dueInputValue(card.due) : '';
+  $('#card-dialog-title').textContent = t(card ? (readOnly ? 'cardAsItWas' : 'editCard') : 'newCard');
+  $('#card-dialog-column').textContent = column ? t('inColumn', { column }) : '';
+  $('#card-title').value = card?.title ?? '';
+  $('#card-description').value = card?.description ?? '';
+  $('#card-due').value = cardDialog.initialDue;
+  $('#card-error').textContent = '';
+  for (const field of ['#card-title', '#card-description', '#card-due']) $(field).readOnly = readOnly;
+  $('#card-due-clear').hidden = readOnly;
+  $('#card-delete').hidden = cardDialog.mode !== 'edit';
+  $('#card-history').hidden = !card;
+  $('#card-save').hidden = readOnly;
+  $('#card-cancel').textContent = t(readOnly ? 'close' : 'cancel');
+  updateCounters();
+  dialog.showModal();
+  if (!readOnly) $('#card-title').focus();
+}
+
+function updateCounters() {
+  const title = $('#card-title').value.trim();
+  const description = $('#card-description').value;
+  const titleLength = characterCount(title);
+  const descriptionLength = characterCount(description);
+  const titleCounter = $('#card-title-counter');
+  titleCounter.textContent = titleLength > LIMITS.title * 0.8 ? `${number(titleLength)} / ${number(LIMITS.title)}` : '';
+  titleCounter.classList.toggle('over', titleLength > LIMITS.title);
+  const descriptionCounter = $('#card-description-counter');
+  descriptionCounter.textContent = `${number(descriptionLength)} / ${number(LIMITS.description)}`;
+  descriptionCounter.classList.toggle('over', descriptionLength > LIMITS.description);
+  $('#card-save').disabled = titleLength === 0 || titleLength > LIMITS.title || descriptionLength > LIMITS.description;
+}
+
+$('#card-title').addEventListener('input', updateCounters);
+$('#card-description').addEventListener('input', updateCounters);
+$('#card-due-clear').addEventListener('click', () => {
+  $('#card-due').value = '';
+  $('#card-due').focus();
+});
+$('#card-cancel').addEventListener('click', () => $('#card-dialog').close());
+$('#card-history').addEventListener('click', () => {
+  const card = cardDialog.card;
+  $('#card-dialog').close();
+  if (card) openHistory(card.id, card.title);
+});
+$('#card-delete').addEventListener('click', async () => {
+  const card = cardDialog.card;
+  $('#card-dialog').close();
+  if (card) await deleteCard(card);
+});
+
+$('#card-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  if (cardDialog.mode === 'view') return;
+  const title = $('#card-title').value.trim();
+  const description = $('#card-description').value;
+  const due = $('#card-due').value;
+  const save = $('#card-save');
+  save.disabled = true;
+  $('#card-error').textContent = '';
+  try {
+    if (cardDialog.mode === 'add') {
+      const body = { title, column: cardDialog.column };
+      if (description) body.description = description;
+      if (due) body.due = due;
+      const added = await write('POST', `${boardPath()}/cards`, body, cardDialog.key);
+      $('#card-dialog').close();
+      announce(t('cardAdded', { title, column: cardDialog.column }));
+      pendingFocus = added?.id ?? null;
+    } else {
+      const card = cardDialog.card;
+      const body = {};
+      if (title !== card.title) body.title = title;
+      if (description !== (card.description ?? '')) body.description = description;
+      if (due !== cardDialog.initialDue) body.due = due || null;
+      if (Object.keys(body).length > 0) await write('PATCH', cardPath(card.id), body, cardDialog.key);
+      $('#card-dialog').close();
+      pendingFocus = card.id;
+    }
+  } catch (error) {
+    // A definite answer (not a lost request) makes the next try a new action.
+    if (error.status !== 0) cardDialog.key = newKey();
+    $('#card-error').textContent = error.message;
+  } finally {
+    updateCounters();
+  }
+});
+
+/** A card to focus once the next render shows it (after adding or editing). */
+let pendingFocus = null;
+
+async function deleteCard(card) {
+  const confirmed = await confirmDialog({
+    title: t('deleteCardTitle'),
+    message: t('deleteCardMessage', { title: card.title }),
+    ok: t('delete'),
+  });
+  if (!confirmed) return;
+  try {
+    await write('DELETE', cardPath(card.id));
+    announce(t('cardDeleted', { title: card.title }));
+    showToast(t('cardDeleted', { title: card.title }), { undo: true, timeout: 8000, action: { label: t('undo'), run: undo } });
+  } catch (error) {
+    showError(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boards and columns
+
+$('#board-select').addEventListener('change', (event) => switchBoard(event.target.value));
+
+function switchBoard(name) {
+  if (!name || name === state.boardName) return;
+  state.boardName = name;
+  storage.set('kanban.board', name);
+  state.live = null;
+  state.past = null;
+  ++pastTicket;
+  // The panel follows the board (a card's history becomes the new board's history).
+  if (state.panel?.kind === 'history') state.panel = { kind: 'history', card: null, title: null };
+  if (state.panel) refreshPanel();
+  connectStream();
+  render();
+  refresh();
+}
+
+function newBoard() {
+  promptDialog({
+    title: t('newBoard'),
+    label: t('boardName'),
+    ok: t('create'),
+    second: { label: t('columnsLabel'), hint: t('columnsHint'), placeholder: 'TODO, DOING, DONE' },
+    submit: async ({ value, second }, key) => {
+      const name = value.trim();
+      const body = { name };
+      const columns = second.split(',').map((column) => column.trim()).filter(Boolean);
+      if (columns.length > 0) body.columns = columns;
+      await write('POST', '/api/boards', body, key);
+      switchBoard(name);
+    },
+  });
+}
+
+function renameBoard() {
+  const old = state.boardName;
+  promptDialog({
+    title: t('renameBoard'),
+    label: t('boardName'),
+    value: old,
+    ok: t('rename'),
+    submit: async ({ value }, key) => {
+      const name = value.trim();
+      await write('PATCH', boardPath(old), { name }, key);
+      state.boardName = name;
+      storage.set('kanban.board', name);
+      connectStream();
+    },
+  });
+}
+
+async function removeBoard() {
+  const name = state.boardName;
+  const confirmed = await confirmDialog({ title: t('removeBoard'), message: t('removeBoardMessage', { name }), ok: t('remove') });
+  if (!confirmed) return;
+  try {
+    await write('DELETE', boardPath(name));
+    state.boardName = null;
+    state.live = null;
+    showToast(t('boardRemoved', { name }), { undo: true, action: { label: t('undo'), run: undo } });
+  } catch (error) {
+    showError(error);
+  }
+}
+
+function addColumn() {
+  promptDialog({
+    title: t('addColumn'),
+    label: t('columnName'),
+    ok: t('add'),
+    submit: async ({ value }, key) => {
+      await write('POST', `${boardPath()}/columns`, { name: value.trim() }, key);
+    },
+  });
+}
+
+function renameColumn(old) {
+  promptDialog({
+    title: t('renameColumn'),
+    label: t('columnName'),
+    value: old,
+    ok: t('rename'),
+    submit: async ({ value }, key) => {
+      await write('PATCH', columnPath(old), { name: value.trim() }, key);
+    },
+  });
+}
+
+async function moveColumn(name, at) {
+  try {
+    await write('POST', `${columnPath(name)}/move`, { at });
+    announce(t('columnMoved', { name, position: at + 1 }));
+  } catch (error) {
+    showError(error);
+    scheduleRefresh(0);
+  }
+}
+
+async function removeColumn(name, count) {
+  const confirmed = await confirmDialog({
+    title: t('removeColumn'),
+    message: t('removeColumnMessage', { name, count }),
+    ok: t('remove'),
+  });
+  if (!confirmed) return;
+  try {
+    await write('DELETE', columnPath(name));
+    showToast(t('columnRemoved', { name }), { undo: true, action: { label: t('undo'), run: undo } });
+  } catch (error) {
+    showError(error);
+  }
+}
+
+$('#new-board-button').addEventListener('click', newBoard);
+$('#board-menu-button').addEventListener('click', (event) => {
+  openMenu(event.currentTarget, [
+    { label: t('renameBoard'), run: renameBoard },
+    { label: t('addColumn'), run: addColumn },
+    { label: t('removeBoard'), danger: true, run: removeBoard },
+  ]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Moving cards (drag and drop, keyboard)
+
+/** The body of a move to `index` among `targetCards` (the column's cards without the moved one):
+ * the neighbour below (`before`) or above (`after`), and the index as a fallback. */
+function moveBody(column, index, targetCards) {
+  const body = { column, at: index };
+  const below = targetCards[index];
+  const above = targetCards[index - 1];
+  if (below) body.before = below.id;
+  else if (above) body.after = above.id;
+  return body;
+}
+
+/** Moves a card in the local copy at once, so the page answers before the server does. */
+function moveLocally(id, columnName, index) {
+  const found = findCard(id);
+  if (!found) return;
+  ++boardTicket; // a board fetched before this move must not undo it on screen
+  found.column.cards.splice(found.index, 1);
+  const target = state.live.columns.find((column) => column.name === columnName);
+  target?.cards.splice(index, 0, found.card);
+}
+
+async function sendMove(id, columnName, index, targetCards) {
+  try {
+    await write('POST', `${cardPath(id)}/move`, moveBody(columnName, index, targetCards));
+  } catch (error) {
+    showError(error);
+    scheduleRefresh(0);
+  }
+}
+
+/** Alt/Ctrl+arrow: to the neighbouring column (same place, or its end), or one place up or down. */
+function keyboardMove(cardElement, columnStep, indexStep) {
+  const found = findCard(cardElement.dataset.id);
+  if (!found || state.past) return;
+  const columns = state.live.columns;
+  const columnIndex = columns.indexOf(found.column);
+  let target = found.column;
+  let index = found.index + indexStep;
+  if (columnStep !== 0) {
+    target = columns[columnIndex + columnStep];
+    if (!target) {
+      announce(t(columnStep < 0 ? 'alreadyFirstColumn' : 'alreadyLastColumn'));
+      return;
+    }
+    index = Math.min(found.index, target.cards.length);
+  } else if (index < 0 || index >= found.column.cards.length) {
+    announce(t(indexStep < 0 ? 'alreadyTop' : 'alreadyBottom'));
+    return;
+  }
+  const targetCards = target.cards.filter((card) => card.id !== found.card.id);
+  moveLocally(found.card.id, target.name, index);
+  render();
+  focusCard(found.card.id);
+  announce(t('cardMovedTo', { title: found.card.title, column: target.name, position: index + 1, count: targetCards.length + 1 }));
+  sendMove(found.card.id, target.name, index, targetCards);
+}
+
+/** Arrow keys without a modifier: focus the neighbouring card. */
+function keyboardFocus(cardElement, columnStep, indexStep) {
+  const column = cardElement.closest('.column');
+  const cards = $$('.card', column);
+  const index = cards.indexOf(cardElement);
+  if (columnStep === 0) {
+    cards[index + indexStep]?.focus();
+    return;
+  }
+  const columns = $$('#board .column');
+  let next = columns.indexOf(column) + columnStep;
+  while (columns[next]) {
+    const targetCards = $$('.card', columns[next]);
+    if (targetCards.length > 0) {
+      targetCards[Math.min(index, targetCards.length - 1)].focus();
+      return;
+    }
+    next += columnStep;
+  }
+}
+
+$('#board').addEventListener('keydown', (event) => {
+  const card = event.target.closest?.('.card');
+  if (!card || event.target !== card) return;
+  const modified = event.altKey || event.ctrlKey;
+  const readOnly = Boolean(state.past);
+  const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  if (steps[event.key]) {
+    event.preventDefault();
+    const [columnStep, indexStep] = steps[event.key];
+    if (modified && !readOnly) keyboardMove(card, columnStep, indexStep);
+    else keyboardFocus(card, columnStep, indexStep);
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    openCardElement(card);
+  } else if ((event.key === 'Delete' || event.key === 'Backspace') && !readOnly) {
+    event.preventDefault();
+    const found = findCard(card.dataset.id);
+    if (found) deleteCard(found.card);
+  }
+});
+
+function openCardElement(cardElement) {
+  const view = state.past ? state.past.view : state.live;
+  const found = findCard(cardElement.dataset.id, view);
+  if (found) openCardDialog({ card: found.card, column: found.column.name, readOnly: Boolean(state.past) });
+}
+
+let lastDragEnd = 0;
+$('#board').addEventListener('click', (event) => {
+  const card = event.target.closest('.card');
+  if (!card || performance.now() - lastDragEnd < 400) return;
+  openCardElement(card);
+});
+
+/**
+ * Drag and drop with Pointer Events, for mouse, pen and touch alike: a mouse or pen drag starts
+ * after a few pixels; a touch drag starts after a long press (so a swipe still scrolls). The
+ * dragged element itself moves through the lists as the placeholder; a copy follows the pointer.
+ * Cards go across and within columns; a column's header drags the column.
+ */
+let drag = null;
+
+$('#board').addEventListener('pointerdown', (event) => {
+  if (state.past || drag || !event.isPrimary || event.button !== 0) return;
+  const card = event.target.closest('.card');
+  const header = card ? null : event.target.closest('.column-header');
+  if (header && event.target.closest('button')) return;
+  const element = card ?? header?.closest('.column');
+  if (!element) return;
+  // Touch pointers are captured by their first target; release it so moves report what is under the finger.
+  if (event.target.hasPointerCapture?.(event.pointerId)) event.target.releasePointerCapture(event.pointerId);
+  drag = {
+    kind: card ? 'card' : 'column',
+    element,
+    pointerId: event.pointerId,
+    pointerType: event.pointerType,
+    startX: event.clientX,
+    startY: event.clientY,
+    x: event.clientX,
+    y: event.clientY,
+    active: false,
+    timer: null,
+    refreshAfter: false,
+  };
+  if (event.pointerType === 'touch') {
+    element.classList.add('pressing');
+    drag.timer = setTimeout(() => {
+      if (drag && !drag.active) startDrag();
+    }, LONG_PRESS_MS);
+  }
+  window.addEventListener('pointermove', onDragMove);
+  window.addEventListener('pointerup', onDragEnd);
+  window.addEventListener('pointercancel', onDragCancel);
+});
+
+function onDragMove(event) {
+  if (!drag || event.pointerId !== drag.pointerId) return;
+  drag.x = event.clientX;
+  drag.y = event.clientY;
+  if (!drag.active) {
+    const distance = Math.hypot(drag.x - drag.startX, drag.y - drag.startY);
+    if (drag.pointerType === 'touch') {
+      if (distance > TOUCH_SLOP_PX) stopDrag(); // a swipe: let the page scroll
+      return;
+    }
+    if (distance < DRAG_THRESHOLD_PX) return;
+    startDrag();
+  }
+  event.preventDefault();
+  updateDrag();
+}
+
+function startDrag() {
+  const { element } = drag;
+  clearTimeout(drag.timer);
+  element.classList.remove('pressing');
+  const rect = element.getBoundingClientRect();
+  drag.active = true;
+  drag.offsetX = drag.startX - rect.left;
+  drag.offsetY = drag.startY - rect.top;
+  drag.origin = { parent: element.parentElement, next: element.nextSibling };
+  const ghost = element.cloneNode(true);
+  ghost.removeAttribute('id');
+  for (const node of ghost.querySelectorAll('[id]')) node.removeAttribute('id');
+  ghost.classList.add('drag-ghost');
+  ghost.setAttribute('aria-hidden', 'true');
+  ghost.style.width = `${rect.width}px`;
+  if (drag.kind === 'column') ghost.style.height = `${Math.min(rect.height, innerHeight * 0.6)}px`;
+  document.body.append(ghost);
+  drag.ghost = ghost;
+  element.classList.add('drag-placeholder');
+  document.body.classList.add('is-dragging');
+  if (drag.pointerType === 'touch') navigator.vibrate?.(12);
+  closeMenu(false);
+  drag.frame = requestAnimationFrame(autoScroll);
+}
+
+function updateDrag() {
+  const { ghost, element } = drag;
+  ghost.style.transform = `translate(${drag.x - drag.offsetX}px, ${drag.y - drag.offsetY}px) rotate(${drag.kind === 'card' ? 2 : 1}deg)`;
+  const under = document.elementFromPoint(drag.x, drag.y);
+  const board = $('#board');
+  if (drag.kind === 'card') {
+    const column = under?.closest?.('.column');
+    if (!column || !board.contains(column)) return;
+    const list = $('.cards', column);
+    const siblings = $$(':scope > .card', list).filter((card) => card !== element);
+    const before = siblings.find((card) => {
+      const rect = card.getBoundingClientRect();
+      return drag.y < rect.top + rect.height / 2;
+    }) ?? null;
+    if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
+    for (const empty of $$('.empty-column', board)) empty.hidden = empty.parentElement.querySelector('.card') != null;
+  } else {
+    if (!under?.closest?.('#board')) return;
+    const columns = $$(':scope > .column', board).filter((column) => column !== element);
+    const before = columns.find((column) => {
+      const rect = column.getBoundingClientRect();
+      return drag.x < rect.left + rect.width / 2;
+    }) ?? $('.add-column', board);
+    if (element.nextElementSibling !== before) board.insertBefore(element, before);
+  }
+}
+
+function nextCard(element) {
+  let next = element.nextElementSibling;
+  while (next && !next.classList.contains('card')) next = next.nextElementSibling;
+  return next;
+}
+
+function autoScroll() {
+  if (!drag?.active) return;
+  const board = $('#board');
+  const rect = board.getBoundingClientRect();
+  const edge = 60;
+  let scrolled = false;
+  const speed = (distance) => Math.ceil((edge - distance) / 4);
+  if (drag.x < rect.left + edge && board.scrollLeft > 0) {
+    board.scrollLeft -= speed(drag.x - rect.left);
+    scrolled = true;
+  } else if (drag.x > rect.right - edge && board.scrollLeft < board.scrollWidth - board.clientWidth) {
+    board.scrollLeft += speed(rect.right - drag.x);
+    scrolled = true;
+  }
+  if (drag.kind === 'card') {
+    const list = document.elementFromPoint(drag.x, drag.y)?.closest?.('.column')?.querySelector('.cards');
+    if (list) {
+      const listRect = list.getBoundingClientRect();
+      if (drag.y < listRect.top + 40 && list.scrollTop > 0) {
+        list.scrollTop -= 8;
+        scrolled = true;
+      } else if (drag.y > listRect.bottom - 40 && list.scrollTop < list.scrollHeight - list.clientHeight) {
+        list.scrollTop += 8;
+        scrolled = true;
+      }
+    }
+  }
+  if (scrolled) updateDrag();
+  drag.frame = requestAnimationFrame(autoScroll);
+}
+
+/** Ends the gesture, dropping when a drag was under way (`drop`), else putting things back. */
+function stopDrag({ drop = false } = {}) {
+  if (!drag) return;
+  const finished = drag;
+  drag = null;
+  clearTimeout(finished.timer);
+  cancelAnimationFrame(finished.frame);
+  window.removeEventListener('pointermove', onDragMove);
+  window.removeEventListener('pointerup', onDragEnd);
+  window.removeEventListener('pointercancel', onDragCancel);
+  finished.element.classList.remove('pressing');
+  if (!finished.active) {
+    if (finished.refreshAfter) scheduleRefresh(0);
+    return;
+  }
+  lastDragEnd = performance.now();
+  finished.ghost.remove();
+  finished.element.classList.remove('drag-placeholder');
+  document.body.classList.remove('is-dragging');
+  let sent = false;
+  if (drop) {
+    sent = finished.kind === 'card' ? dropCard(finished.element) : dropColumn(finished.element);
+  } else {
+    finished.origin.parent.insertBefore(finished.element, finished.origin.next);
+    render();
+  }
+  // A move that was sent refetches when it is answered; otherwise catch up on what came meanwhile.
+  if (finished.refreshAfter && !sent) scheduleRefresh(0);
+}
+
+function onDragEnd(event) {
+  if (!drag || event.pointerId !== drag.pointerId) return;
+  stopDrag({ drop: true });
+}
+
+function onDragCancel(event) {
+  if (!drag || event.pointerId !== drag.pointerId) return;
+  stopDrag();
+}
+
+function dropCard(element) {
+  const id = element.dataset.id;
+  const found = findCard(id);
+  const columnName = element.closest('.column')?.dataset.column;
+  if (!found || columnName == null) {
+    render();
+    return false;
+  }
+  const list = element.parentElement;
+  const index = $$(':scope > .card', list).indexOf(element);
+  if (found.column.name === columnName && found.index === index) {
+    render();
+    return false;
+  }
+  const target = state.live.columns.find((column) => column.name === columnName);
+  const targetCards = target.cards.filter((card) => card.id !== id);
+  moveLocally(id, columnName, index);
+  render();
+  announce(t('cardMovedTo', { title: found.card.title, column: columnName, position: index + 1, count: targetCards.length + 1 }));
+  sendMove(id, columnName, index, targetCards);
+  return true;
+}
+
+function dropColumn(element) {
+  const name = element.dataset.column;
+  const columns = $$('#board > .column');
+  const at = columns.indexOf(element);
+  const before = state.live.columns.findIndex((column) => column.name === name);
+  if (at < 0 || at === before || before < 0) {
+    render();
+    return false;
+  }
+  ++boardTicket; // a board fetched before this move must not undo it on screen
+  const [moved] = state.live.columns.splice(before, 1);
+  state.live.columns.splice(at, 0, moved);
+  render();
+  moveColumn(name, at);
+  return true;
+}
+
+// A touch drag must not scroll the page; only a non-passive touchmove listener can stop that.
+document.addEventListener('touchmove', (event) => {
+  if (drag?.active) event.preventDefault();
+}, { passive: false });
+// A long press on a card must not open the context menu (Android) or the callout (iOS).
+$('#board').addEventListener('contextmenu', (event) => {
+  if (drag && event.target.closest('.card, .column-header')) event.preventDefault();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Undo and redo
+
+let undoBusy = false;
+
+async function undoOrRedo(which, force = false) {
+  if (undoBusy) return;
+  undoBusy = true;
+  const preview = state.undo[which];
+  try {
+    await write('POST', `/api/${which}`, force ? { force: true } : {});
+    const text = preview ? t(which === 'undo' ? 'undid' : 'redid', { action: preview.action }) : t(which === 'undo' ? 'undone' : 'redone');
+    showToast(text, { timeout: 4000 });
+    announce(text);
+  } catch (error) {
+    // A refusal (nothing to undo, or someone else changed the same card since): the server's reason.
+    const canForce = error.status === 409 && preview && !force;
+    showToast(error.message, {
+      error: true,
+      timeout: 10000,
+      action: canForce ? { label: t(which === 'undo' ? 'undoAnyway' : 'redoAnyway'), run: () => undoOrRedo(which, true) } : null,
+    });
+    announce(error.message);
+  } finally {
+    undoBusy = false;
+    scheduleRefresh(0);
+  }
+}
+
+const undo = () => undoOrRedo('undo');
+const redo = () => undoOrRedo('redo');
+$('#undo-button').addEventListener('click', undo);
+$('#redo-button').addEventListener('click', redo);
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.defaultPrevented) return;
+  const dialogOpen = $$('dialog').some((dialog) => dialog.open);
+  const command = event.ctrlKey || event.metaKey;
+  const key = event.key.toLowerCase();
+  if (command && !event.altKey && (key === 'z' || key === 'y')) {
+    if (isTyping(event.target) || dialogOpen) return;
+    event.preventDefault();
+    if (key === 'y' || event.shiftKey) redo();
+    else undo();
+    return;
+  }
+  if (event.key === 'Escape' && drag) {
+    event.preventDefault();
+    stopDrag();
+    return;
+  }
+  if (dialogOpen || isTyping(event.target) || command || event.altKey) return;
+  if (event.key === '?') {
+    event.preventDefault();
+    $('#help-dialog').showModal();
+  } else if (key === 'n' && !state.past && state.live?.columns?.length) {
+    event.preventDefault();
+    const focusedColumn = document.activeElement?.closest?.('.column')?.dataset.column;
+    openCardDialog({ column: focusedColumn ?? state.live.columns[0].name });
+  } else if (event.key === 'Escape') {
+    if (!$('#side-panel').hidden) closePanel();
+    else if (state.past) exitPast();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The side panel: history and deleted cards
+
+let panelTicket = 0;
+
+function openHistory(card = null, title = null) {
+  state.panel = { kind: 'history', card, title };
+  showPanel();
+}
+
+function openDeleted() {
+  state.panel = { kind: 'deleted' };
+  showPanel();
+}
+
+function showPanel() {
+  $('#side-panel').hidden = false;
+  document.body.classList.add('panel-open');
+  renderHeader();
+  refreshPanel();
+  $('#side-panel-close').focus();
+}
+
+function closePanel() {
+  state.panel = null;
+  $('#side-panel').hidden = true;
+  document.body.classList.remove('panel-open');
+  renderHeader();
+}
+
+$('#side-panel-close').addEventListener('click', closePanel);
+$('#history-button').addEventListener('click', () => (state.panel?.kind === 'history' && !state.panel.card ? closePanel() : openHistory()));
+$('#deleted-button').addEventListener('click', () => (state.panel?.kind === 'deleted' ? closePanel() : openDeleted()));
+
+async function refreshPanel() {
+  const panel = state.panel;
+  if (!panel || !state.boardName) return;
+  const ticket = ++panelTicket;
+  const title = $('#side-panel-title');
+  const tools = $('#side-panel-tools');
+  const body = $('#side-panel-body');
+  try {
+    if (panel.kind === 'history') {
+      title.textContent = panel.card ? t('cardHistoryTitle', { title: panel.title ?? '' }) : t('boardHistoryTitle', { name: state.boardName });
+      const query = new URLSearchParams({ limit: '100', lang: state.lang });
+      if (panel.card) query.set('card', panel.card);
+      const entries = await api('GET', `${boardPath()}/history?${query}`);
+      if (ticket !== panelTicket) return;
+      tools.replaceChildren();
+      if (panel.card) {
+        const whole = el('button', { type: 'button', class: 'link-button' }, t('wholeBoard'));
+        whole.addEventListener('click', () => openHistory());
+        tools.append(whole);
+      }
+      body.replaceChildren(renderHistory(Array.isArray(entries) ? entries : []));
+    } else {
+      title.textContent = t('deletedCards');
+      const deleted = await api('GET', `${boardPath()}/deleted`);
+      if (ticket !== panelTicket) return;
+      tools.replaceChildren();
+      body.replaceChildren(renderDeleted(Array.isArray(deleted) ? deleted : []));
+    }
+  } catch (error) {
+    if (ticket !== panelTicket) return;
+    body.replaceChildren(el('p', { class: 'panel-empty' }, error.message));
+  }
+}
+
+function renderHistory(entries) {
+  if (entries.length === 0) return el('p', { class: 'panel-empty' }, t('noHistory'));
+  const list = el('ol', { class: 'history-list' });
+  for (const entry of [...entries].sort((a, b) => b.sequence - a.sequence)) {
+    const jump = el('button', {
+      type: 'button', class: 'sequence-button', title: t('viewAsOf', { sequence: number(entry.sequence) }),
+    }, `#${number(entry.sequence)}`);
+    jump.addEventListener('click', () => enterPast(entry.sequence));
+    list.append(el('li', { class: `history-entry kind-${entry.kind}` },
+      el('p', { class: 'history-line' }, String(entry.line ?? '')),
+      el('p', { class: 'history-meta' },
+        jump,
+        el('time', { datetime: entry.time, title: formatTime(entry.time) }, formatRelative(entry.time)),
+        el('span', { class: 'history-actor' }, String(entry.actor ?? ''))),
+    ));
+  }
+  return list;
+}
+
+function renderDeleted(cards) {
+  if (cards.length === 0) return el('p', { class: 'panel-empty' }, t('noDeletedCards'));
+  const columns = state.live?.columns ?? [];
+  const list = el('ul', { class: 'deleted-list' });
+  for (const card of cards) {
+    const columnExists = columns.some((column) => sameName(column.name, card.column));
+    const bringBack = el('button', { type: 'button', class: 'secondary small' }, icon('restore'), t('bringBack'));
+    bringBack.addEventListener('click', async () => {
+      bringBack.disabled = true;
+      // A card whose column was removed since comes back to the first column.
+      const body = columnExists || columns.length === 0 ? {} : { column: columns[0].name };
+      try {
+        await write('POST', `${cardPath(card.id)}/revive`, body);
+        announce(t('cardBroughtBack', { title: card.title }));
+        pendingFocus = card.id;
+      } catch (error) {
+        showError(error);
+        bringBack.disabled = false;
+      }
+    });
+    const meta = t('deletedMeta', { column: card.column ?? '', actor: card.actor ?? '', time: formatRelative(card.time) });
+    list.append(el('li', { class: 'deleted-card' },
+      el('div', { class: 'deleted-text' },
+        el('p', { class: 'deleted-title' }, String(card.title ?? '')),
+        el('p', { class: 'deleted-meta', title: formatTime(card.time) }, meta)),
+      bringBack));
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The time slider
+
+let sliderHeld = false;
+let pastTicket = 0;
+let pastTimer = null;
+const slider = $('#time-slider');
+
+slider.addEventListener('pointerdown', () => { sliderHeld = true; });
+window.addEventListener('pointerup', () => { sliderHeld = false; });
+slider.addEventListener('input', () => {
+  const sequence = Number(slider.value);
+  clearTimeout(pastTimer);
+  if (sequence >= state.latest) {
+    if (state.past) exitPast();
+    return;
+  }
+  $('#time-label').textContent = `#${number(sequence)}`;
+  pastTimer = setTimeout(() => enterPast(sequence), 90);
+});
+
+/** Shows the board as it was right after event `sequence`, read-only. */
+async function enterPast(sequence) {
+  if (!state.boardName) return;
+  if (sequence >= state.latest) {
+    exitPast();
+    return;
+  }
+  const ticket = ++pastTicket;
+  state.past = { sequence, view: state.past?.view ?? null, time: null, missing: false };
+  slider.value = String(sequence);
+  renderTimebar();
+  renderPastBanner();
+  try {
+    const [view, events] = await Promise.all([
+      api('GET', `${boardPath()}?at=${sequence}`).catch((error) => {
+        if (error.status === 404) return null;
+        throw error;
+      }),
+      sequence > 0 ? api('GET', `/api/log?after=${sequence - 1}&limit=1`).catch(() => []) : Promise.resolve([]),
+    ]);
+    if (ticket !== pastTicket) return;
+    state.past = { sequence, view, time: events?.[0]?.timestamp ?? null, missing: view === null };
+    render();
+    announce(t('pastBanner', { sequence: number(sequence), time: state.past.time ? formatTime(state.past.time) : '' }));
+  } catch (error) {
+    if (ticket === pastTicket) showError(error);
+  }
+}
+
+function exitPast() {
+  ++pastTicket;
+  clearTimeout(pastTimer);
+  if (!state.past) return;
+  state.past = null;
+  render();
+  scheduleRefresh(0);
+}
+
+$('#now-button').addEventListener('click', () => {
+  exitPast();
+  announce(t('backToNowDone'));
+});
+
+$('#restore-button').addEventListener('click', async () => {
+  if (!state.past) return;
+  const { sequence } = state.past;
+  const button = $('#restore-button');
+  button.disabled = true;
+  try {
+    await write('POST', `${boardPath()}/restore`, { to: sequence });
+    exitPast();
+    const text = t('restored', { sequence: number(sequence) });
+    announce(text);
+    showToast(text, { undo: true, timeout: 8000, action: { label: t('undo'), run: undo } });
+  } catch (error) {
+    showError(error);
+  } finally {
+    button.disabled = false;
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Live updates
+
+let stream = null;
+let streamRetry = null;
+
+/** Listens to the board's committed events; any event refetches (debounced). The browser
+ * reconnects by itself and resumes with Last-Event-ID. */
+function connectStream() {
+  stream?.close();
+  clearTimeout(streamRetry);
+  stream = null;
+  if (!state.boardName || typeof EventSource !== 'function') return;
+  const source = new EventSource(`/api/events?board=${enc(state.boardName)}&after=${state.latest}`);
+  const onEvent = (event) => {
+    noteSequence(event.lastEventId);
+    renderTimebar();
+    // This page's own writes are refetched when they are answered; skip what is shown already.
+    if (Number(event.lastEventId) > Number(state.live?.sequence ?? -1)) scheduleRefresh(state.past ? 400 : 100);
+  };
+  for (const kind of EVENT_KINDS) source.addEventListener(kind, onEvent);
+  source.addEventListener('message', onEvent);
+  source.addEventListener('open', () => setLive('live'));
+  source.addEventListener('error', () => {
+    if (source.readyState === EventSource.CLOSED) {
+      // Refused (such as 401 before signing in): the browser gives up, so try again later.
+      setLive('offline');
+      streamRetry = setTimeout(() => {
+        if (stream === source) {
+          scheduleRefresh(0);
+          connectStream();
+        }
+      }, 5000);
+    } else {
+      setLive('connecting');
+    }
+  });
+  stream = source;
+  setLive('connecting');
+}
+
+function setLive(status) {
+  const indicator = $('#live-indicator');
+  indicator.dataset.state = status;
+  $('#live-text').textContent = t(status === 'live' ? 'live' : status === 'offline' ? 'offline' : 'connecting');
+  indicator.title = t(status === 'live' ? 'liveHint' : 'offlineHint');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Due reminders
+
+let dueDismissed = storage.get('kanban.dueDismissed', '');
+const notified = new Set();
+
+async function loadDue() {
+  let items;
+  try {
+    items = await api('GET', '/api/due?within=24h');
+  } catch (error) {
+    if (error.status === 401) throw error;
+    return;
+  }
+  items = Array.isArray(items) ? items : [];
+  // A card that comes due while the page is open: a browser notification, when permitted.
+  if (state.dueLoaded) {
+    const before = new Map(state.due.map((item) => [item.id, item]));
+    for (const item of items) {
+      const previous = before.get(item.id);
+      if (item.overdue && previous && !previous.overdue && !notified.has(item.id)) {
+        notified.add(item.id);
+        notify(item);
+      }
+    }
+  }
+  state.due = items;
+  state.dueLoaded = true;
+}
+
+function notify(item) {
+  if (!('Notification' in window) || Notification.permission !== 'granted') return;
+  try {
+    const notification = new Notification(t('notificationTitle', { title: item.title }), {
+      body: t('notificationBody', { board: item.board, column: item.column }),
+      tag: `kanban-due-${item.id}`,
+      icon: '/assets/icon.svg',
+    });
+    notification.onclick = () => {
+      window.focus();
+      goToCard(item);
+    };
+  } catch {
+    // Some browsers allow notifications only from a service worker; the banner still shows it.
+  }
+}
+
+const dueSignature = () => state.due.map((item) => `${item.id}:${item.overdue ? 1 : 0}`).sort().join(',');
+
+function renderDueBanner() {
+  const banner = $('#due-banner');
+  const items = state.due;
+  if (items.length === 0 || dueSignature() === dueDismissed) {
+    banner.hidden = true;
+    return;
+  }
+  banner.hidden = false;
+  const overdue = items.filter((item) => item.overdue).length;
+  $('#due-summary').textContent = overdue > 0
+    ? t('dueSummaryOverdue', { count: items.length, overdue })
+    : t('dueSummary', { count: items.length });
+  const sorted = [...items].sort((a, b) => (b.overdue - a.overdue) || String(a.due).localeCompare(String(b.due)));
+  $('#due-list').replaceChildren(...sorted.slice(0, 6).map((item) => {
+    const when = item.overdue ? t('overdueSince', { when: formatDue(item.due) }) : t('dueOn', { when: formatDue(item.due) });
+    const button = el('button', { type: 'button', class: `due-chip${item.overdue ? ' overdue' : ''}` },
+      el('span', { class: 'due-chip-title' }, String(item.title ?? '')),
+      el('span', { class: 'due-chip-when' }, item.board === state.boardName ? when : `${when} · ${item.board}`));
+    button.addEventListener('click', () => goToCard(item));
+    return el('li', {}, button);
+  }), ...(sorted.length > 6 ? [el('li', { class: 'due-more' }, t('andMore', { count: sorted.length - 6 }))] : []));
+  $('#notify-button').hidden = !('Notification' in window) || Notification.permission !== 'default';
+}
+
+function goToCard(item) {
+  if (item.board !== state.boardName) {
+    pendingFocus = item.id;
+    switchBoard(item.board);
+    return;
+  }
+  if (state.past) exitPast();
+  focusCard(item.id)?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
+}
+
+$('#due-dismiss').addEventListener('click', () => {
+  dueDismissed = dueSignature();
+  storage.set('kanban.dueDismissed', dueDismissed);
+  renderDueBanner();
+});
+$('#notify-button').addEventListener('click', async () => {
+  try {
+    await Notification.requestPermission();
+  } finally {
+    renderDueBanner();
+  }
+});
+setInterval(async () => {
+  try {
+    await loadDue();
+    renderDueBanner();
+  } catch { /* shown on the next refresh */ }
+}, DUE_POLL_MS);
+
+// ---------------------------------------------------------------------------------------------
+// Identity and sign-in
+
+$('#actor-button').addEventListener('click', () => {
+  promptDialog({
+    title: t('yourName'),
+    label: t('yourNameLabel'),
+    value: state.actor,
+    ok: t('save'),
+    submit: async ({ value }) => {
+      const name = value.trim();
+      // Header values must be visible ASCII; the server checks the length (1-50).
+      if (!/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(name) || name.length > LIMITS.name) throw new Error(t('badName'));
+      state.actor = name;
+      storage.set('kanban.actor', name);
+      renderHeader();
+      scheduleRefresh(0);
+    },
+  });
+});
+
+let signInShown = false;
+
+function requestSignIn() {
+  if (signInShown) return;
+  signInShown = true;
+  const dialog = $('#signin-dialog');
+  $('#signin-error').textContent = '';
+  $('#signin-token').value = '';
+  for (const other of $$('dialog')) if (other.open && other !== dialog) other.close();
+  dialog.showModal();
+  $('#signin-token').focus();
+}
+
+$('#signin-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const token = $('#signin-token').value.trim();
+  if (!token) return;
+  try {
+    const response = await fetch('/api/session', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': newKey() },
+      body: JSON.stringify({ token }),
+    });
+    if (!response.ok) {
+      const data = await response.json().catch(() => null);
+      throw new Error(response.status === 401 ? t('badToken') : data?.error ?? `${response.status}`);
+    }
+    signInShown = false;
+    $('#signin-dialog').close();
+    connectStream();
+    await refresh();
+  } catch (error) {
+    $('#signin-error').textContent = error.message;
+  }
+});
+// The sign-in dialog cannot be dismissed with Escape: nothing works without it.
+$('#signin-dialog').addEventListener('cancel', (event) => event.preventDefault());
+
+// ---------------------------------------------------------------------------------------------
+// Language
+
+function applyLanguage() {
+  t = translator(state.lang);
+  document.documentElement.lang = state.lang;
+  $('#lang-select').value = state.lang;
+  for (const node of $$('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of $$('[data-i18n-attr]')) {
+    for (const pair of node.dataset.i18nAttr.split(';')) {
+      const [attribute, key] = pair.split(':');
+      node.setAttribute(attribute, t(key));
+    }
+  }
+  setLive($('#live-indicator').dataset.state);
+}
+
+$('#lang-select').addEventListener('change', (event) => {
+  if (!(event.target.value in LANGUAGES)) return;
+  state.lang = event.target.value;
+  storage.set('kanban.lang', state.lang);
+  applyLanguage();
+  render();
+  if (state.panel) refreshPanel();
+});
+
+$('#help-button').addEventListener('click', () => $('#help-dialog').showModal());
+
+// ---------------------------------------------------------------------------------------------
+// Start
+
+// After a render, focus the card an action asked for (a new card, an edited one, one brought back).
+const observer = new MutationObserver(() => {
+  if (pendingFocus && !$$('dialog').some((dialog) => dialog.open) && focusCard(pendingFocus)) pendingFocus = null;
+});
+observer.observe($('#board'), { childList: true });
+
+window.addEventListener('hashchange', () => {
+  const wanted = new URLSearchParams(location.hash.slice(1)).get('board');
+  if (wanted) switchBoard(state.boards.find((board) => sameName(board.name, wanted))?.name ?? wanted);
+});
+
+async function start() {
+  applyLanguage();
+  render();
+  try {
+    await loadBoards();
+    chooseBoard(new URLSearchParams(location.hash.slice(1)).get('board'));
+    await refresh();
+    // Only now: the stream starts after the sequence the board was fetched at, not at the log's start.
+    connectStream();
+  } catch (error) {
+    if (error.status !== 401) showError(error);
+  }
+  document.body.dataset.ready = 'true';
+}
+
+start();
