@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
     ],
     targets: [
         // Layer 0: the C library, from Debian's liblmdb-dev or Homebrew's lmdb.
@@ -30,7 +31,7 @@ let package = Package(
         // Layer 2: the pure domain. Events, commands, decide/evolve, codec. Knows no LMDB, does no I/O.
         .target(name: "KanbanCore"),
         // Layer 3: the engine. The event log on LMDB and the facade programs embed.
-        .target(name: "Kanban", dependencies: ["KanbanCore", "LMDBStorage"]),
+        .target(name: "Kanban", dependencies: ["KanbanCore", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
