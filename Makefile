@@ -4,7 +4,7 @@ SWIFT ?= swift
 KANBAN_DB ?= ./kanban.db
 PORT ?= 8080
 
-.PHONY: run demo test browser-test load setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
+.PHONY: run demo test browser-test setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:
@@ -23,10 +23,16 @@ run: build
 demo: build
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/kanban"
 
-## Set up, then run the whole test suite.
+## Set up, then run the whole test suite: the Swift tests, then the web board in headless Chromium.
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	scripts/browser-test.sh "$$($(SWIFT) build --show-bin-path)/kanban"
+
+## Only the browser test (installs chromium, chromium-driver and Selenium when missing).
+browser-test: setup
+	$(SWIFT) build --product kanban
+	scripts/browser-test.sh "$$($(SWIFT) build --show-bin-path)/kanban"
 
 ## The benchmark package needs SQLite's headers too (GRDB, for the SQLite comparison).
 bench-setup:

@@ -191,6 +191,9 @@ class Board:
         )
 
 
+ACTOR_NAME = "민준 (디자인)"  # names are any text; the page percent-encodes them in X-Kanban-Actor
+
+
 def translation_keys(script):
     """The keys board.js passes to t(...): every quoted word in the first argument (which may be
     a conditional such as `t(done ? 'undid' : 'redid', ...)`)."""
@@ -427,12 +430,25 @@ def run(board, screenshot_path):
         board.wait_in_column(card_id, "TODO", "after Restore")
         board.wait_api_column(card_id, "TODO", "after Restore")
 
+    with step("take a Korean name"):
+        board.settle()
+        driver.find_element(By.ID, "actor-button").click()
+        field = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#prompt-dialog[open] #prompt-input"), "the name dialog did not open")
+        field.clear()
+        field.send_keys(ACTOR_NAME)
+        driver.find_element(By.ID, "prompt-ok").click()
+        board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), f"the name {ACTOR_NAME!r} was refused")
+        board.wait(lambda d: ACTOR_NAME in d.find_element(By.ID, "actor-button").text, "the page does not show the new name")
+
     with step("move the card with the keyboard, then Ctrl+Z"):
         board.settle()
         board.act(lambda: driver.execute_script("arguments[0].focus();", board.card(card_id)))
         ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.ALT).perform()
         board.wait_in_column(card_id, "DOING", "after Alt+Right")
         board.wait_api_column(card_id, "DOING", "after Alt+Right")
+        actor = board.get("/api/log?after=0&limit=10000")[-1]["actor"]
+        if actor != ACTOR_NAME:
+            raise Failure(f"the move was made as {actor!r}, not {ACTOR_NAME!r}")
         board.wait(lambda d: d.switch_to.active_element.get_attribute("data-id") == card_id, "the moved card lost the focus")
         board.wait(lambda d: "Move" in (d.find_element(By.ID, "undo-button").get_attribute("title") or ""),
                    "the Undo button does not offer the keyboard move")

@@ -124,7 +124,8 @@ class ApiError extends Error {
  * server applies it at most once.
  */
 async function api(method, path, body, key) {
-  const headers = { Accept: 'application/json', 'X-Kanban-Actor': state.actor };
+  // Header values must be ASCII: the name goes percent-encoded (the server decodes it).
+  const headers = { Accept: 'application/json', 'X-Kanban-Actor': encodeURIComponent(state.actor) };
   const init = { method, headers, credentials: 'same-origin', cache: 'no-store' };
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
@@ -1720,8 +1721,8 @@ $('#actor-button').addEventListener('click', () => {
     ok: t('save'),
     submit: async ({ value }) => {
       const name = value.trim();
-      // Header values must be visible ASCII; the server checks the length (1-50).
-      if (!/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(name) || name.length > LIMITS.name) throw new Error(t('badName'));
+      // Any text (Korean, accents, spaces): it travels percent-encoded; the server checks the length.
+      if (name.length === 0 || [...name].length > LIMITS.name) throw new Error(t('badName'));
       state.actor = name;
       storage.set('kanban.actor', name);
       renderHeader();
