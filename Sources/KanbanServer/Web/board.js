@@ -1734,6 +1734,8 @@ $('#actor-button').addEventListener('click', () => {
 let signInShown = false;
 
 function requestSignIn() {
+  // With tokens the server takes the actor from the token: the name setting does not apply.
+  $('#actor-button').hidden = true;
   if (signInShown) return;
   signInShown = true;
   const dialog = $('#signin-dialog');
