@@ -28,6 +28,8 @@ public final class KanbanEngine: Sendable {
     let log: EventLog
     /// The snapshots of its state.
     let snapshots: SnapshotStore
+    /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
+    let audit: MerkleTree
     let options: EngineOptions
     let clock: @Sendable () -> Timestamp
     /// The state reads are served from.
@@ -50,6 +52,7 @@ public final class KanbanEngine: Sendable {
             let environment = try Environment.open(path: path, options: options.environment)
             log = try EventLog(environment: environment)
             snapshots = try SnapshotStore(environment: environment)
+            audit = try MerkleTree(environment: environment)
         } catch let error as LMDBError {
             throw EngineError.opening(error, path: path)
         }

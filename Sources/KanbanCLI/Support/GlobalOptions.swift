@@ -46,6 +46,19 @@ public struct GlobalOptions: ParsableArguments {
         if let text = ProcessInfo.processInfo.environment["KANBAN_SNAPSHOT_INTERVAL"], let interval = Int(text), interval >= 0 {
             options.snapshotInterval = interval
         }
-        return try KanbanEngine(path: path, options: options)
+        let engine = try KanbanEngine(path: path, options: options)
+        try catchUpAuditTree(of: engine)
+        return engine
+    }
+
+    /// A log older than its audit tree (written before the tree existed, or by an older program)
+    /// gets the missing leaves now, with progress on a terminal; a few are added by the next write.
+    private static func catchUpAuditTree(of engine: KanbanEngine) throws {
+        guard try engine.auditTreeLag() > 10_000 else { return }
+        let terminal = isatty(STDERR_FILENO) == 1
+        try engine.catchUpAuditTree { done, total in
+            if terminal { FileHandle.standardError.write(Data("\rkanban: building the audit tree: \(done) of \(total) events".utf8)) }
+        }
+        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -1,0 +1,5 @@
+/// The root of the tree of the first `size` events.
+public struct AuditRoot: Sendable, Equatable {
+    public var size: UInt64
+    public var root: MerkleHash.Digest
+}

@@ -1,0 +1,149 @@
+import KanbanCore
+import LMDBStorage
+
+/// The RFC 6962 Merkle tree over the log, kept in the named database `merkle` in the same write
+/// transactions as the events it covers. It stores every leaf hash and the hash of every
+/// complete, aligned subtree, so appending a leaf writes O(1) hashes on average and the root,
+/// an audit path or a consistency proof of any size reads O(log n) of them.
+///
+/// Keys: u8 level · u64 big-endian index → 32-byte hash; level 0 index `i` is the leaf of
+/// event `i + 1`, level `l` index `i` the subtree of leaves `i·2^l ..< (i+1)·2^l`. The key
+/// `0xFF` holds the number of leaves (u64 LE).
+struct MerkleTree: Sendable {
+    let database: Database
+
+    /// The name of the database that holds the tree.
+    static let databaseName = "merkle"
+    private static let sizeKey: [UInt8] = [0xFF]
+
+    init(environment: Environment) throws {
+        database = try environment.database(named: MerkleTree.databaseName)
+    }
+
+    /// How many leaves (events) the tree covers.
+    func size(in transaction: some Transaction) throws -> UInt64 {
+        guard let value = try transaction.value(forKey: Self.sizeKey, in: database), value.count == 8 else { return 0 }
+        return value.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
+
+    /// Adds the leaves of the events after the tree's size, up to the log's end (or `limit` of
+    /// them); returns the new size. Events must be appended in order: the tree follows the log.
+    @discardableResult
+    func extend(from log: EventLog, limit: Int = .max, in transaction: WriteTransaction) throws -> UInt64 {
+        var size = try self.size(in: transaction)
+        var added = 0
+        var leaves: [(UInt64, MerkleHash.Digest)] = []
+        try log.forEachRaw(after: size, in: transaction) { sequence, bytes in
+            guard added < limit else { return false }
+            guard sequence == size + UInt64(leaves.count) + 1 else {
+                throw KanbanError.corruptEvent(sequence: sequence, reason: "the log skips from #\(size + UInt64(leaves.count)) to #\(sequence)")
+            }
+            leaves.append((sequence, MerkleHash.leaf(bytes)))
+            added += 1
+            return true
+        }
+        for (_, leaf) in leaves {
+            try append(leaf: leaf, at: size, in: transaction)
+            size += 1
+        }
+        if !leaves.isEmpty { try transaction.put(Self.littleEndian(size), forKey: Self.sizeKey, in: database) }
+        return size
+    }
+
+    /// Stores leaf `index` (0-based) and every subtree it completes.
+    private func append(leaf: MerkleHash.Digest, at index: UInt64, in transaction: WriteTransaction) throws {
+        var hash = leaf
+        var level: UInt8 = 0
+        var position = index
+        try transaction.put(hash, forKey: Self.key(level: level, index: position), in: database)
+        while position & 1 == 1 {
+            guard let left = try transaction.value(forKey: Self.key(level: level, index: position - 1), in: database) else {
+                throw KanbanError.corruptEvent(sequence: index + 1, reason: "the audit tree lacks the node at level \(level), index \(position - 1)")
+            }
+            hash = MerkleHash.node(left, hash)
+            level += 1
+            position >>= 1
+            try transaction.put(hash, forKey: Self.key(level: level, index: position), in: database)
+        }
+    }
+
+    /// The stored leaf hash of event `sequence`, or `nil`.
+    func leaf(_ sequence: UInt64, in transaction: some Transaction) throws -> MerkleHash.Digest? {
+        guard sequence > 0 else { return nil }
+        return try transaction.value(forKey: Self.key(level: 0, index: sequence - 1), in: database)
+    }
+
+    /// MTH(D[start ..< start + count]) from the stored hashes (RFC 6962 2.1).
+    func hash(start: UInt64, count: UInt64, in transaction: some Transaction) throws -> MerkleHash.Digest {
+        if count == 0 { return MerkleHash.empty }
+        if count & (count - 1) == 0, start % count == 0 {
+            let level = UInt8(count.trailingZeroBitCount)
+            if let stored = try transaction.value(forKey: Self.key(level: level, index: start / count), in: database), stored.count == 32 {
+                return stored
+            }
+            if count == 1 { throw KanbanError.corruptEvent(sequence: start + 1, reason: "the audit tree has no leaf for it") }
+        }
+        let split = Self.largestPowerOfTwo(below: count)
+        return MerkleHash.node(
+            try hash(start: start, count: split, in: transaction),
+            try hash(start: start + split, count: count - split, in: transaction)
+        )
+    }
+
+    /// The root of the tree of the first `size` events.
+    func root(size: UInt64, in transaction: some Transaction) throws -> MerkleHash.Digest {
+        try hash(start: 0, count: size, in: transaction)
+    }
+
+    /// The audit path of leaf `index` (0-based) in the tree of the first `size` leaves
+    /// (RFC 6962 2.1.1, PATH(m, D[n])).
+    func auditPath(index: UInt64, size: UInt64, in transaction: some Transaction) throws -> [MerkleHash.Digest] {
+        try path(index: index, start: 0, count: size, in: transaction)
+    }
+
+    private func path(index: UInt64, start: UInt64, count: UInt64, in transaction: some Transaction) throws -> [MerkleHash.Digest] {
+        guard count > 1 else { return [] }
+        let split = Self.largestPowerOfTwo(below: count)
+        if index < split {
+            return try path(index: index, start: start, count: split, in: transaction)
+                + [try hash(start: start + split, count: count - split, in: transaction)]
+        }
+        return try path(index: index - split, start: start + split, count: count - split, in: transaction)
+            + [try hash(start: start, count: split, in: transaction)]
+    }
+
+    /// The consistency proof between the trees of the first `old` and `new` leaves
+    /// (RFC 6962 2.1.2, PROOF(m, D[n])).
+    func consistencyProof(old: UInt64, new: UInt64, in transaction: some Transaction) throws -> [MerkleHash.Digest] {
+        guard old > 0, old < new else { return [] }
+        return try subproof(old, start: 0, count: new, complete: true, in: transaction)
+    }
+
+    private func subproof(_ m: UInt64, start: UInt64, count: UInt64, complete: Bool, in transaction: some Transaction) throws -> [MerkleHash.Digest] {
+        if m == count {
+            return complete ? [] : [try hash(start: start, count: count, in: transaction)]
+        }
+        let split = Self.largestPowerOfTwo(below: count)
+        if m <= split {
+            return try subproof(m, start: start, count: split, complete: complete, in: transaction)
+                + [try hash(start: start + split, count: count - split, in: transaction)]
+        }
+        return try subproof(m - split, start: start + split, count: count - split, complete: false, in: transaction)
+            + [try hash(start: start, count: split, in: transaction)]
+    }
+
+    /// The largest power of two smaller than `count` (which is at least 2).
+    static func largestPowerOfTwo(below count: UInt64) -> UInt64 {
+        UInt64(1) << (63 - (count - 1).leadingZeroBitCount)
+    }
+
+    static func key(level: UInt8, index: UInt64) -> [UInt8] {
+        var key: [UInt8] = [level]
+        withUnsafeBytes(of: index.bigEndian) { key.append(contentsOf: $0) }
+        return key
+    }
+
+    private static func littleEndian(_ value: UInt64) -> [UInt8] {
+        withUnsafeBytes(of: value.littleEndian) { Array($0) }
+    }
+}
