@@ -35,6 +35,7 @@ struct UndoRoutesTests {
             let before = try engine.lastSequence()
             let refused = try await api.post("/api/undo", headers: ["X-Kanban-Actor": "ana"])
             #expect(refused.status == 409)
+            #expect(refused.error?.hasSuffix(#"(send {"force": true} to undo anyway)"#) == true, "\(refused.text)")
             #expect(try engine.lastSequence() == before)
             #expect(try await api.post("/api/undo", #"{"force": true}"#, headers: ["X-Kanban-Actor": "ana"]).status == 200)
             #expect(try ServerHarness.titles(in: engine)["TODO"] == [])

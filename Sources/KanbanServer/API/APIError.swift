@@ -18,7 +18,9 @@ struct APIError: Error, Sendable {
     init(for error: any Error) {
         switch error {
         case let error as APIError: self = error
-        case let error as KanbanError: self.init(Self.status(of: error), error.description)
+        case let error as KanbanError:
+            // The CLI's hint names its flag; over HTTP the same choice is the body's "force".
+            self.init(Self.status(of: error), error.description.replacingOccurrences(of: "use --force to", with: #"send {"force": true} to"#))
         case let error as EngineError: self.init(.internalServerError, "database error: \(error.failure)")
         case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is larger than 64 KiB")
         case let error as DecodingError: self.init(.badRequest, "malformed JSON: \(Self.describe(error))")
