@@ -4,7 +4,7 @@ import KanbanCore
 import KanbanTestSupport
 import Testing
 
-/// `kanban export --format jsonl|csv`, run as the real binary.
+/// `kanban export --format jsonl|csv` and `kanban import --format jsonl FILE`, run as the real binary.
 struct CLIExportImportTests {
     /// The records of RFC 4180 CSV `text` (without its byte order mark), each a list of fields.
     static func parseCSV(_ text: String) -> [[String]] {
@@ -44,6 +44,83 @@ struct CLIExportImportTests {
         }
         if !field.isEmpty || !fields.isEmpty { endField(); records.append(fields) }
         return records
+    }
+
+    @Test("export --format jsonl, then import --format jsonl into a new database: the same log, byte for byte")
+    func roundTrip() throws {
+        let source = try CLIFixture()
+        defer { source.remove() }
+        _ = try CLIHistoryTests.scene(source)
+        let printed = try source.succeed(["export", "--format", "jsonl"])
+        let file = source.directory.appending("log.jsonl")
+        #expect(try source.succeed(["export", "--format", "jsonl", "--out", file]) == "Exported 12 events to \(file).\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == printed)
+        let lines = printed.split(separator: "\n").map(String.init)
+        #expect(lines.count == 12)
+        let first = try #require(try jsonObject(lines[0]) as? [String: Any])
+        #expect(Set(first.keys) == ["sequence", "timestamp", "actor", "id", "board", "kind", "data", "leaf", "raw"])
+        let raw = try #require(Data(base64Encoded: first["raw"] as? String ?? ""))
+        #expect(first["leaf"] as? String == MerkleHash.hex(MerkleHash.leaf(raw)))
+
+        let target = try CLIFixture()
+        defer { target.remove() }
+        #expect(try target.succeed(["import", "--format", "jsonl", file]) == "Imported 12 events from \(file).\n")
+        #expect(try target.succeed(["export", "--format", "jsonl"]) == printed)
+        #expect(try target.succeed(["log", "--json"]) == source.succeed(["log", "--json"]))
+        #expect(try target.succeed(["history"]) == source.succeed(["history"]))
+        try target.succeed(["verify"])
+    }
+
+    @Test("import is a command group: --format jsonl FILE, FILE alone and jsonl FILE all run the jsonl import")
+    func importCommandGroup() throws {
+        let source = try CLIFixture()
+        defer { source.remove() }
+        try source.kanban.add("one")
+        let file = source.directory.appending("log.jsonl")
+        try source.succeed(["export", "--format", "jsonl", "--out", file])
+        for arguments in [["import", "--format", "jsonl", file], ["import", file], ["import", "jsonl", "--format", "jsonl", file]] {
+            let target = try CLIFixture()
+            defer { target.remove() }
+            #expect(try target.succeed(arguments) == "Imported 2 events from \(file).\n")
+            #expect(try target.kanban.log() == source.kanban.log())
+        }
+        let help = try source.run(["import", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: kanban import"), "\(help)")
+    }
+
+    @Test("import into a database that has events is refused, one line, exit 1, nothing appended")
+    func importIntoNonEmpty() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        try fixture.kanban.add("here first")
+        let file = fixture.directory.appending("log.jsonl")
+        try fixture.succeed(["export", "--format", "jsonl", "--out", file])
+        #expect(try fixture.expectRejected(["import", "--format", "jsonl", file])
+            == "kanban: the database already holds 2 events; import only into an empty database (a new --db directory)\n")
+    }
+
+    @Test("A damaged file is refused naming its line; a missing file and a bad format too")
+    func importRefusals() throws {
+        let source = try CLIFixture()
+        defer { source.remove() }
+        try source.kanban.add("one")
+        try source.kanban.add("two")
+        var lines = try source.succeed(["export", "--format", "jsonl"]).split(separator: "\n").map(String.init)
+        lines.remove(at: 1)
+        let file = source.directory.appending("gap.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+
+        let target = try CLIFixture()
+        defer { target.remove() }
+        #expect(try target.expectRejected(["import", "--format", "jsonl", file]) == """
+            kanban: line 2: sequence 3 where 2 was expected: lines are missing or out of order (only a whole export, without --board, --since or --until, can be imported)
+
+            """)
+        let missing = target.directory.appending("nowhere.jsonl")
+        #expect(try target.expectRejected(["import", "--format", "jsonl", missing]) == "kanban: cannot read \(missing): no such file or directory\n")
+        try target.expectRejected(["import", "--format", "jsonl"], status: 2)
+        try target.expectRejected(["import", "--format", "csv", file], status: 2)
+        #expect(try target.kanban.stats().events == 0)
     }
 
     @Test("export --format csv: BOM, header, CRLF records, RFC 4180 quoting, Korean, titles starting with - or = guarded")
