@@ -18,6 +18,7 @@ public struct KanbanCommand: ParsableCommand {
             ShowBoard.self, Boards.self, Columns.self,
             History.self, Log.self, Stats.self, Generate.self, Replay.self,
             Snapshot.self, Snapshots.self, Verify.self, Diff.self, Restore.self, Audit.self,
+            Export.self, Import.self,
         ]
     )
 

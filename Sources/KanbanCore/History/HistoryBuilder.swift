@@ -14,19 +14,25 @@ public struct HistoryBuilder {
 
     /// Takes the next event of the log, in order.
     public mutating func consume(_ event: RecordedEvent) {
-        if filter.admits(event) {
-            let names = columnNames
-            let line = wording.line(for: event.payload) { names[$0] ?? "?" }
-            entries.append(HistoryEntry(
-                sequence: event.sequence, timestamp: event.timestamp, actor: event.actor, board: event.board,
-                kind: event.payload.kind, card: event.payload.card, line: line,
-                changes: HistoryBuilder.changes(in: event.payload.effect, columnNames: names)
-            ))
-            if let limit = filter.limit, entries.count > max(limit, 0) * 2 + 64 {
-                entries.removeFirst(entries.count - max(limit, 0))
-            }
+        guard let entry = next(event) else { return }
+        entries.append(entry)
+        if let limit = filter.limit, entries.count > max(limit, 0) * 2 + 64 {
+            entries.removeFirst(entries.count - max(limit, 0))
         }
-        follow(event.payload.effect)
+    }
+
+    /// Takes the next event of the log, in order, and returns its entry when the filter admits
+    /// it (the limit aside) without keeping it: for a history streamed out entry by entry.
+    public mutating func next(_ event: RecordedEvent) -> HistoryEntry? {
+        defer { follow(event.payload.effect) }
+        guard filter.admits(event) else { return nil }
+        let names = columnNames
+        let line = wording.line(for: event.payload) { names[$0] ?? "?" }
+        return HistoryEntry(
+            sequence: event.sequence, timestamp: event.timestamp, actor: event.actor, board: event.board,
+            kind: event.payload.kind, card: event.payload.card, line: line,
+            changes: HistoryBuilder.changes(in: event.payload.effect, columnNames: names)
+        )
     }
 
     /// Takes an event that is not to be shown, for what it tells about names (column renames).

@@ -1,0 +1,124 @@
+import Foundation
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Reproduces an exported log (`kanban export --format jsonl`, ``ExportedEventOutput`` per
+    /// line) in this database, which must hold no events: the same events under the same
+    /// sequence numbers, stored as the very bytes of each line's `raw` — so the same Merkle
+    /// leaves and root. Returns the number of events appended.
+    ///
+    /// Every line is checked before anything is kept: it is an exported event; its sequence
+    /// number follows the previous line's (from 1: no gap, nothing reordered, so an export
+    /// filtered with a board or dates cannot be imported); `raw` is base64 of bytes that decode
+    /// to exactly the event the line's other keys describe, and `leaf` is their hash; its
+    /// timestamp is not before the previous one's. Blank lines are passed over. All of it is one
+    /// write transaction: the first bad line throws ``LogImportError/badLine(line:reason:)``,
+    /// naming it, and nothing is appended; a database with events throws
+    /// ``LogImportError/databaseNotEmpty(events:)``.
+    ///
+    /// `lines` calls its argument with each line's number (from 1) and bytes, in order; it may
+    /// be called more than once (the write starts again when the map has to grow) and must give
+    /// the same lines each time, as ``JSONLinesFile/forEachLine(_:)`` does. `progress`, when
+    /// given, hears the number of events appended so far now and then, and at the end.
+    @discardableResult
+    public func importLog(
+        lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void,
+        progress: ((Int) -> Void)? = nil
+    ) throws -> Int {
+        try writeSide.withLock { core in
+            try writeAndApply(&core) { core, transaction in
+                let existing = try log.count(in: transaction)
+                guard existing == 0 else { throw LogImportError.databaseNotEmpty(events: existing) }
+                var appended = 0
+                var previous: (line: Int, timestamp: Timestamp)?
+                try lines { number, line in
+                    guard let stored = try Self.importedEvent(line, number: number, sequence: UInt64(appended) + 1) else { return }
+                    if let previous, stored.event.timestamp < previous.timestamp {
+                        throw LogImportError.badLine(
+                            line: number,
+                            reason: "its timestamp \(stored.event.timestamp) is earlier than line \(previous.line)'s, \(previous.timestamp) (a log's time never goes backwards)"
+                        )
+                    }
+                    previous = (number, stored.event.timestamp)
+                    try log.append(raw: stored.bytes, sequence: stored.event.sequence, in: transaction)
+                    core.isDirty = true
+                    core.apply(stored.event)
+                    appended += 1
+                    if appended % Self.importProgressInterval == 0 { progress?(appended) }
+                }
+                progress?(appended)
+                return appended
+            }
+        }
+    }
+
+    /// How many events pass between two reports of an import's progress.
+    static let importProgressInterval = 10_000
+
+    /// The event line `number` stores as sequence `sequence`, checked as ``importLog(lines:progress:)``
+    /// says; `nil` for a blank line.
+    private static func importedEvent(_ line: ArraySlice<UInt8>, number: Int, sequence: UInt64) throws -> StoredEvent? {
+        guard line.contains(where: { !Self.isJSONWhitespace($0) }) else { return nil }
+        func bad(_ reason: String) -> LogImportError { .badLine(line: number, reason: reason) }
+        let exported: ExportedEventOutput
+        do {
+            exported = try OutputJSON.decode(ExportedEventOutput.self, from: Data(line))
+        } catch let error as DecodingError {
+            throw bad("not an exported event: \(Self.reason(error))")
+        }
+        guard exported.event.sequence == sequence else {
+            throw bad("sequence \(exported.event.sequence) where \(sequence) was expected: lines are missing or out of order (only a whole export, without --board, --since or --until, can be imported)")
+        }
+        guard let raw = Data(base64Encoded: exported.raw) else { throw bad("\"raw\" is not base64") }
+        let bytes = [UInt8](raw)
+        guard MerkleHash.digest(hex: exported.leaf) == MerkleHash.leaf(bytes) else {
+            throw bad("\"leaf\" is not the leaf hash of \"raw\"")
+        }
+        let event: RecordedEvent
+        do {
+            event = try EventCodec.decode(bytes, sequence: sequence)
+        } catch {
+            throw bad("\"raw\" does not decode to an event: \(error)")
+        }
+        if let key = Self.firstDifference(EventOutput(event: event), exported.event) {
+            throw bad("\"raw\" is not the event the line describes: its \"\(key)\" differs")
+        }
+        return StoredEvent(event: event, bytes: bytes)
+    }
+
+    /// The first key whose value differs between the two forms of an event, or `nil`.
+    private static func firstDifference(_ decoded: EventOutput, _ described: EventOutput) -> String? {
+        if decoded.sequence != described.sequence { return "sequence" }
+        if decoded.timestamp != described.timestamp { return "timestamp" }
+        if decoded.actor != described.actor { return "actor" }
+        if decoded.id != described.id { return "id" }
+        if decoded.board != described.board { return "board" }
+        if decoded.kind != described.kind { return "kind" }
+        if decoded.payload != described.payload { return "data" }
+        return nil
+    }
+
+    /// What is wrong with a line that did not decode, in a few words.
+    private static func reason(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let within = path(context)
+            return "no \"\(key.stringValue)\"" + (within.isEmpty ? "" : " in \"\(within)\"")
+        case .valueNotFound(_, let context), .typeMismatch(_, let context):
+            return "\"\(path(context))\" is not of the right type"
+        case .dataCorrupted(let context):
+            let within = path(context)
+            return within.isEmpty ? "not a JSON object" : "\"\(within)\": \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func isJSONWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
