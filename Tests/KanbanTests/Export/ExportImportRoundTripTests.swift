@@ -32,6 +32,10 @@ struct ExportImportRoundTripTests {
         // The imported log is a working database: it replays, verifies and takes commands.
         #expect(try target.engine.withState { StateSnapshot($0) } == source.engine.withState { StateSnapshot($0) })
         #expect(try target.engine.verify().firstDifference == nil)
+        // The same bytes, so the same Merkle root, built in the import's own transaction.
+        #expect(try target.engine.auditTreeLag() == 0)
+        #expect(try target.engine.auditRoot() == source.engine.auditRoot())
+        #expect(try target.engine.verifyAudit().isValid)
         try target.engine.execute(.addCard(board: "Exported", title: "after the import"), actor: "ana")
         #expect(try target.engine.lastSequence() == UInt64(lines.count) + 1)
     }
