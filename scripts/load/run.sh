@@ -29,7 +29,7 @@ CLI_RUNS=${CLI_RUNS:-50}
 
 case "${1:-}" in
 -h | --help)
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
 esac
