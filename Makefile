@@ -4,7 +4,11 @@ SWIFT ?= swift
 KANBAN_DB ?= ./kanban.db
 PORT ?= 8080
 
-.PHONY: run demo test browser-test setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
+.PHONY: run demo test browser-test load setup bench-setup build bench bench-check bench-chart bench-test fuzz clean
+
+## Load-test kanban serve with wrk (not part of make test; see scripts/load/README.md).
+load: build
+	scripts/load/run.sh "$$($(SWIFT) build -c release --show-bin-path)/kanban"
 
 ## Install what the build needs (liblmdb-dev through apt-get or brew) when it is missing.
 setup:

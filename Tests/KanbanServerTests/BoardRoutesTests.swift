@@ -55,6 +55,20 @@ struct BoardRoutesTests {
         }
     }
 
+    @Test("A board asked twice between commits is the same answer; a commit in between changes it")
+    func cachedAnswer() async throws {
+        try await ServerHarness.withServer { api, _ in
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "one"}"#)
+            let first = try await api.get("/api/boards/main")
+            #expect(try await api.get("/api/boards/main").text == first.text)
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "two"}"#)
+            let after = try await api.get("/api/boards/main")
+            #expect(after.text != first.text)
+            #expect(try after.json["columns"]?.elements?[0]["cards"]?.elements?.count == 2)
+            #expect(try await api.get("/api/boards/MAIN").json["board"] == .string("main"))
+        }
+    }
+
     @Test("?at= shows the board as it was; restore makes it so, and diff and history tell the change")
     func timeTravel() async throws {
         try await ServerHarness.withServer { api, engine in

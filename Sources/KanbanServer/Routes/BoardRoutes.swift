@@ -9,6 +9,7 @@ import KanbanCore
 struct BoardRoutes {
     let engine: KanbanEngine
     let runner: CommandRunner
+    let cache = BoardAnswerCache()
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.get("boards") { _, _ in try listBoards() }
@@ -19,7 +20,8 @@ struct BoardRoutes {
         }
         api.get("boards/{board}") { request, context in
             let name = try PathParameter.value("board", in: context)
-            let reading = try engine.boardReading(named: name, at: try QueryValues(request: request).pointInTime("at"))
+            guard let point = try QueryValues(request: request).pointInTime("at") else { return try board(named: name) }
+            let reading = try engine.boardReading(named: name, at: point)
             return try JSONResponse.make(BoardOutput(view: reading.view, sequence: reading.sequence))
         }
         api.patch("boards/{board}") { request, context in
@@ -51,6 +53,16 @@ struct BoardRoutes {
             let columnNames = try engine.withState { $0.columns.mapValues(\.name) }
             return try JSONResponse.make(cards.map { DeletedCardOutput(deleted: $0, columnNames: columnNames) })
         }
+    }
+
+    /// `GET /api/boards/{board}` now: the answer kept for this sequence when fresh, else made and kept.
+    private func board(named name: String) throws -> Response {
+        let sequence = try engine.withState { $0.lastSequence }
+        if let bytes = cache.answer(board: name, sequence: sequence) { return JSONResponse.bytes(bytes) }
+        let reading = try engine.boardReading(named: name)
+        let bytes = try OutputJSON.encode(BoardOutput(view: reading.view, sequence: reading.sequence))
+        cache.keep(bytes, board: name, sequence: reading.sequence)
+        return JSONResponse.bytes(bytes)
     }
 
     /// `GET /api/boards`: every board with its columns and how many cards each holds.
