@@ -1,7 +1,11 @@
 import KanbanCore
 
-/// The text form of `kanban flow`: the summary first, then one line per day.
+/// The text form of `kanban flow`: the summary first, then a line per day on which the counts
+/// changed (the first and the last day always; `--json` has every day).
 enum FlowText {
+    /// How many of the last weeks the throughput line names.
+    static let recentWeeks = 8
+
     /// The whole report, its lines joined by newlines.
     static func text(for report: FlowReport) -> String {
         var lines: [String] = []
@@ -18,7 +22,11 @@ enum FlowText {
         let missing = finished - withCycle
         lines.append("Cycle time: \(percentiles(report.cycle))\(missing > 0 ? " (\(missing) added straight to the last column left out)" : "")")
         if !report.throughput.isEmpty {
-            lines.append("Throughput: " + report.throughput.map { "\($0.week) \($0.done)" }.joined(separator: ", "))
+            let weeks = report.throughput.count
+            let average = Double(report.throughput.reduce(0) { $0 + $1.done }) / Double(weeks)
+            let recent = report.throughput.suffix(recentWeeks).map { "\($0.week) \($0.done)" }.joined(separator: ", ")
+            let lead = weeks > recentWeeks ? "\(rounded(average)) a week over \(weeks) weeks; the last \(recentWeeks): " : ""
+            lines.append("Throughput: " + lead + recent)
         }
         lines.append("Now:        " + zip(report.columns, report.wip).map { "\($0) \($1)" }.joined(separator: ", "))
         if !report.days.isEmpty {
@@ -50,8 +58,14 @@ enum FlowText {
         return "0s"
     }
 
-    /// The days, one line each: the date, then the cards in each column, right-aligned under
-    /// the column names.
+    /// `value` with at most one decimal.
+    static func rounded(_ value: Double) -> String {
+        let tenths = (value * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
+    }
+
+    /// The days whose counts changed, one line each (the first and the last always): the date,
+    /// then the cards in each column, right-aligned under the column names.
     static func table(_ report: FlowReport) -> String {
         let widths = report.columns.indices.map { column in
             report.days.reduce(DisplayWidth.of(report.columns[column])) { widest, day in
@@ -62,7 +76,8 @@ enum FlowText {
             String(repeating: " ", count: max(width - DisplayWidth.of(text), 0)) + text
         }
         var rows = ["date      " + zip(report.columns, widths).map { "  " + pad($0, $1) }.joined()]
-        for day in report.days {
+        for (index, day) in report.days.enumerated()
+        where index == 0 || index == report.days.count - 1 || day.counts != report.days[index - 1].counts {
             rows.append(day.day.description + zip(day.counts, widths).map { "  " + pad(String($0), $1) }.joined())
         }
         return rows.joined(separator: "\n")
