@@ -248,8 +248,3 @@ struct FlowBuilderTests {
         #expect(builder.report(end: Timestamp(millisecondsSinceEpoch: .max)).days.count == Int(FlowBuilder.maximumDays))
     }
 }
-
-extension Collection {
-    /// The one element, or `nil` when there are none or several.
-    var only: Element? { count == 1 ? first : nil }
-}

@@ -8,7 +8,8 @@ extension KanbanEngine {
     /// board's first (or `since`'s) to `until` (default: now), the cards that first arrived in
     /// its last column from `since` on, their lead and cycle times, throughput per week and the
     /// cards in each column at the end. Events after `until` are not read: the report is as of
-    /// then. Only the board's own events are decoded.
+    /// then. Only the board's own events are decoded, and of their card events only what the
+    /// flow needs (``KanbanCore/FlowBuilder/consume(encoded:sequence:)``).
     ///
     /// On a log with no board yet, `main` gives the empty report of the board it will be.
     public func flow(
@@ -37,13 +38,18 @@ extension KanbanEngine {
             try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
                 // The log's timestamps never go backwards: the first event past `until` ends it.
                 // An event whose head does not decode is decoded whole, so that its error names it.
-                if let head = EventCodec.peekEnvelope(bytes) {
-                    if let until, head.timestamp > until { return false }
-                    guard head.board == board else { return true }
+                guard let head = EventCodec.peekEnvelope(bytes) else {
+                    builder.consume(try EventLog.decode(bytes, sequence: sequence))
+                    return true
                 }
-                let event = try EventLog.decode(bytes, sequence: sequence)
-                builder.consume(event)
-                last = event.timestamp
+                if let until, head.timestamp > until { return false }
+                guard head.board == board else { return true }
+                do throws(EventDecodingError) {
+                    try builder.consume(encoded: bytes, sequence: sequence)
+                } catch {
+                    throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
+                }
+                last = head.timestamp
                 return true
             }
         }

@@ -74,19 +74,7 @@ public struct FlowBuilder {
     /// Takes the next event of the log, in order; events of other boards change nothing.
     public mutating func consume(_ event: RecordedEvent) {
         guard event.board == board else { return }
-        let day = calendar.day(of: event.timestamp)
-        if let currentDay {
-            // A later day: the counts as they stand are the previous day's end. (A timestamp
-            // that goes backwards, which only a damaged log has, stays in the current day.)
-            if day > currentDay {
-                dayEnds.append(FlowDay(day: currentDay, counts: counts))
-                self.currentDay = day
-            }
-        } else {
-            currentDay = day
-            firstDay = day
-        }
-        lastTimestamp = event.timestamp
+        advance(to: event.timestamp)
         switch event.payload {
         case .undone(let undone):
             undoneSequences.insert(undone.target)
@@ -96,14 +84,30 @@ public struct FlowBuilder {
         }
     }
 
+    /// Moves the clock to the next event's time: when it falls on a later day, the counts as
+    /// they stand are the previous day's end. (A timestamp that goes backwards, which only a
+    /// damaged log has, stays in the current day.)
+    mutating func advance(to timestamp: Timestamp) {
+        let day = calendar.day(of: timestamp)
+        if let currentDay {
+            if day > currentDay {
+                dayEnds.append(FlowDay(day: currentDay, counts: counts))
+                self.currentDay = day
+            }
+        } else {
+            currentDay = day
+            firstDay = day
+        }
+        lastTimestamp = timestamp
+    }
+
     private mutating func apply(_ payload: EventPayload, of event: RecordedEvent, countable: Bool) {
         switch payload {
-        case .cardAdded(let added): place(added.card, by: event)
-        case .cardRevived(let revived): place(revived.card, by: event)
-        case .cardMoved(let moved): move(moved, by: event, countable: countable)
-        case .cardDeleted(let deleted): remove(deleted.card.id, title: deleted.card.title, by: event)
-        case .cardEdited(let edited):
-            if let card = cardIndexes[edited.card], positions[Int(card)] != -1 { titles[Int(card)] = edited.title }
+        case .cardAdded(let added): place(added.card.id, in: added.card.column, title: added.card.title, by: event.sequence, at: event.timestamp)
+        case .cardRevived(let revived): place(revived.card.id, in: revived.card.column, title: revived.card.title, by: event.sequence, at: event.timestamp)
+        case .cardMoved(let moved): move(moved.card, to: moved.to, by: event.sequence, at: event.timestamp, countable: countable)
+        case .cardDeleted(let deleted): remove(deleted.card.id, by: event.sequence, at: event.timestamp)
+        case .cardEdited(let edited): retitle(edited.card, to: edited.title)
         case .boardCreated(let created):
             guard !boardIsLive else { return }
             var fresh: [Int32] = []
@@ -146,39 +150,45 @@ public struct FlowBuilder {
         }
     }
 
-    /// The card comes onto the board, when it is not on it and its column is one of the
-    /// board's live columns (as ``KanbanState`` inserts it).
-    private mutating func place(_ card: Card, by event: RecordedEvent) {
-        guard let column = columnIndexes[card.column], columnOrder.contains(column),
-              let index = self.index(of: card.id), positions[Int(index)] == -1
+    /// The card comes onto the board, when it is not on it and `column` is one of the board's
+    /// live columns (as ``KanbanState`` inserts it).
+    mutating func place(_ card: CardID, in column: ColumnID, title: String, by sequence: UInt64, at time: Timestamp) {
+        guard let column = columnIndexes[column], columnOrder.contains(column),
+              let index = self.index(of: card), positions[Int(index)] == -1
         else { return }
         positions[Int(index)] = column
-        titles[Int(index)] = card.title
+        titles[Int(index)] = title
         counts[Int(column)] += 1
-        steps.append(FlowStep(card: index, column: column, kind: .placed, countable: true, sequence: event.sequence, time: event.timestamp.millisecondsSinceEpoch))
+        steps.append(FlowStep(card: index, column: column, kind: .placed, countable: true, sequence: sequence, time: time.millisecondsSinceEpoch))
     }
 
-    private mutating func move(_ moved: CardMoved, by event: RecordedEvent, countable: Bool) {
-        guard let index = cardIndexes[moved.card] else { return }
+    /// The card moves to `column`. (A move's title is the card's title then, which its add,
+    /// its edits and its bringing back already told.)
+    mutating func move(_ card: CardID, to column: ColumnID, by sequence: UInt64, at time: Timestamp, countable: Bool) {
+        guard let index = cardIndexes[card] else { return }
         let from = positions[Int(index)]
         guard from != -1 else { return }
-        titles[Int(index)] = moved.title
-        let to = columnIndexes[moved.to] ?? -2
+        let to = columnIndexes[column] ?? -2
         guard to != from else { return }
         if from >= 0 { counts[Int(from)] -= 1 }
         if to >= 0 { counts[Int(to)] += 1 }
         positions[Int(index)] = to
-        steps.append(FlowStep(card: index, column: max(to, -1), kind: .moved, countable: countable, sequence: event.sequence, time: event.timestamp.millisecondsSinceEpoch))
+        steps.append(FlowStep(card: index, column: max(to, -1), kind: .moved, countable: countable, sequence: sequence, time: time.millisecondsSinceEpoch))
     }
 
-    private mutating func remove(_ card: CardID, title: String, by event: RecordedEvent) {
+    /// The card leaves the board.
+    mutating func remove(_ card: CardID, by sequence: UInt64, at time: Timestamp) {
         guard let index = cardIndexes[card] else { return }
         let from = positions[Int(index)]
         guard from != -1 else { return }
         if from >= 0 { counts[Int(from)] -= 1 }
         positions[Int(index)] = -1
-        titles[Int(index)] = title
-        steps.append(FlowStep(card: index, column: -1, kind: .removed, countable: true, sequence: event.sequence, time: event.timestamp.millisecondsSinceEpoch))
+        steps.append(FlowStep(card: index, column: -1, kind: .removed, countable: true, sequence: sequence, time: time.millisecondsSinceEpoch))
+    }
+
+    /// The card, when on the board, is now titled `title`.
+    mutating func retitle(_ card: CardID, to title: String) {
+        if let index = cardIndexes[card], positions[Int(index)] != -1 { titles[Int(index)] = title }
     }
 
     private func isLive(_ column: ColumnID) -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import KanbanCore
+import Testing
 
 extension Fold {
     /// 2026-03-01T00:00:00Z, a Sunday.
@@ -45,13 +46,25 @@ extension Fold {
     }
 
     /// The flow report of `board` over the whole log, days in UTC unless told otherwise.
-    /// `events`: the first that many events only.
+    /// `events`: the first that many events only. The events are folded twice, decoded and
+    /// from their bytes (the engine's fast path), and the two reports expected equal.
     func flow(
         board: String = DefaultBoard.name, since: Int64? = nil, end: Int64, events count: Int? = nil,
-        timeZone: TimeZone = TimeZone(identifier: "UTC")!
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!, sourceLocation: SourceLocation = #_sourceLocation
     ) -> FlowReport {
-        var builder = FlowBuilder(board: state.board(named: board)!.id, timeZone: timeZone)
-        for event in events.prefix(count ?? events.count) { builder.consume(event) }
-        return builder.report(since: since.map(Timestamp.init(millisecondsSinceEpoch:)), end: Timestamp(millisecondsSinceEpoch: end))
+        let id = state.board(named: board)!.id
+        var decoded = FlowBuilder(board: id, timeZone: timeZone)
+        var encoded = FlowBuilder(board: id, timeZone: timeZone)
+        for event in events.prefix(count ?? events.count) {
+            decoded.consume(event)
+            let bytes = EventCodec.encode(event)
+            #expect(throws: Never.self, sourceLocation: sourceLocation) {
+                try bytes.withUnsafeBytes { try encoded.consume(encoded: $0, sequence: event.sequence) }
+            }
+        }
+        let since = since.map(Timestamp.init(millisecondsSinceEpoch:))
+        let report = decoded.report(since: since, end: Timestamp(millisecondsSinceEpoch: end))
+        #expect(encoded.report(since: since, end: Timestamp(millisecondsSinceEpoch: end)) == report, "the fast path folds otherwise", sourceLocation: sourceLocation)
+        return report
     }
 }
