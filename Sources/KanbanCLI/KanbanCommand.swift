@@ -16,7 +16,7 @@ public struct KanbanCommand: ParsableCommand {
         subcommands: [
             Add.self, Edit.self, Move.self, Delete.self, Revive.self, Deleted.self, Undo.self, Redo.self,
             ShowBoard.self, Boards.self, Columns.self,
-            History.self, Log.self, Stats.self, Generate.self, Replay.self,
+            History.self, Flow.self, Log.self, Stats.self, Generate.self, Replay.self,
             Snapshot.self, Snapshots.self, Verify.self, Diff.self, Restore.self, Audit.self,
             Export.self, Import.self,
         ]

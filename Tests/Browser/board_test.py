@@ -9,7 +9,7 @@ that the API agrees; presses Undo and sees it back; moves a card with the CLI an
 follow without a reload (the live event stream); drags the time slider back and sees the earlier
 board, read-only and marked; presses "Restore to here" and sees the board restored; moves a card
 with the keyboard and undoes that with Ctrl+Z; sees a refused undo give the server's reason; reads
-the history in Korean; checks that an overdue card is red, that Korean and French titles render
+the history in Korean; opens the Flow view and sees its charts; checks that an overdue card is red, that Korean and French titles render
 and that every UI string exists in English, Korean and French. It saves a screenshot to
 $KANBAN_SCREENSHOT (default: a file in the temporary directory, printed at the end).
 
@@ -489,6 +489,22 @@ def run(board, screenshot_path):
         Select(driver.find_element(By.ID, "lang-select")).select_by_value("en")
         board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == "Undo", "the page did not switch back to English")
 
+    with step("open Flow and see the charts"):
+        columns = [column["name"] for column in board.board()["columns"]]
+        board.act(lambda: driver.find_element(By.ID, "flow-button").click())
+        board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#flow-dialog[open]"), "the Flow dialog did not open")
+        board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#flow-dialog svg.cfd path.cfd-area")) >= len(columns),
+                   f"the cumulative flow diagram does not draw a path for each of {columns}")
+        drawn = [path.get_attribute("data-column") for path in driver.find_elements(By.CSS_SELECTOR, "#flow-dialog svg.cfd path.cfd-area")]
+        if drawn[:len(columns)] != columns:
+            raise Failure(f"the diagram's areas are {drawn}, expected the columns {columns}")
+        if not any(path.get_attribute("d") for path in driver.find_elements(By.CSS_SELECTOR, "#flow-dialog svg.cfd path.cfd-area")):
+            raise Failure("the diagram's areas are empty")
+        if not driver.find_elements(By.CSS_SELECTOR, "#flow-dialog svg.cycle-scatter circle.cycle-point"):
+            raise Failure("the cycle-time scatter plot shows no card, though cards reached DONE")
+        driver.find_element(By.ID, "flow-close").click()
+        board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#flow-dialog[open]"), "the Flow dialog did not close")
+
     with step("every UI string is in English, Korean and French"):
         tables = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -497,7 +513,7 @@ def run(board, screenshot_path):
         if not isinstance(tables, dict) or set(tables) != {"en", "ko", "fr"}:
             raise Failure(f"i18n.js does not export en, ko and fr: {str(tables)[:200]}")
         web = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "KanbanServer", "Web")
-        script = open(os.path.join(web, "board.js"), encoding="utf-8").read()
+        script = "".join(open(os.path.join(web, name), encoding="utf-8").read() for name in ("board.js", "flow.js"))
         page = open(os.path.join(web, "index.html"), encoding="utf-8").read()
         used = translation_keys(script)
         used |= set(re.findall(r'data-i18n="(\w+)"', page))
@@ -569,7 +585,7 @@ def main(argv):
         run(Board(binary, database, base_url, driver), screenshot)
         keep = not os.environ.get("KANBAN_SCREENSHOT")
         print(f"browser test passed: dialog, pointer drag, undo, live CLI move, time slider, restore, keyboard, "
-              f"refused undo, history in Korean, overdue in red; screenshot {screenshot}")
+              f"refused undo, history in Korean, flow charts, overdue in red; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

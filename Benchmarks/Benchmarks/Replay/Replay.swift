@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkSupport
 import Foundation
 import Kanban
+import KanbanCore
 import LMDBStorage
 
 /// Rebuilding the board state from the log, on the standard workload (`Benchmarks/README.md`) at
@@ -14,6 +15,9 @@ import LMDBStorage
 ///   the events after it (`tailEvents` says how many).
 /// - `Open_with_10000-event_tail_N_events`: the same on a copy with 10,000 events after the
 ///   newest snapshot (half the snapshot interval: the average tail).
+/// - `Flow_N_events`: `kanban flow` on `main` (every event of the log is read, the board's
+///   decoded and folded into the flow report), on an engine already open: compare with
+///   `Replay_N_events` (the goal: at most twice a full replay at 1,000,000 events).
 /// - `Raw_LMDB_scan_N_events`: a cursor over the `events` database summing every key and value
 ///   byte, nothing decoded. The floor replay cannot beat: report replay ÷ scan.
 let benchmarks: @Sendable () -> Void = {
@@ -34,6 +38,30 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.stopMeasurement()
                 precondition(report.snapshot == nil && report.tailEvents >= size)
                 benchmark.measurement(Measures.eventsPerSecond, Int(report.eventsPerSecond))
+            },
+            setup: { try Workload.log(events: size) }
+        )
+
+        Benchmark(
+            "Flow_\(size)_events",
+            configuration: Measures.configuration(
+                [Measures.eventsPerSecond],
+                maxDuration: .seconds(large ? 20 : 8),
+                maxIterations: large ? 15 : 50
+            ),
+            closure: { benchmark in
+                let engine = try KanbanEngine(path: Workload.directory(events: size))
+                // Open first (newest snapshot + tail), so that only the flow's own pass is measured.
+                let events = try engine.statistics().events
+                benchmark.startMeasurement()
+                let start = ContinuousClock.now
+                let report = try engine.flow(board: "main", timeZone: TimeZone(identifier: "UTC")!)
+                let elapsed = ContinuousClock.now - start
+                benchmark.stopMeasurement()
+                precondition(report.days.count >= 365 && !report.cards.isEmpty, "the flow of \(size) events is empty")
+                blackHole(report)
+                let seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
+                benchmark.measurement(Measures.eventsPerSecond, seconds > 0 ? Int(Double(events) / seconds) : 0)
             },
             setup: { try Workload.log(events: size) }
         )
@@ -93,8 +121,8 @@ let benchmarks: @Sendable () -> Void = {
                 mallocSlack: 30
             ),
             closure: { benchmark in
-                let engine = try KanbanEngine(path: Workload.directory(events: size))
-                let log = engine.log
+                // The log straight from LMDB (the engine keeps its own `log` internal).
+                let log = try EventLog(environment: try Environment.open(path: Workload.directory(events: size)))
                 benchmark.startMeasurement()
                 let start = ContinuousClock.now
                 let (events, bytes, sum) = try log.environment.read { transaction in

@@ -5,6 +5,7 @@
 // was committed (by this page, another browser or the command line). User text is only ever
 // put into the page with textContent (through `el`), never as HTML.
 
+import { cumulativeFlow, cycleScatter, legend, summary } from '/assets/flow.js';
 import { LANGUAGES, pickLanguage, translator } from '/assets/i18n.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -373,6 +374,7 @@ function renderHeader() {
   $('#actor-name').textContent = state.actor;
   $('#history-button').disabled = !state.boardName;
   $('#deleted-button').disabled = !state.boardName;
+  $('#flow-button').disabled = !state.boardName;
   $('#history-button').setAttribute('aria-expanded', String(state.panel?.kind === 'history'));
   $('#deleted-button').setAttribute('aria-expanded', String(state.panel?.kind === 'deleted'));
   document.title = state.boardName ? `${state.boardName} · kanban` : 'kanban';
@@ -1773,6 +1775,57 @@ $('#signin-form').addEventListener('submit', async (event) => {
 $('#signin-dialog').addEventListener('cancel', (event) => event.preventDefault());
 
 // ---------------------------------------------------------------------------------------------
+// The Flow view: the board's flow metrics (`GET /api/boards/{b}/flow`) drawn by flow.js
+
+let flowTicket = 0;
+/** The last report shown, redrawn when the language changes. */
+let flowReport = null;
+
+async function openFlow() {
+  const dialog = $('#flow-dialog');
+  const ticket = ++flowTicket;
+  flowReport = null;
+  renderFlow();
+  if (!dialog.open) dialog.showModal();
+  try {
+    const report = await api('GET', `${boardPath()}/flow`);
+    if (ticket !== flowTicket) return;
+    flowReport = report;
+    renderFlow();
+  } catch (error) {
+    if (ticket !== flowTicket) return;
+    $('#flow-body').replaceChildren(el('p', { class: 'panel-empty' }, error.message));
+  }
+}
+
+function renderFlow() {
+  const report = flowReport;
+  const options = { t, lang: state.lang };
+  $('#flow-title').textContent = t('flowTitle', { name: report?.board ?? state.boardName ?? '' });
+  const days = report?.days ?? [];
+  $('#flow-window').textContent = days.length
+    ? t('flowWindow', { from: days[0].date, to: days[days.length - 1].date, count: days.length })
+    : '';
+  const body = $('#flow-body');
+  if (!report) {
+    body.replaceChildren(el('p', { class: 'panel-empty' }, t('flowLoading')));
+    return;
+  }
+  const scatter = cycleScatter(report, options);
+  body.replaceChildren(
+    summary(report, options),
+    el('section', { class: 'flow-chart' },
+      el('h3', {}, t('cumulativeFlow')), cumulativeFlow(report, options), legend(report)),
+    el('section', { class: 'flow-chart' },
+      el('h3', {}, t('cycleTimeChart')), scatter ?? el('p', { class: 'panel-empty' }, t('noCycleTimes'))),
+    el('p', { class: 'hint' }, t('flowNote')),
+  );
+}
+
+$('#flow-button').addEventListener('click', () => openFlow());
+$('#flow-dialog').addEventListener('close', () => { flowTicket++; });
+
+// ---------------------------------------------------------------------------------------------
 // Language
 
 function applyLanguage() {
@@ -1796,6 +1849,7 @@ $('#lang-select').addEventListener('change', (event) => {
   applyLanguage();
   render();
   if (state.panel) refreshPanel();
+  if ($('#flow-dialog').open) renderFlow();
 });
 
 $('#help-button').addEventListener('click', () => $('#help-dialog').showModal());

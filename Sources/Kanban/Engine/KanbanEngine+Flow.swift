@@ -1,0 +1,61 @@
+import Foundation
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// The flow metrics of board `name` (``KanbanCore/FlowReport``), folded from the log in one
+    /// read transaction and one pass (``KanbanCore/FlowBuilder``): days in `timeZone` from the
+    /// board's first (or `since`'s) to `until` (default: now), the cards that first arrived in
+    /// its last column from `since` on, their lead and cycle times, throughput per week and the
+    /// cards in each column at the end. Events after `until` are not read: the report is as of
+    /// then. Only the board's own events are decoded, and of their card events only what the
+    /// flow needs (``KanbanCore/FlowBuilder/consume(encoded:sequence:)``).
+    ///
+    /// On a log with no board yet, `main` gives the empty report of the board it will be.
+    public func flow(
+        board name: String,
+        since: Timestamp? = nil,
+        until: Timestamp? = nil,
+        timeZone: TimeZone = .current,
+        now: Timestamp = .now()
+    ) throws -> FlowReport {
+        let found: Board? = try withState { state in
+            if let board = state.board(named: name) { return board }
+            if DefaultBoard.isPending(name, in: state) { return nil }
+            throw KanbanError.unknownBoard(name)
+        }
+        guard let found else {
+            let zeros = DefaultBoard.columns.map { _ in 0 }
+            return FlowReport(
+                board: DefaultBoard.name, columns: DefaultBoard.columns, days: [], cards: [],
+                lead: FlowPercentiles(of: []), cycle: FlowPercentiles(of: []), throughput: [], wip: zeros
+            )
+        }
+        let board = found.id
+        var builder = FlowBuilder(board: board, timeZone: timeZone)
+        var last: Timestamp?
+        try read { transaction in
+            try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+                // The log's timestamps never go backwards: the first event past `until` ends it.
+                // An event whose head does not decode is decoded whole, so that its error names it.
+                guard let head = EventCodec.peekEnvelope(bytes) else {
+                    builder.consume(try EventLog.decode(bytes, sequence: sequence))
+                    return true
+                }
+                if let until, head.timestamp > until { return false }
+                guard head.board == board else { return true }
+                do throws(EventDecodingError) {
+                    try builder.consume(encoded: bytes, sequence: sequence)
+                } catch {
+                    throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
+                }
+                last = head.timestamp
+                return true
+            }
+        }
+        var report = builder.report(since: since, end: until ?? max(now, last ?? now))
+        // As of a moment before the board was made: its name as it is now.
+        if report.board.isEmpty { report.board = found.name }
+        return report
+    }
+}

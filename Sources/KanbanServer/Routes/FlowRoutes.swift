@@ -1,0 +1,19 @@
+import Foundation
+import Hummingbird
+import Kanban
+import KanbanCore
+
+/// `GET /api/boards/{board}/flow?since=&until=`: the board's flow metrics, as `kanban flow --json`.
+struct FlowRoutes {
+    let engine: KanbanEngine
+
+    func add(to api: RouterGroup<KanbanRequestContext>) {
+        api.get("boards/{board}/flow") { request, context in
+            let name = try PathParameter.value("board", in: context)
+            let query = QueryValues(request: request)
+            let since = try query.start("since")
+            let until = try query.text("until").map { text throws(KanbanError) in try Due(parsing: text).end }
+            return try JSONResponse.make(FlowOutput(report: try engine.flow(board: name, since: since, until: until)))
+        }
+    }
+}
