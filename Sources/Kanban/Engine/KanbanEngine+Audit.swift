@@ -12,7 +12,12 @@ extension KanbanEngine {
         guard size < last else { return 0 }
         var done = size
         while done < last {
-            done = try log.environment.write { transaction in try audit.extend(from: log, limit: 100_000, in: transaction) }
+            // Not through `write`, whose own catch-up would take the rest in one transaction.
+            do {
+                done = try log.environment.write { transaction in try audit.extend(from: log, limit: 100_000, in: transaction) }
+            } catch let error as LMDBError {
+                throw EngineError.from(error, path: path)
+            }
             progress(done, last)
         }
         return done - size
