@@ -21,20 +21,12 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let boards: [(name: String, columns: [(String, Int)])] = try engine.withState { state in
-                    if DefaultBoard.isPending(in: state) { return [(DefaultBoard.name, DefaultBoard.columns.map { ($0, 0) })] }
-                    return state.boardOrder.compactMap { state.boards[$0] }.map { board in
-                        (board.name, board.columns.compactMap { state.columns[$0] }.map { ($0.name, state.cardCount(in: $0.id)) })
-                    }
-                }
+                let boards = try global.openEngine().boardSummaries()
                 if json {
-                    try Output.printJSON(boards.map { board in
-                        BoardSummaryOutput(name: board.name, columns: board.columns.map { ColumnSummaryOutput(name: $0.0, cards: $0.1) })
-                    })
+                    try Output.printJSON(boards)
                 } else {
                     for board in boards {
-                        let columns = board.columns.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+                        let columns = board.columns.map { "\($0.name) \($0.cards)" }.joined(separator: ", ")
                         Output.print("\(board.name)\t\(columns)")
                     }
                 }

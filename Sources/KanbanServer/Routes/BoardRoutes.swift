@@ -12,7 +12,7 @@ struct BoardRoutes {
     let cache = BoardAnswerCache()
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
-        api.get("boards") { _, _ in try listBoards() }
+        api.get("boards") { _, _ in try JSONResponse.make(try engine.boardSummaries()) }
         api.post("boards") { request, context in
             let (body, bytes) = try await RequestBody.decode(NewBoardBody.self, from: request, context: context)
             let command = Command.createBoard(name: body.name, columns: body.columns ?? DefaultBoard.columns)
@@ -65,36 +65,14 @@ struct BoardRoutes {
         return JSONResponse.bytes(bytes)
     }
 
-    /// `GET /api/boards`: every board with its columns and how many cards each holds.
-    private func listBoards() throws -> Response {
-        let boards: [BoardSummaryOutput] = try engine.withState { state in
-            if DefaultBoard.isPending(in: state) {
-                return [BoardSummaryOutput(name: DefaultBoard.name, columns: DefaultBoard.columns.map { ColumnSummaryOutput(name: $0, cards: 0) })]
-            }
-            return state.boardOrder.compactMap { state.boards[$0] }.map { board in
-                BoardSummaryOutput(
-                    name: board.name,
-                    columns: board.columns.compactMap { state.columns[$0] }.map { ColumnSummaryOutput(name: $0.name, cards: state.cardCount(in: $0.id)) }
-                )
-            }
-        }
-        return try JSONResponse.make(boards)
-    }
-
     /// `GET /api/boards/{board}/history?card=&actor=&since=&until=&limit=&lang=`.
     private func history(_ request: Request, _ context: KanbanRequestContext) throws -> Response {
         let name = try PathParameter.value("board", in: context)
         let query = QueryValues(request: request)
-        var untilMoment: Timestamp?
-        var untilSequence: UInt64?
-        switch try query.pointInTime("until") {
-        case .sequence(let sequence)?: untilSequence = sequence
-        case .moment(let moment)?: untilMoment = moment
-        case nil: break
-        }
+        let until = try query.pointInTime("until")
         let entries = try engine.history(HistoryQuery(
             board: name, card: query.text("card"), actor: query.text("actor"), since: try query.start("since"),
-            until: untilMoment, untilSequence: untilSequence, limit: try query.integer("limit"), language: try query.language()
+            until: until?.moment, untilSequence: until?.sequence, limit: try query.integer("limit"), language: try query.language()
         ))
         return try JSONResponse.make(entries.map(HistoryEntryOutput.init(entry:)))
     }
