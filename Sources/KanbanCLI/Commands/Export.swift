@@ -48,11 +48,9 @@ extension KanbanCommand {
         func run() throws {
             var query = ExportQuery(board: board)
             query.since = try since.map { text throws(KanbanError) in try Due(parsing: text).start }
-            switch try until.map({ text throws(KanbanError) in try PointInTime(parsing: text) }) {
-            case .sequence(let sequence)?: query.untilSequence = sequence
-            case .moment(let moment)?: query.until = moment
-            case nil: break
-            }
+            let until = try self.until.map { text throws(KanbanError) in try PointInTime(parsing: text) }
+            query.until = until?.moment
+            query.untilSequence = until?.sequence
             let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
             let destination = try ExportDestination(path: out)
             var count = 0

@@ -47,16 +47,9 @@ extension KanbanCommand {
             let until = try self.until.map { text throws(KanbanError) in try PointInTime(parsing: text) }
             let path = GlobalOptions.databasePath(db)
             let engine = try GlobalOptions.openEngine(at: path)
-            var untilMoment: Timestamp?
-            var untilSequence: UInt64?
-            switch until {
-            case .sequence(let sequence)?: untilSequence = sequence
-            case .moment(let moment)?: untilMoment = moment
-            case nil: break
-            }
             let entries = try engine.history(HistoryQuery(
-                board: board, card: card, actor: actor, since: since, until: untilMoment,
-                untilSequence: untilSequence, limit: limit, language: lang
+                board: board, card: card, actor: actor, since: since, until: until?.moment,
+                untilSequence: until?.sequence, limit: limit, language: lang
             ))
             if json {
                 try Output.printJSON(entries.map(HistoryEntryOutput.init(entry:)))
