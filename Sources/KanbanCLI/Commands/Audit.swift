@@ -29,7 +29,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let root = try openAudited(global).auditRoot(size: at)
+                let root = try global.openEngine().auditRoot(size: at)
                 if json { try Output.printJSON(AuditRootOutput(root)) } else { Output.print("\(root.size) \(MerkleHash.hex(root.root))") }
             }
         }
@@ -50,7 +50,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let proof = try openAudited(global).inclusionProof(sequence: sequence, size: size)
+                let proof = try global.openEngine().inclusionProof(sequence: sequence, size: size)
                 if json { try Output.printJSON(InclusionProofOutput(proof)); return }
                 Output.print("event #\(proof.sequence) in the tree of \(proof.size) events")
                 Output.print("leaf \(MerkleHash.hex(proof.leaf))")
@@ -75,7 +75,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let proof = try openAudited(global).consistencyProof(old: old, new: new)
+                let proof = try global.openEngine().consistencyProof(old: old, new: new)
                 if json { try Output.printJSON(ConsistencyProofOutput(proof)); return }
                 Output.print("\(proof.old) \(MerkleHash.hex(proof.oldRoot))")
                 Output.print("\(proof.new) \(MerkleHash.hex(proof.newRoot))")
@@ -122,7 +122,7 @@ extension KanbanCommand {
             func run() throws {
                 let signer = try readKey(key)
                 let note: String
-                do { note = try openAudited(global).checkpoint().signed(with: signer) } catch let error as AuditKeyError {
+                do { note = try global.openEngine().checkpoint().signed(with: signer) } catch let error as AuditKeyError {
                     throw ValidationError(error.description)
                 }
                 if let out {
@@ -174,8 +174,7 @@ extension KanbanCommand {
                         throw ExitCode(1)
                     }
                 }
-                let engine = try GlobalOptions.openEngine(at: global.databasePath)
-                let report = try engine.verifyAudit(checkpoint: checked)
+                let report = try global.openEngine().verifyAudit(checkpoint: checked)
                 if json {
                     try Output.printJSON(AuditVerifyOutput(report))
                 } else if let problem = report.problem {
@@ -190,11 +189,6 @@ extension KanbanCommand {
             }
         }
     }
-}
-
-/// The engine on `global`'s database with its audit tree caught up (with progress on a terminal).
-private func openAudited(_ global: GlobalOptions) throws -> KanbanEngine {
-    try global.openEngine()
 }
 
 private func readText(_ path: String, what: String) throws -> String {
