@@ -62,7 +62,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Kanban", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            exclude: ["Trello/Fixtures"]
         ),
         .testTarget(name: "KanbanCLITests", dependencies: ["KanbanCLI", "KanbanTestSupport"]),
         .testTarget(

@@ -37,6 +37,7 @@ public struct KanbanServer: Sendable {
         UndoRoutes(engine: engine, runner: runner).add(to: api)
         LogRoutes(engine: engine).add(to: api)
         FlowRoutes(engine: engine).add(to: api)
+        ImportRoutes(engine: engine).add(to: api)
         EventStreamRoutes(engine: engine, metrics: metrics, heartbeat: configuration.heartbeat).add(to: api)
         SessionRoutes(tokens: configuration.tokens).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)

@@ -1,0 +1,129 @@
+import Foundation
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Imports a Trello board export (its JSON bytes) as a new board with its history: each
+    /// replayed Trello action becomes our events, under the Trello member who made it, appended
+    /// now (transaction time) and stamped with Trello's date as the time it happened (valid time,
+    /// ``KanbanCore/RecordedEvent/happenedAt``). ``TrelloPlan`` says how.
+    ///
+    /// The board is named `name`, else after the Trello board; a name in use throws
+    /// ``TrelloImportError/boardExists(_:)``. The same export imported again (its board's and
+    /// actions' ids remembered with a board that still exists) appends nothing and reports
+    /// `alreadyImported`. Everything is one write transaction: a malformed export or a step that
+    /// cannot be replayed throws, and nothing is appended. `progress` hears the steps done and
+    /// the steps in all, now and then.
+    public func importTrello(_ data: Data, board name: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> TrelloImportReport {
+        let export = try TrelloExport.decode(data)
+        let plan = try TrelloPlan(export: export, now: clock())
+        let memory: TrelloMemory
+        let ranges: BackdatedRanges
+        do {
+            memory = try TrelloMemory(environment: log.environment)
+            ranges = try backdatedRanges()
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+        return try writeSide.withLock { core in
+            try writeAndApply(&core) { core, transaction in
+                let boards = Array(core.state.boards.keys)
+                if let board = try memory.boards(holdingAll: plan.rememberedIDs, among: boards, in: transaction).first {
+                    return Self.report(plan, board: board, in: core.state, events: [], alreadyImported: true)
+                }
+                let boardName = try Limits.checkedName(name ?? plan.name)
+                if core.state.board(named: boardName) != nil || DefaultBoard.isPending(boardName, in: core.state) {
+                    throw TrelloImportError.boardExists(boardName)
+                }
+                let now = clock()
+                var ids = SystemRandomNumberGenerator()
+                // A fresh database makes its default board first, as it is: now, by no one.
+                let bootstrap = DefaultBoard.bootstrap(in: core.state, ids: &ids)
+                if !bootstrap.isEmpty { _ = try append(bootstrap, actor: UndoStacks.systemActor, at: now, ids: &ids, to: &core, in: transaction) }
+
+                var cards: [String: CardID] = [:]
+                var appended: [RecordedEvent] = []
+                for (index, step) in plan.steps.enumerated() {
+                    let actor = (try? Self.checkedActor(step.actor)) ?? TrelloPlan.importActor
+                    for operation in step.operations {
+                        let events: [RecordedEvent]
+                        do {
+                            let command = try Self.command(operation, board: boardName, cards: cards)
+                            core.state.buildOrderIndex()
+                            let decision = try decide(command, actor: actor, state: core.state, ids: &ids, in: transaction)
+                            events = try append(decision.events, actor: actor, at: now, happenedAt: step.time, ids: &ids, to: &core, in: transaction)
+                        } catch let error as KanbanError {
+                            throw TrelloImportError.unreplayable(action: step.action ?? "(the board before the oldest action)", reason: error.description)
+                        }
+                        for event in events {
+                            if case .cardAdded(let added) = event.payload, case .addCard(let trello, _, _, _, _, _) = operation {
+                                cards[trello] = added.card.id
+                            }
+                        }
+                        appended += events
+                    }
+                    if (index + 1) % 250 == 0 { progress?(index + 1, plan.steps.count) }
+                }
+                progress?(plan.steps.count, plan.steps.count)
+                guard let first = appended.first, let last = appended.last else {
+                    throw TrelloImportError.malformed("nothing to import")
+                }
+                try ranges.record(board: first.board, sequences: first.sequence...last.sequence, in: transaction)
+                try memory.remember(plan.rememberedIDs, board: first.board, sequence: last.sequence, in: transaction)
+                return Self.report(plan, board: first.board, in: core.state, events: appended, alreadyImported: false)
+            }
+        }
+    }
+
+    /// The command that carries out `operation` on board `board`; cards by our ids.
+    private static func command(_ operation: TrelloOperation, board: String, cards: [String: CardID]) throws -> Command {
+        func card(_ trello: String) throws -> String {
+            guard let id = cards[trello] else { throw KanbanError.unknownCard(trello) }
+            return id.description
+        }
+        switch operation {
+        case .createBoard(let columns):
+            return .createBoard(name: board, columns: columns)
+        case .addColumn(let name, let index):
+            return .addColumn(board: board, name: name, index: index)
+        case .renameColumn(let from, let to):
+            return .renameColumn(board: board, column: from, to: to)
+        case .moveColumn(let name, let index):
+            return .moveColumn(board: board, column: name, index: index)
+        case .addCard(_, let title, let description, let due, let column, let index):
+            return .addCard(board: board, title: title, description: description, due: due, column: column, index: index)
+        case .editCard(let trello, let title, let description, let due):
+            return .editCard(board: board, card: try card(trello), title: title, description: description, due: due)
+        case .moveCard(let trello, let column, let index):
+            return .moveCard(board: board, card: try card(trello), column: column, index: index)
+        case .deleteCard(let trello):
+            return .deleteCard(board: board, card: try card(trello))
+        case .reviveCard(let trello, let column, let index):
+            return .reviveCard(board: board, card: try card(trello), column: column, index: index)
+        }
+    }
+
+    private static func report(
+        _ plan: TrelloPlan, board: BoardID, in state: KanbanState, events: [RecordedEvent], alreadyImported: Bool
+    ) -> TrelloImportReport {
+        let current = state.boards[board]
+        let columns = current?.columns.compactMap { state.columns[$0]?.name } ?? []
+        let cards = current.map { state.cardCount(on: $0) } ?? 0
+        var deleted = Set<CardID>()
+        for event in events {
+            switch event.payload {
+            case .cardDeleted(let removed): deleted.insert(removed.card.id)
+            case .cardRevived(let revived): deleted.remove(revived.card.id)
+            default: break
+            }
+        }
+        return TrelloImportReport(
+            board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported,
+            columns: columns, cards: cards, archivedCards: deleted.count, actions: plan.actionCount,
+            importedActions: plan.importedActions, notImported: plan.notImported, rebuiltCards: plan.rebuiltCards,
+            events: events.count, firstSequence: events.first?.sequence, lastSequence: events.last?.sequence,
+            from: events.first.map { $0.validTime.description }, until: events.last.map { $0.validTime.description },
+            members: plan.members, cuts: plan.cuts
+        )
+    }
+}

@@ -1,0 +1,27 @@
+/// One entry of a Trello export's `cards`: a card as it is when the export was made.
+struct TrelloCard: Decodable, Sendable {
+    var id: String
+    var name: String?
+    var desc: String?
+    var due: String?
+    var idList: String?
+    var pos: Double?
+    var closed: Bool?
+    var dateLastActivity: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, desc, due, idList, pos, closed, dateLastActivity
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        name = try? container.decodeIfPresent(String.self, forKey: .name)
+        desc = try? container.decodeIfPresent(String.self, forKey: .desc)
+        due = try? container.decodeIfPresent(String.self, forKey: .due)
+        idList = try? container.decodeIfPresent(String.self, forKey: .idList)
+        pos = (try? container.decodeIfPresent(TrelloValue.self, forKey: .pos))??.number
+        closed = try? container.decodeIfPresent(Bool.self, forKey: .closed)
+        dateLastActivity = try? container.decodeIfPresent(String.self, forKey: .dateLastActivity)
+    }
+}

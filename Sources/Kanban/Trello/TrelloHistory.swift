@@ -1,0 +1,178 @@
+import KanbanCore
+
+/// A Trello export's history walked backwards: the board as it was just before the oldest kept
+/// action, and what each action changed.
+///
+/// Trello keeps only the newest 1,000 actions, so cards and lists can be older than all of them.
+/// The walk starts from the export's final `lists` and `cards` and takes the actions back one by
+/// one, newest first: an `updateCard` puts back its `old` values (and `listBefore`), a creation
+/// takes the card away, a deletion brings it back (with the last name any action gave it). What
+/// is left is the board before the first kept action; on the way, each action's result is
+/// recorded, for the forward replay to reach exactly.
+struct TrelloHistory: Sendable {
+    /// The actions, oldest first (by date, then id), each with its time and its actor.
+    var actions: [TimedAction]
+    /// What each action of `actions` changed (same index).
+    var changes: [TrelloChange]
+    /// The cards before the oldest action, by Trello id (archived ones too).
+    var initialCards: [String: TrelloCardState]
+    /// The lists before the oldest action, by Trello id.
+    var initialLists: [String: TrelloListState]
+    /// Every list ever seen, as it is at the end (or when last seen), by Trello id.
+    var finalLists: [String: TrelloListState]
+    /// Lists that held a card at some point.
+    var listsWithCards: Set<String>
+
+    /// An action with its moment and the name it is recorded under.
+    struct TimedAction: Sendable {
+        var action: TrelloAction
+        var time: Timestamp
+        var actor: String
+    }
+
+    /// The action types that bring a card onto the board.
+    static let cardArrivals: Set<String> = ["createCard", "copyCard", "convertToCardFromCheckItem", "moveCardToBoard"]
+    /// The action types that take a card off the board.
+    static let cardDepartures: Set<String> = ["deleteCard", "moveCardFromBoard"]
+    /// The fields of `updateCard` the import replays; others (labels, members, covers…) are counted.
+    static let cardFields: Set<String> = ["name", "desc", "due", "pos", "idList", "closed"]
+    /// The fields of `updateList` the import replays.
+    static let listFields: Set<String> = ["name", "pos"]
+
+    init(export: TrelloExport) throws {
+        let members = Dictionary(export.members.compactMap { member in member.id.map { ($0, member) } }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        var timed: [TimedAction] = []
+        for (index, action) in export.actions.enumerated() where seen.insert(action.id).inserted {
+            guard let time = TrelloTime.moment(action.date) else {
+                throw TrelloImportError.malformed("actions[\(index)].date '\(action.date)' is not an ISO 8601 date-time")
+            }
+            let actor = action.memberCreator?.actorName
+                ?? action.idMemberCreator.flatMap { members[$0]?.actorName }
+                ?? action.idMemberCreator
+                ?? "trello"
+            timed.append(TimedAction(action: action, time: time, actor: actor))
+        }
+        timed.sort { ($0.time, $0.action.id) < ($1.time, $1.action.id) }
+        actions = timed
+
+        // Names given by actions: the last one a deleted card or an unknown list had.
+        var cardNames: [String: String] = [:]
+        var listNames: [String: String] = [:]
+        for entry in timed {
+            guard let data = entry.action.data else { continue }
+            if let id = data.cardID, let name = data.card?["name"]?.string { cardNames[id] = name }
+            for reference in [data.listBefore, data.listAfter] {
+                if let id = reference?.id, let name = reference?.name { listNames[id] = name }
+            }
+            if let id = data.listID, let name = data.list?["name"]?.string { listNames[id] = name }
+        }
+
+        var lists: [String: TrelloListState] = [:]
+        for list in export.lists {
+            lists[list.id] = TrelloListState(name: list.name ?? "", pos: list.pos ?? .greatestFiniteMagnitude, closed: list.closed ?? false)
+        }
+        var cards: [String: TrelloCardState] = [:]
+        var withCards = Set<String>()
+        for (index, card) in export.cards.enumerated() {
+            guard let list = card.idList else { throw TrelloImportError.malformed("cards[\(index)] has no idList") }
+            cards[card.id] = TrelloCardState(
+                title: card.name ?? "", description: card.desc ?? "", due: try Self.due(card.due, at: "cards[\(index)].due"),
+                list: list, pos: card.pos ?? .greatestFiniteMagnitude, closed: card.closed ?? false
+            )
+            withCards.insert(list)
+        }
+
+        /// A card the final state does not know, from what an action says of it.
+        func sketch(_ id: String, _ data: TrelloActionData) throws -> TrelloCardState {
+            TrelloCardState(
+                title: data.card?["name"]?.string ?? cardNames[id] ?? "",
+                description: data.card?["desc"]?.string ?? "",
+                due: try Self.due(data.card?["due"]?.string, at: "card \(id)'s due"),
+                list: data.card?["idList"]?.string ?? data.listAfter?.id ?? data.listID ?? data.listBefore?.id ?? "",
+                pos: data.card?["pos"]?.number ?? .greatestFiniteMagnitude,
+                closed: data.card?["closed"]?.bool ?? false
+            )
+        }
+        func sketchList(_ id: String, _ data: TrelloActionData?) -> TrelloListState {
+            TrelloListState(name: data?.list?["name"]?.string ?? listNames[id] ?? "", pos: data?.list?["pos"]?.number ?? .greatestFiniteMagnitude, closed: false)
+        }
+
+        var changes = Array(repeating: TrelloChange.notImported, count: timed.count)
+        for index in timed.indices.reversed() {
+            let action = timed[index].action
+            guard let data = action.data else { continue }
+            switch action.type {
+            case let type where Self.cardArrivals.contains(type):
+                guard let id = data.cardID else { continue }
+                let after = try cards[id] ?? sketch(id, data)
+                changes[index] = .card(id: id, after: after)
+                withCards.insert(after.list)
+                cards[id] = nil
+            case let type where Self.cardDepartures.contains(type):
+                guard let id = data.cardID else { continue }
+                changes[index] = .card(id: id, after: nil)
+                var before = try cards[id] ?? sketch(id, data)
+                if before.list.isEmpty, let list = data.listID { before.list = list }
+                before.closed = false
+                withCards.insert(before.list)
+                cards[id] = before
+            case "updateCard":
+                guard let id = data.cardID, let old = data.old,
+                      old.keys.contains(where: Self.cardFields.contains) || data.listBefore != nil
+                else { continue }
+                let after = try cards[id] ?? sketch(id, data)
+                changes[index] = .card(id: id, after: after)
+                var before = after
+                if let name = old["name"]?.string { before.title = name }
+                if let description = old["desc"] { before.description = description.string ?? "" }
+                if let due = old["due"] { before.due = try Self.due(due.string, at: "action \(action.id)'s old due") }
+                if let pos = old["pos"]?.number { before.pos = pos }
+                if let list = old["idList"]?.string ?? data.listBefore?.id { before.list = list }
+                if let closed = old["closed"]?.bool { before.closed = closed }
+                withCards.insert(after.list)
+                withCards.insert(before.list)
+                cards[id] = before
+            case "createList":
+                guard let id = data.listID else { continue }
+                changes[index] = .list(id: id, after: lists[id] ?? sketchList(id, data))
+                lists[id] = nil
+            case "updateList":
+                guard let id = data.listID, let old = data.old, old.keys.contains(where: Self.listFields.contains) else { continue }
+                let after = lists[id] ?? sketchList(id, data)
+                changes[index] = .list(id: id, after: after)
+                var before = after
+                if let name = old["name"]?.string { before.name = name }
+                if let pos = old["pos"]?.number { before.pos = pos }
+                lists[id] = before
+            default:
+                continue
+            }
+        }
+        self.changes = changes
+        initialCards = cards
+        initialLists = lists
+
+        // Every list a card sits in is known, if only by the name an action gave it.
+        var final: [String: TrelloListState] = [:]
+        for list in export.lists {
+            final[list.id] = TrelloListState(name: list.name ?? "", pos: list.pos ?? .greatestFiniteMagnitude, closed: list.closed ?? false)
+        }
+        for case .list(let id, let after) in changes where final[id] == nil { final[id] = after }
+        for (id, list) in initialLists where final[id] == nil { final[id] = list }
+        for id in withCards where final[id] == nil {
+            final[id] = TrelloListState(name: listNames[id] ?? "", pos: .greatestFiniteMagnitude, closed: false)
+        }
+        finalLists = final
+        listsWithCards = withCards
+    }
+
+    /// A due date as Trello writes it (`null` or absent: none).
+    static func due(_ text: String?, at place: String) throws -> Due? {
+        guard let text else { return nil }
+        guard let moment = TrelloTime.moment(text) else {
+            throw TrelloImportError.malformed("\(place) '\(text)' is not an ISO 8601 date-time")
+        }
+        return .moment(moment)
+    }
+}

@@ -1,0 +1,35 @@
+/// What `kanban import trello` did: the summary it prints, and its `--json` form.
+public struct TrelloImportReport: Codable, Equatable, Sendable {
+    /// Our board's name.
+    public var board: String
+    /// The Trello board's id.
+    public var trelloBoard: String
+    /// The same export was imported before: nothing was appended.
+    public var alreadyImported: Bool
+    /// The board's columns at the end, in order.
+    public var columns: [String]
+    /// Open cards at the end.
+    public var cards: Int
+    /// Archived cards (deleted here, which can be brought back).
+    public var archivedCards: Int
+    /// The export's actions.
+    public var actions: Int
+    /// The actions replayed as events.
+    public var importedActions: Int
+    /// Actions not replayed, by type (`updateCard:idLabels`: an update of fields not imported).
+    public var notImported: [String: Int]
+    /// Cards that were on the board before the oldest kept action, rebuilt from the export.
+    public var rebuiltCards: Int
+    /// Events appended.
+    public var events: Int
+    /// The first and last sequence numbers appended.
+    public var firstSequence: UInt64?
+    public var lastSequence: UInt64?
+    /// When the imported history starts and ends, in Trello's time (ISO 8601).
+    public var from: String?
+    public var until: String?
+    /// The Trello members the events are recorded under.
+    public var members: [String]
+    /// Texts cut to fit.
+    public var cuts: [TrelloCut]
+}

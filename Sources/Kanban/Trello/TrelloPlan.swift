@@ -1,0 +1,371 @@
+import KanbanCore
+
+/// How a Trello export becomes our board's history: the steps to replay, oldest first, and what
+/// the import noticed on the way (texts cut, action types not imported). Pure: the engine carries
+/// the steps out (``KanbanEngine/importTrello(_:board:progress:)``).
+///
+/// The board starts as it was just before the oldest kept action (``TrelloHistory``): made at the
+/// moment the Trello board's id names, with the lists of that time as columns, and every card of
+/// that time added under ``importActor`` at the moment its id names (an archived one deleted
+/// right after). Then each action moves the board to the state the walk found after it: cards
+/// added, edited, moved (to the place Trello's `pos` gives among the cards there), archived
+/// (deleted) and unarchived (brought back with their id); lists added, renamed and moved. The
+/// order within each column always follows `pos`, so at the end the open cards of every list
+/// are the export's, in its order.
+struct TrelloPlan: Sendable {
+    /// The Trello board's id.
+    var trelloBoard: String
+    /// The Trello board's name, cut to a board name's length.
+    var name: String
+    /// The steps, oldest first; the first one makes the board.
+    var steps: [TrelloStep]
+    /// Texts cut to fit.
+    var cuts: [TrelloCut]
+    /// Actions not replayed, by type (`updateCard:idLabels` for an update of fields not imported).
+    var notImported: [String: Int]
+    /// The export's actions (without repeats).
+    var actionCount: Int
+    /// The actions replayed.
+    var importedActions: Int
+    /// Cards that were on the board before the oldest kept action, rebuilt from the export.
+    var rebuiltCards: Int
+    /// Trello ids the import remembers, so importing the same export again appends nothing:
+    /// the board's (`board:ID`) and every action's.
+    var rememberedIDs: [String]
+    /// Trello members whose actions were replayed.
+    var members: [String]
+
+    /// Who the board as it was before the oldest kept action is recorded under.
+    static let importActor = "trello"
+
+    init(export: TrelloExport, now: Timestamp) throws {
+        let history = try TrelloHistory(export: export)
+        var builder = Builder(history: history, now: now)
+        trelloBoard = export.id
+        name = builder.cutName(export.name ?? "", field: "board", trello: export.id, fallback: "Trello board")
+        builder.replayInitialBoard(boardID: export.id)
+        builder.replayActions()
+        builder.makeBoardIfNone(boardID: export.id)
+        steps = builder.steps
+        cuts = builder.cuts
+        notImported = builder.notImported
+        actionCount = history.actions.count
+        importedActions = builder.importedActions
+        rebuiltCards = history.initialCards.count
+        rememberedIDs = ["board:" + export.id] + history.actions.map(\.action.id)
+        members = builder.members
+    }
+}
+
+extension TrelloPlan {
+    /// The forward replay: keeps a mirror of our board and turns each state the walk found into
+    /// the operations that reach it.
+    fileprivate struct Builder {
+        let history: TrelloHistory
+        let now: Timestamp
+        var steps: [TrelloStep] = []
+        var cuts: [TrelloCut] = []
+        var cutsSeen = Set<TrelloCut>()
+        var notImported: [String: Int] = [:]
+        var importedActions = 0
+        var members: [String] = []
+        var membersSeen = Set<String>()
+
+        /// Whether the board has been made (it waits for its first column when none is older
+        /// than the oldest action).
+        var boardMade = false
+        /// Column list ids in board order.
+        var columns: [String] = []
+        /// Each column's name on our board.
+        var columnNames: [String: String] = [:]
+        /// Each list's state as far as the replay has come.
+        var lists: [String: TrelloListState]
+        /// Each card the board has had, as far as the replay has come.
+        var cards: [String: MirrorCard] = [:]
+        /// The cards on the board, per list, in board order.
+        var openCards: [String: [String]] = [:]
+        /// The time of the last step: steps never go back in time.
+        var clock: Timestamp
+
+        struct MirrorCard {
+            var state: TrelloCardState
+            var onBoard: Bool
+            /// The card as it was deleted: what a revive brings back.
+            var deleted: TrelloCardState
+        }
+
+        init(history: TrelloHistory, now: Timestamp) {
+            self.history = history
+            self.now = now
+            lists = history.initialLists
+            clock = Timestamp(millisecondsSinceEpoch: .min)
+        }
+
+        // MARK: The board before the oldest action
+
+        mutating func replayInitialBoard(boardID: String) {
+            let firstAction = history.actions.first?.time ?? now
+            let boardTime = min(TrelloTime.creation(ofID: boardID) ?? firstAction, firstAction)
+            var initialColumns = Set(history.initialLists.keys.filter(isColumn))
+            for card in history.initialCards.values { initialColumns.insert(card.list) }
+            let ordered = initialColumns.sorted { listOrder($0) < listOrder($1) }
+            if !ordered.isEmpty {
+                var names: [String] = []
+                for list in ordered {
+                    columns.append(list)
+                    let name = columnName(for: list, state: listState(list))
+                    columnNames[list] = name
+                    names.append(name)
+                }
+                boardMade = true
+                add(TrelloStep(time: boardTime, actor: TrelloPlan.importActor, action: nil, operations: [.createBoard(columns: names)]))
+            }
+            let cardsByAge = history.initialCards.keys.sorted {
+                (TrelloTime.creation(ofID: $0) ?? boardTime, $0) < (TrelloTime.creation(ofID: $1) ?? boardTime, $1)
+            }
+            for id in cardsByAge {
+                guard let state = history.initialCards[id] else { continue }
+                let time = min(max(TrelloTime.creation(ofID: id) ?? boardTime, boardTime), firstAction)
+                add(TrelloStep(time: time, actor: TrelloPlan.importActor, action: nil, operations: reach(id, state)))
+            }
+        }
+
+        /// A board without lists gets the default columns, at the moment its id names.
+        mutating func makeBoardIfNone(boardID: String) {
+            guard !boardMade else { return }
+            boardMade = true
+            let time = min(TrelloTime.creation(ofID: boardID) ?? now, now)
+            steps.insert(TrelloStep(time: time, actor: TrelloPlan.importActor, action: nil, operations: [.createBoard(columns: DefaultBoard.columns)]), at: 0)
+        }
+
+        // MARK: The actions
+
+        mutating func replayActions() {
+            for (index, timed) in history.actions.enumerated() {
+                let action = timed.action
+                var operations: [TrelloOperation]
+                switch history.changes[index] {
+                case .card(let id, let after):
+                    operations = reach(id, after)
+                case .list(let id, let after):
+                    guard isColumn(id) else {
+                        count(action)
+                        continue
+                    }
+                    operations = reach(list: id, after)
+                case .notImported:
+                    count(action)
+                    continue
+                }
+                importedActions += 1
+                if membersSeen.insert(timed.actor).inserted { members.append(timed.actor) }
+                let actor = cutName(timed.actor, field: "member", trello: action.idMemberCreator ?? timed.actor, fallback: TrelloPlan.importActor)
+                if !operations.isEmpty { add(TrelloStep(time: timed.time, actor: actor, action: action.id, operations: operations)) }
+            }
+        }
+
+        /// Counts an action not replayed: by type, and for updates by the fields they changed.
+        mutating func count(_ action: TrelloAction) {
+            var key = action.type
+            if action.type == "updateCard" || action.type == "updateList" || action.type == "updateBoard",
+               let fields = action.data?.old?.keys.sorted(), !fields.isEmpty {
+                key += ":" + fields.joined(separator: ",")
+            }
+            notImported[key, default: 0] += 1
+        }
+
+        mutating func add(_ step: TrelloStep) {
+            var step = step
+            step.time = min(max(step.time, clock), max(now, clock))
+            clock = step.time
+            steps.append(step)
+        }
+
+        // MARK: Cards
+
+        /// The operations that take card `id` from where the mirror has it to `after`.
+        mutating func reach(_ id: String, _ after: TrelloCardState?) -> [TrelloOperation] {
+            var operations: [TrelloOperation] = []
+            guard let after else {
+                guard let card = cards[id], card.onBoard else { return [] }
+                return delete(id, as: card.state)
+            }
+            guard let card = cards[id] else {
+                operations += ensureColumn(after.list)
+                let index = place(id, after)
+                operations.append(.addCard(
+                    card: id, title: title(of: id, after), description: description(of: id, after), due: after.due,
+                    column: columnNames[after.list] ?? "", index: index
+                ))
+                cards[id] = MirrorCard(state: after, onBoard: true, deleted: after)
+                if after.closed { operations += delete(id, as: after) }
+                return operations
+            }
+            if card.onBoard {
+                operations += edits(id, from: card.state, to: after)
+                if after.closed { return operations + delete(id, as: after) }
+                if after.list != card.state.list || after.pos != card.state.pos {
+                    operations += ensureColumn(after.list)
+                    let from = openCards[card.state.list]?.firstIndex(of: id)
+                    take(id, from: card.state.list)
+                    let index = place(id, after)
+                    if after.list != card.state.list || from != index {
+                        operations.append(.moveCard(card: id, column: columnNames[after.list] ?? "", index: index))
+                    }
+                }
+                cards[id]?.state = after
+                return operations
+            }
+            // Archived (deleted here): an archived card changes quietly and comes back as it is then.
+            cards[id]?.state = after
+            guard !after.closed else { return operations }
+            operations += ensureColumn(after.list)
+            let index = place(id, after)
+            operations.append(.reviveCard(card: id, column: columnNames[after.list] ?? "", index: index))
+            operations += edits(id, from: card.deleted, to: after)
+            cards[id]?.onBoard = true
+            return operations
+        }
+
+        /// Deletes card `id`, which the mirror has on the board, as `state` (its texts then).
+        private mutating func delete(_ id: String, as state: TrelloCardState) -> [TrelloOperation] {
+            if let card = cards[id], card.onBoard { take(id, from: card.state.list) }
+            cards[id]?.onBoard = false
+            cards[id]?.deleted = state
+            cards[id]?.state = state
+            return [.deleteCard(card: id)]
+        }
+
+        /// An edit from `old` to `new` of what the board shows, or nothing when that is the same.
+        mutating func edits(_ id: String, from old: TrelloCardState, to new: TrelloCardState) -> [TrelloOperation] {
+            let oldTitle = title(of: id, old, noting: false)
+            let newTitle = title(of: id, new)
+            let oldDescription = description(of: id, old, noting: false)
+            let newDescription = description(of: id, new)
+            let titleChange = oldTitle == newTitle ? nil : newTitle
+            let descriptionChange = oldDescription == newDescription ? nil : newDescription
+            let dueChange: DueUpdate? = old.due == new.due ? nil : new.due.map(DueUpdate.set) ?? .remove
+            guard titleChange != nil || descriptionChange != nil || dueChange != nil else { return [] }
+            return [.editCard(card: id, title: titleChange, description: descriptionChange, due: dueChange)]
+        }
+
+        /// Puts card `id` among the open cards of its list by `pos`; returns its index there.
+        mutating func place(_ id: String, _ state: TrelloCardState) -> Int {
+            var list = openCards[state.list] ?? []
+            let key = (state.pos, id)
+            let index = list.firstIndex { other in
+                let otherState = cards[other]?.state
+                return (otherState?.pos ?? .greatestFiniteMagnitude, other) > key
+            } ?? list.count
+            list.insert(id, at: index)
+            openCards[state.list] = list
+            return index
+        }
+
+        mutating func take(_ id: String, from list: String) {
+            openCards[list]?.removeAll { $0 == id }
+        }
+
+        // MARK: Lists
+
+        /// The operations that take list `id` to `after`.
+        mutating func reach(list id: String, _ after: TrelloListState) -> [TrelloOperation] {
+            guard columns.contains(id) else {
+                lists[id] = after
+                return ensureColumn(id)
+            }
+            var operations: [TrelloOperation] = []
+            let before = listState(id)
+            lists[id] = after
+            if after.name != before.name, let old = columnNames[id] {
+                let new = columnName(for: id, state: after)
+                if new != old {
+                    columnNames[id] = new
+                    operations.append(.renameColumn(from: old, to: new))
+                }
+            }
+            if after.pos != before.pos, let from = columns.firstIndex(of: id), let name = columnNames[id] {
+                columns.remove(at: from)
+                let index = columnIndex(id)
+                columns.insert(id, at: index)
+                if index != from { operations.append(.moveColumn(name: name, index: index)) }
+            }
+            return operations
+        }
+
+        /// Adds list `id` as a column where its `pos` puts it, unless it is one already.
+        mutating func ensureColumn(_ id: String) -> [TrelloOperation] {
+            guard !columns.contains(id) else { return [] }
+            let name = columnName(for: id, state: listState(id))
+            columnNames[id] = name
+            guard boardMade else {
+                boardMade = true
+                columns.append(id)
+                return [.createBoard(columns: [name])]
+            }
+            let index = columnIndex(id)
+            columns.insert(id, at: index)
+            return [.addColumn(name: name, index: index)]
+        }
+
+        func columnIndex(_ id: String) -> Int {
+            columns.firstIndex { listOrder($0) > listOrder(id) } ?? columns.count
+        }
+
+        func listState(_ id: String) -> TrelloListState {
+            lists[id] ?? history.finalLists[id] ?? TrelloListState(name: "", pos: .greatestFiniteMagnitude, closed: false)
+        }
+
+        func listOrder(_ id: String) -> (Double, String) {
+            (listState(id).pos, id)
+        }
+
+        /// A list is a column unless it is archived and never held a card.
+        func isColumn(_ id: String) -> Bool {
+            !(history.finalLists[id]?.closed ?? false) || history.listsWithCards.contains(id)
+        }
+
+        // MARK: Texts
+
+        /// A column name for list `id`: its name cut to fit, made unique on the board (`Done (2)`).
+        mutating func columnName(for id: String, state: TrelloListState) -> String {
+            let base = cutName(state.name, field: "column", trello: id, fallback: "List")
+            let taken = Set(columns.filter { $0 != id }.compactMap { columnNames[$0]?.lowercased() })
+            var name = base
+            var number = 2
+            while taken.contains(name.lowercased()) {
+                let suffix = " (\(number))"
+                name = String(base.prefix(Limits.nameLength - suffix.count)) + suffix
+                number += 1
+            }
+            return name
+        }
+
+        /// `text` trimmed and cut to a name's length (the cut noted), or `fallback` when empty.
+        mutating func cutName(_ text: String, field: String, trello: String, fallback: String) -> String {
+            let trimmed = text.trimmingWhitespaceAndNewlines()
+            guard !trimmed.isEmpty else { return fallback }
+            return cut(trimmed, to: Limits.nameLength, field: field, trello: trello, noting: true)
+        }
+
+        mutating func title(of id: String, _ state: TrelloCardState, noting: Bool = true) -> String {
+            let trimmed = state.title.trimmingWhitespaceAndNewlines()
+            guard !trimmed.isEmpty else { return "(untitled)" }
+            return cut(trimmed, to: Limits.titleLength, field: "title", trello: id, noting: noting)
+        }
+
+        mutating func description(of id: String, _ state: TrelloCardState, noting: Bool = true) -> String {
+            cut(state.description, to: Limits.descriptionLength, field: "description", trello: id, noting: noting)
+        }
+
+        mutating func cut(_ text: String, to limit: Int, field: String, trello: String, noting: Bool) -> String {
+            guard text.utf8.count > limit, text.count > limit else { return text }
+            let cut = String(text.prefix(limit - 1)) + "…"
+            if noting {
+                let note = TrelloCut(field: field, trello: trello, text: cut, length: text.count)
+                if cutsSeen.insert(note).inserted { cuts.append(note) }
+            }
+            return cut
+        }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Kanban
+import KanbanCore
+import KanbanTestSupport
+import Testing
+
+/// `importTrello` on real and simulated Trello exports: the board it makes equals Trello's at
+/// the end and at every action's moment, the history before the kept actions is rebuilt, and a
+/// bad or repeated import appends nothing.
+struct TrelloImportTests {
+    typealias Shown = TrelloBoardSimulation.Shown
+
+    /// What our board shows, in the simulation's terms.
+    static func shown(_ view: BoardView) -> Shown {
+        Shown(columns: view.columns.map { column in
+            Shown.Column(name: column.name, cards: column.cards.map { "\($0.card.title)¶\($0.card.description)¶\($0.card.due?.description ?? "-")" })
+        })
+    }
+
+    /// What Trello shows, cut as the import cuts: titles trimmed, to 200 characters, descriptions
+    /// to 1,000 (the last one `…`); due dates in our form.
+    static func cut(_ shown: Shown) -> Shown {
+        Shown(columns: shown.columns.map { column in
+            Shown.Column(name: column.name, cards: column.cards.map { text in
+                let parts = text.components(separatedBy: "¶")
+                var title = parts[0].trimmingCharacters(in: .whitespacesAndNewlines)
+                if title.count > 200 { title = String(title.prefix(199)) + "…" }
+                var description = parts[1]
+                if description.count > 1000 { description = String(description.prefix(999)) + "…" }
+                let due = parts[2] == "-" ? "-" : ((try? Due(parsing: parts[2]))?.description ?? "?")
+                return "\(title)¶\(description)¶\(due)"
+            })
+        })
+    }
+
+    @Test("The imported board equals Trello's after every kept action, and before the first one", arguments: 0..<16)
+    func replayMatchesTrello(seed: UInt64) throws {
+        var simulation = TrelloBoardSimulation(seed: seed)
+        simulation.play(70)
+        var generator = SeededGenerator(seed: seed &+ 1000)
+        let total = simulation.actions.count
+        let kept = seed % 4 == 0 ? total : Int.random(in: 5...total, using: &generator)
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try fixture.add("native card before the import")
+        let report = try fixture.engine.importTrello(try simulation.export(keeping: kept))
+        #expect(report.board == "Simulated board" && !report.alreadyImported && report.actions == kept)
+
+        #expect(Self.shown(try fixture.engine.boardView(named: report.board)) == Self.cut(simulation.shown()), "now, seed \(seed)")
+        let firstKept = total - kept
+        for index in firstKept..<total {
+            let view = try fixture.engine.boardView(named: report.board, at: .moment(simulation.times[index]))
+            let expected = Self.cut(simulation.states[index])
+            let type = simulation.actions[index]["type"] as? String ?? "?"
+            #expect(Self.shown(view) == expected, "after action \(index) (\(type)), seed \(seed)")
+            if Self.shown(view) != expected { break }
+        }
+        // Just before the first kept action: the board the walk rebuilt.
+        let before = Timestamp(millisecondsSinceEpoch: simulation.times[firstKept].millisecondsSinceEpoch - 1)
+        if firstKept > 0 {
+            let view = try fixture.engine.boardView(named: report.board, at: .moment(before))
+            #expect(Self.shown(view) == Self.cut(simulation.states[firstKept - 1]), "before the first kept action, seed \(seed)")
+        } else {
+            #expect(throws: KanbanError.self) { try fixture.engine.boardView(named: report.board, at: .moment(before)) }
+        }
+        #expect(try fixture.engine.verify().firstDifference == nil)
+        // The other board is as it was.
+        #expect(try fixture.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["native card before the import"])
+    }
+
+    @Test("The sample board from a real Trello export: lists, open cards in order, what was not imported, the cut")
+    func sampleBoard() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try fixture.add("a card on main")
+        let before = try fixture.eventCount
+        let report = try fixture.engine.importTrello(try TrelloFixture.sampleBoard)
+        #expect(report.board == "Simple Project Board")
+        // The archived list never held a card: not a column.
+        #expect(report.columns == ["BRAINSTORM 🤔", "TODO 📚", "DOING ⚙️", "DONE! 🙌🏽"])
+        #expect(report.cards == 9 && report.archivedCards == 1 && report.actions == 31)
+        #expect(report.notImported["commentCard"] == 4 && report.notImported["addChecklistToCard"] == 3)
+        #expect(report.notImported["updateCard:idLabels"] == 4 && report.notImported["createList"] == 1)
+        #expect(report.members == ["usersample26"])
+        #expect(report.rebuiltCards == 5)
+        #expect(report.cuts.map(\.field) == ["description"] && report.cuts.first?.length == 1022)
+        #expect(try fixture.eventCount == before + report.events)
+
+        let view = try fixture.engine.boardView(named: "Simple Project Board")
+        let titles = view.columns.map { $0.cards.map(\.card.title) }
+        #expect(titles == [
+            ["✋🏿 Add what you'd like to work on below", "attachments? comments too??"],
+            ["✋🏿 Move anything 'ready' here", "wow, that's a nice simple project board", "a card with two checklists - this could look weird in planka"],
+            ["✋🏿 Move anything that is actually started here", "setting up some boards and stuff for the trello2pekan project or whatever the name is, sorry i forgot"],
+            ["✋🏿 Move anything from doing to done here", "Inspiration for a Card 📝"],
+        ])
+        let attachments = try #require(view.columns[0].cards.last?.card)
+        #expect(attachments.description == "This card should have an attachment (test.pdf), three comments, and a red label. ")
+        #expect(view.columns[3].cards[1].card.description.count == 1000 && view.columns[3].cards[1].card.description.hasSuffix("…"))
+
+        // As of 2022-11-21 19:24:00 the card was renamed but its description not yet written.
+        let then = try fixture.engine.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-21T19:24:00Z").start))
+        #expect(then.columns[0].cards.last?.card.title == "attachments? comments too??")
+        #expect(then.columns[0].cards.last?.card.description == "")
+        // Before it was archived, the archived card was in DONE.
+        let before26 = try fixture.engine.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-26T00:00:00Z").start))
+        #expect(before26.columns[3].cards.map(\.card.title).contains("archived card in DONE"))
+
+        // History shows Trello's members and dates.
+        let history = try fixture.engine.history(HistoryQuery(board: "Simple Project Board"))
+        #expect(history.contains { $0.actor == "usersample26" && $0.timestamp.description.hasPrefix("2022-11-20T10:25:17") })
+        #expect(try fixture.engine.verify().firstDifference == nil)
+    }
+
+    @Test("Importing the same export again appends nothing, under any --board; a taken name is refused")
+    func reimport() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let data = try TrelloFixture.sampleBoard
+        let first = try fixture.engine.importTrello(data)
+        let count = try fixture.eventCount
+        let again = try fixture.engine.importTrello(data)
+        #expect(again.alreadyImported && again.events == 0 && again.board == first.board)
+        #expect(try fixture.engine.importTrello(data, board: "Another name").alreadyImported)
+        #expect(try fixture.eventCount == count)
+
+        // A later export of the board (one more action) is another import: the name is taken...
+        var simulation = TrelloBoardSimulation(seed: 7)
+        simulation.play(10)
+        _ = try fixture.engine.importTrello(try simulation.export(keeping: 10, name: "Later"))
+        simulation.step()
+        let later = try simulation.export(keeping: 11, name: "Later")
+        let countBefore = try fixture.eventCount
+        #expect(throws: TrelloImportError.boardExists("Later")) { try fixture.engine.importTrello(later) }
+        #expect(try fixture.eventCount == countBefore)
+        // ...unless --board gives another.
+        #expect(try fixture.engine.importTrello(later, board: "Later (2)").alreadyImported == false)
+    }
+
+    @Test("A malformed export is one line naming what is wrong, and nothing is appended", arguments: [
+        ("not json", "not JSON"),
+        ("[1, 2]", "a JSON object is expected"),
+        (#"{"id": "b", "lists": []}"#, "no \"cards\""),
+        (#"{"id": "b", "lists": [], "cards": [], "actions": [{"id": "a", "type": "createCard", "date": "yesterday"}]}"#, "actions[0].date 'yesterday'"),
+        (#"{"id": "b", "lists": [{"id": 5}], "cards": []}"#, "lists[0].id"),
+        (#"{"id": "b", "lists": [], "cards": [{"id": "c", "name": "x"}]}"#, "cards[0] has no idList"),
+        (#"{"id": "b", "lists": [], "cards": [{"id": "c", "idList": "l", "due": "soon"}]}"#, "cards[0].due 'soon'"),
+    ])
+    func malformed(json: String, says: String) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try fixture.add("a")
+        let count = try fixture.eventCount
+        do {
+            _ = try fixture.engine.importTrello(Data(json.utf8))
+            Issue.record("imported \(json)")
+        } catch let error as TrelloImportError {
+            #expect(error.description.contains(says), "\(error)")
+            #expect(!error.description.contains("\n"))
+        }
+        #expect(try fixture.eventCount == count)
+    }
+}
