@@ -96,6 +96,17 @@ public final class Environment: @unchecked Sendable {
         }
     }
 
+    /// The named database `name` when it exists, without creating it (so without a write
+    /// transaction); `nil` when it does not exist yet.
+    public func existingDatabase(named name: String) throws -> Database? {
+        try databases.withLock { databases in
+            if let database = databases[name] { return database }
+            guard let database = try openExisting(named: name) else { return nil }
+            databases[name] = database
+            return database
+        }
+    }
+
     /// Opens an existing database in a read transaction, so opening never waits for the writer
     /// lock nor syncs. A read transaction must commit (not abort) to keep the handle.
     private func openExisting(named name: String) throws -> Database? {

@@ -86,7 +86,8 @@ struct EventCodecRoundTripTests {
             "undone": 20, "redone": 21, "restored": 22,
         ])
         #expect(EventCodec.formatVersion == 2)
-        #expect(EventCodec.readableVersions == 1...2)
+        #expect(EventCodec.backdatedFormatVersion == 3)
+        #expect(EventCodec.readableVersions == 1...3)
     }
 
     @Test("Known encodings of a column move and a revive: the layouts the log keeps")

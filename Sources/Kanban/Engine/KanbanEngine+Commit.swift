@@ -98,8 +98,11 @@ extension KanbanEngine {
         case .reviveCard(let board, let card, let column, let index):
             return Decision(events: [try decideRevive(board: board, card: card, column: column, index: index, state: state, in: transaction)])
         case .restore(let board, let point):
-            let sequence = try sequence(of: point, in: transaction)
-            let (past, timestamp) = try self.state(atSequence: sequence, in: transaction)
+            // A moment counts the board's events by when they happened; the restore names the
+            // time its target event happened.
+            let sequence = try sequence(of: point, board: state.board(named: board)?.id, in: transaction)
+            let (past, appended) = try self.state(atSequence: sequence, in: transaction)
+            let timestamp = try validTime(ofEvent: sequence, fallback: appended, in: transaction)
             let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: state)
             return Decision(events: decided.map { [$0] } ?? [])
         default:
@@ -139,7 +142,7 @@ extension KanbanEngine {
     }
 
     /// Runs `body` on `core` inside a write transaction, after catching up with the log.
-    /// ``append(_:actor:at:ids:to:in:)`` marks `core` dirty while it holds events that are not
+    /// ``append(_:actor:at:happenedAt:ids:to:in:)`` marks `core` dirty while it holds events that are not
     /// committed yet; the mark is cleared once the transaction commits, so a failed write
     /// leaves a state that the next catch-up rebuilds from the log.
     func writeAndApply<Result>(
@@ -157,10 +160,14 @@ extension KanbanEngine {
 
     /// Stamps, appends and applies `events` after the log's last one, with event ids from `ids`.
     /// Stamps never go backwards: `moment` earlier than the last event is stamped as that event.
+    /// `happenedAt`, for a history imported after the fact, is when the events happened; it is
+    /// kept no later than their stamp (nothing happened after it was recorded), and the caller
+    /// records their range in ``BackdatedRanges`` in the same transaction.
     func append(
         _ events: [BoardEvent],
         actor: String,
         at moment: Timestamp,
+        happenedAt: Timestamp? = nil,
         ids: inout some RandomNumberGenerator,
         to core: inout EngineCore,
         in transaction: WriteTransaction
@@ -168,6 +175,7 @@ extension KanbanEngine {
         var recorded: [RecordedEvent] = []
         recorded.reserveCapacity(events.count)
         let timestamp = max(moment, core.lastTimestamp)
+        let happenedAt = happenedAt.map { min($0, timestamp) }
         for event in events {
             let next = RecordedEvent(
                 sequence: core.state.lastSequence + 1,
@@ -175,7 +183,8 @@ extension KanbanEngine {
                 actor: event.actor ?? actor,
                 id: EventID(.random(using: &ids)),
                 board: event.board,
-                payload: event.payload
+                payload: event.payload,
+                happenedAt: happenedAt
             )
             try log.append(next, in: transaction)
             core.isDirty = true

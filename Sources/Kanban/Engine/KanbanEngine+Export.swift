@@ -86,8 +86,8 @@ extension KanbanEngine {
         bytes.withUnsafeBytes { buffer in
             guard let head = EventCodec.peekEnvelope(buffer) else { return true }
             if let board = filter.board, head.board != board { return false }
-            if let since = filter.since, head.timestamp < since { return false }
-            if let until = filter.until, head.timestamp > until { return false }
+            if let since = filter.since, head.validTime < since { return false }
+            if let until = filter.until, head.validTime > until { return false }
             return true
         }
     }

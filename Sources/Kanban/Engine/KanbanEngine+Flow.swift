@@ -7,7 +7,8 @@ extension KanbanEngine {
     /// read transaction and one pass (``KanbanCore/FlowBuilder``): days in `timeZone` from the
     /// board's first (or `since`'s) to `until` (default: now), the cards that first arrived in
     /// its last column from `since` on, their lead and cycle times, throughput per week and the
-    /// cards in each column at the end. Events after `until` are not read: the report is as of
+    /// cards in each column at the end, all by when things happened (an imported history counts
+    /// on its own dates). Events that happened after `until` are left out: the report is as of
     /// then. Only the board's own events are decoded, and of their card events only what the
     /// flow needs (``KanbanCore/FlowBuilder/consume(encoded:sequence:)``).
     ///
@@ -34,22 +35,26 @@ extension KanbanEngine {
         let board = found.id
         var builder = FlowBuilder(board: board, timeZone: timeZone)
         var last: Timestamp?
+        let backdated = try existingBackdatedRanges()
         try read { transaction in
+            // Times are when things happened. The log's own timestamps never go backwards, so
+            // without backdated events (an imported history) the first event past `until` ends
+            // the pass; with them, an event that happened later is passed over instead.
+            let stopsAtUntil = try backdated.isEmpty(in: transaction)
             try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
-                // The log's timestamps never go backwards: the first event past `until` ends it.
                 // An event whose head does not decode is decoded whole, so that its error names it.
                 guard let head = EventCodec.peekEnvelope(bytes) else {
                     builder.consume(try EventLog.decode(bytes, sequence: sequence))
                     return true
                 }
-                if let until, head.timestamp > until { return false }
+                if let until, head.validTime > until { return !stopsAtUntil }
                 guard head.board == board else { return true }
                 do throws(EventDecodingError) {
                     try builder.consume(encoded: bytes, sequence: sequence)
                 } catch {
                     throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
                 }
-                last = head.timestamp
+                last = head.validTime
                 return true
             }
         }

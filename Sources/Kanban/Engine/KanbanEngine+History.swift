@@ -61,8 +61,8 @@ extension KanbanEngine {
     private func mayAdmit(_ bytes: UnsafeRawBufferPointer, _ filter: HistoryFilter) -> Bool {
         guard let head = EventCodec.peekEnvelope(bytes) else { return true }
         if let board = filter.board, head.board != board { return false }
-        if let since = filter.since, head.timestamp < since { return false }
-        if let until = filter.until, head.timestamp > until { return false }
+        if let since = filter.since, head.validTime < since { return false }
+        if let until = filter.until, head.validTime > until { return false }
         if let actor = filter.actor, !head.actor.elementsEqual(actor.utf8) { return false }
         if let card = filter.card {
             let peeked = EventCodec.peekCard(bytes)

@@ -6,7 +6,9 @@ extension KanbanEngine {
     /// Reproduces an exported log (`kanban export --format jsonl`, ``ExportedEventOutput`` per
     /// line) in this database, which must hold no events: the same events under the same
     /// sequence numbers, stored as the very bytes of each line's `raw` — so the same Merkle
-    /// leaves and root. Returns the number of events appended.
+    /// leaves and root. Returns the number of events appended. Events that happened before they
+    /// were appended (format version 3) get their ranges back in ``BackdatedRanges``: each run of
+    /// one board's such events, one after another, is one range.
     ///
     /// Every line is checked before anything is kept: it is an exported event; its sequence
     /// number follows the previous line's (from 1: no gap, nothing reordered, so an export
@@ -26,12 +28,16 @@ extension KanbanEngine {
         lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void,
         progress: ((Int) -> Void)? = nil
     ) throws -> Int {
-        try writeSide.withLock { core in
+        // Made before the write transaction, which cannot make a database.
+        let backdated = try backdatedRanges()
+        return try writeSide.withLock { core in
             try writeAndApply(&core) { core, transaction in
                 let existing = try log.count(in: transaction)
                 guard existing == 0 else { throw LogImportError.databaseNotEmpty(events: existing) }
                 var appended = 0
                 var previous: (line: Int, timestamp: Timestamp)?
+                // The run of backdated events of one board being read, recorded as a range when it ends.
+                var run: (board: BoardID, sequences: ClosedRange<UInt64>)?
                 try lines { number, line in
                     guard let stored = try Self.importedEvent(line, number: number, sequence: UInt64(appended) + 1) else { return }
                     if let previous, stored.event.timestamp < previous.timestamp {
@@ -41,12 +47,21 @@ extension KanbanEngine {
                         )
                     }
                     previous = (number, stored.event.timestamp)
+                    let event = stored.event
+                    if let current = run, event.happenedAt == nil || current.board != event.board || current.sequences.upperBound + 1 != event.sequence {
+                        try backdated.record(board: current.board, sequences: current.sequences, in: transaction)
+                        run = nil
+                    }
+                    if event.happenedAt != nil {
+                        run = (event.board, (run?.sequences.lowerBound ?? event.sequence)...event.sequence)
+                    }
                     try log.append(raw: stored.bytes, sequence: stored.event.sequence, in: transaction)
                     core.isDirty = true
                     core.apply(stored.event)
                     appended += 1
                     if appended % Self.importProgressInterval == 0 { progress?(appended) }
                 }
+                if let run { try backdated.record(board: run.board, sequences: run.sequences, in: transaction) }
                 progress?(appended)
                 return appended
             }
@@ -91,6 +106,7 @@ extension KanbanEngine {
     private static func firstDifference(_ decoded: EventOutput, _ described: EventOutput) -> String? {
         if decoded.sequence != described.sequence { return "sequence" }
         if decoded.timestamp != described.timestamp { return "timestamp" }
+        if decoded.happenedAt != described.happenedAt { return "happenedAt" }
         if decoded.actor != described.actor { return "actor" }
         if decoded.id != described.id { return "id" }
         if decoded.board != described.board { return "board" }

@@ -34,4 +34,24 @@ extension KanbanEngine {
             throw EngineError.from(error, path: path)
         }
     }
+
+    /// The ranges of events that happened before they were appended, their database made on
+    /// first use: for a writer that records one (in the write transaction of its events).
+    func backdatedRanges() throws -> BackdatedRanges {
+        do {
+            return try BackdatedRanges(environment: log.environment)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+    }
+
+    /// The ranges of events that happened before they were appended, for reading: none when
+    /// their database was never made (reading does not make it).
+    func existingBackdatedRanges() throws -> BackdatedRanges {
+        do {
+            return try BackdatedRanges(existingIn: log.environment)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+    }
 }

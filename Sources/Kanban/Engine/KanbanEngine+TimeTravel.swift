@@ -6,12 +6,18 @@ extension KanbanEngine {
     /// Board `name` exactly as it was at `point`, laid out as ``boardView(named:now:timeZone:)``
     /// does; overdue as of that moment. `name` is the board's name now (so a board renamed since
     /// is still found, as `restore` finds it); a board removed since is found by its name then.
+    ///
+    /// A moment counts the board's events by when they happened (``sequence(of:board:)``): an
+    /// imported history shows as it stood at that moment of its past.
     public func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
-        let sequence = try sequence(of: point)
-        let (past, timestamp) = try state(atSequence: sequence)
-        let moment = if case .moment(let moment) = point { moment } else { timestamp }
-        if DefaultBoard.isPending(name, in: past) { return DefaultBoard.placeholderView }
         let current = try withState { $0.board(named: name) }
+        let (past, moment) = try read { transaction in
+            let sequence = try sequence(of: point, board: current?.id, in: transaction)
+            let (past, timestamp) = try state(atSequence: sequence, in: transaction)
+            let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
+            return (past, moment)
+        }
+        if DefaultBoard.isPending(name, in: past) { return DefaultBoard.placeholderView }
         let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
         guard let board else { throw KanbanError.unknownBoard(name) }
         return past.view(of: board, now: moment, today: moment.day(in: timeZone))
@@ -27,14 +33,16 @@ extension KanbanEngine {
                 return BoardReading(view: state.view(of: board, now: now, today: now.day(in: timeZone)), sequence: state.lastSequence)
             }
         }
-        let sequence = try sequence(of: point)
+        let sequence = try sequence(of: point, board: try boardID(named: name))
         return BoardReading(view: try boardView(named: name, at: .sequence(sequence), timeZone: timeZone), sequence: sequence)
     }
 
-    /// How board `name` (as named now) changed from `from` to `to` (default: now).
+    /// How board `name` (as named now) changed from `from` to `to` (default: now). Moments count
+    /// the board's events by when they happened, as ``boardView(named:at:timeZone:)`` does.
     public func diff(board name: String, from: PointInTime, to: PointInTime? = nil) throws -> BoardDiff {
-        let (before, _) = try state(atSequence: try sequence(of: from))
-        let after = try to.map { try state(atSequence: try sequence(of: $0)).state } ?? withState { $0 }
+        let id = try boardID(named: name)
+        let (before, _) = try state(atSequence: try sequence(of: from, board: id))
+        let after = try to.map { try state(atSequence: try sequence(of: $0, board: id)).state } ?? withState { $0 }
         guard let board = after.board(named: name) ?? before.board(named: name) else { throw KanbanError.unknownBoard(name) }
         return BoardDiff(board: board.id, from: before, to: after)
     }

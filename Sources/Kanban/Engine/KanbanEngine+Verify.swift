@@ -5,9 +5,12 @@ extension KanbanEngine {
     /// Replays the whole log from scratch, decoding every byte of every event, and compares the
     /// result with every snapshot (at the sequence it covers) and with the state the engine
     /// opens with (newest snapshot + tail). Checks too that timestamps never go backwards
-    /// (time travel's binary search relies on it). Reports the first difference.
+    /// (time travel's binary search relies on it), and that an event that happened before it was
+    /// appended happened no later than that and lies in a backdated range of its board (where
+    /// time travel looks for it). Reports the first difference.
     public func verify() throws -> VerificationReport {
-        try read { transaction in
+        let backdated = try existingBackdatedRanges()
+        return try read { transaction in
             let stored = try snapshots.list(in: transaction)
             let logEnd = try log.lastSequence(in: transaction)
             var pending = stored.map(\.sequence)[...]
@@ -31,9 +34,20 @@ extension KanbanEngine {
             }
 
             var previous: (sequence: UInt64, timestamp: Timestamp)?
+            var rangesByBoard: [BoardID: [ClosedRange<UInt64>]] = [:]
             try log.forEach(after: 0, in: transaction) { event in
                 if let previous, event.timestamp < previous.timestamp, difference == nil {
                     difference = "event #\(event.sequence) (\(event.timestamp)) is earlier than event #\(previous.sequence) (\(previous.timestamp))"
+                }
+                if let happenedAt = event.happenedAt, difference == nil {
+                    if happenedAt > event.timestamp {
+                        difference = "event #\(event.sequence) happened (\(happenedAt)) after it was appended (\(event.timestamp))"
+                    } else {
+                        if rangesByBoard[event.board] == nil { rangesByBoard[event.board] = try backdated.ranges(of: event.board, in: transaction) }
+                        if !(rangesByBoard[event.board] ?? []).contains(where: { $0.contains(event.sequence) }) {
+                            difference = "event #\(event.sequence) happened before it was appended (\(happenedAt)) but lies in no backdated range of its board"
+                        }
+                    }
                 }
                 previous = (event.sequence, event.timestamp)
                 state.apply(event)

@@ -62,6 +62,19 @@ public struct EventLog: Sendable {
         }
     }
 
+    /// When event `sequence` happened (``KanbanCore/RecordedEvent/validTime``), read from its
+    /// envelope and trailer alone.
+    public func validTime(at sequence: UInt64, in transaction: some Transaction) throws -> Timestamp? {
+        try SequenceKey.withBytes(sequence) { key in
+            try transaction.withValue(forKey: key, in: database) { bytes in
+                guard let head = EventCodec.peekEnvelope(bytes) else {
+                    throw KanbanError.corruptEvent(sequence: sequence, reason: "the head of the event (\(bytes.count) bytes) does not decode")
+                }
+                return head.validTime
+            }
+        }
+    }
+
     /// Calls `body` with every event after `sequence`, in order, until it returns `false`.
     /// An event that fails to decode throws ``KanbanError/corruptEvent(sequence:reason:)``.
     public func forEach(

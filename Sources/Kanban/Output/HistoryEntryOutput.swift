@@ -2,7 +2,9 @@ import KanbanCore
 
 /// One entry of `kanban history --json`:
 /// `{"sequence", "time", "actor", "kind", "card", "line", "changes"}`, `card` `null` for board
-/// and column events, `changes` `{"title": {"old": …, "new": …}, …}` (an empty object for none).
+/// and column events, `changes` `{"title": {"old": …, "new": …}, …}` (an empty object for none);
+/// `time` is when it happened, and `"recorded"`, when it was appended, is added when that differs
+/// (an imported history).
 public struct HistoryEntryOutput: Codable, Sendable, Equatable {
     /// The event's sequence number.
     public var sequence: UInt64
@@ -17,10 +19,12 @@ public struct HistoryEntryOutput: Codable, Sendable, Equatable {
     public var line: String
     /// The fields that changed, by name (`title`, `description`, `due`, `column`, `position`, `name`).
     public var changes: [String: ChangeOutput<String?>]
+    /// When it was appended, ISO 8601 in UTC, when that is not `time`; else `nil` (the key is left out).
+    public var recorded: String?
 
     public init(
         sequence: UInt64, time: String, actor: String, kind: String, card: String?, line: String,
-        changes: [String: ChangeOutput<String?>]
+        changes: [String: ChangeOutput<String?>], recorded: String? = nil
     ) {
         self.sequence = sequence
         self.time = time
@@ -29,6 +33,7 @@ public struct HistoryEntryOutput: Codable, Sendable, Equatable {
         self.card = card
         self.line = line
         self.changes = changes
+        self.recorded = recorded
     }
 
     /// The form of `entry`. A field named twice keeps its last change.
@@ -39,18 +44,20 @@ public struct HistoryEntryOutput: Codable, Sendable, Equatable {
             changes: Dictionary(
                 entry.changes.map { ($0.field, ChangeOutput(old: $0.old, new: $0.new)) },
                 uniquingKeysWith: { _, last in last }
-            )
+            ),
+            recorded: entry.recorded?.description
         )
     }
 
     enum CodingKeys: String, CodingKey {
-        case sequence, time, actor, kind, card, line, changes
+        case sequence, time, recorded, actor, kind, card, line, changes
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sequence, forKey: .sequence)
         try container.encode(time, forKey: .time)
+        try container.encodeIfPresent(recorded, forKey: .recorded)
         try container.encode(actor, forKey: .actor)
         try container.encode(kind, forKey: .kind)
         try container.encode(card, forKey: .card)  // `null` for board and column events

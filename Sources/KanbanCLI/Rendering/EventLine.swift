@@ -12,7 +12,8 @@ struct EventLine {
 
     mutating func line(for event: RecordedEvent) -> String {
         let head = "#\(event.sequence) \(event.timestamp) \(event.actor) \(event.payload.kind.name)"
-        return head + " " + detail(event.payload)
+        let happened = event.happenedAt.map { " (happened \($0))" } ?? ""
+        return head + " " + detail(event.payload) + happened
     }
 
     private mutating func detail(_ payload: EventPayload) -> String {

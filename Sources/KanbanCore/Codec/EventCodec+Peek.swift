@@ -3,7 +3,7 @@ extension EventCodec {
     /// starts with the card's id, and an undo or redo with its target and the nested payload.
     /// `nil` for board and column events and for bytes that are not a valid event head.
     public static func peekCard(_ bytes: UnsafeRawBufferPointer) -> CardID? {
-        var reader = ByteReader(bytes)
+        var reader = ByteReader(splitTrailer(bytes).body)
         do {
             guard readableVersions.contains(try reader.readByte()) else { return nil }
             var kind = EventKind(rawValue: try reader.readByte())
@@ -27,17 +27,17 @@ extension EventCodec {
     /// An encoded event's kind, read from its head alone; `nil` for bytes that are not a valid
     /// event head or carry a kind this version does not know.
     public static func peekKind(_ bytes: UnsafeRawBufferPointer) -> EventKind? {
-        var reader = ByteReader(bytes)
+        var reader = ByteReader(splitTrailer(bytes).body)
         guard let version = try? reader.readByte(), readableVersions.contains(version),
               let tag = try? reader.readByte()
         else { return nil }
         return EventKind(rawValue: tag)
     }
 
-    /// An encoded event's timestamp, read from its head alone; `nil` for bytes that are not a
-    /// valid event head.
+    /// An encoded event's timestamp (when it was appended), read from its head alone; `nil` for
+    /// bytes that are not a valid event head.
     public static func peekTimestamp(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
-        var reader = ByteReader(bytes)
+        var reader = ByteReader(splitTrailer(bytes).body)
         do {
             guard readableVersions.contains(try reader.readByte()) else { return nil }
             _ = try reader.readByte()
@@ -48,18 +48,20 @@ extension EventCodec {
     }
 
     /// An encoded event's envelope, read without decoding the payload: its kind tag, timestamp,
-    /// board and actor (UTF-8 bytes, valid as long as `bytes`). `nil` for bytes that are not a
-    /// valid event head.
+    /// board, actor (UTF-8 bytes, valid as long as `bytes`) and, for version 3, when it happened.
+    /// `nil` for bytes that are not a valid event head.
     public static func peekEnvelope(_ bytes: UnsafeRawBufferPointer) -> EnvelopeHead? {
-        var reader = ByteReader(bytes)
+        let (body, happenedAt) = splitTrailer(bytes)
+        var reader = ByteReader(body)
         do {
-            guard readableVersions.contains(try reader.readByte()) else { return nil }
+            let version = try reader.readByte()
+            guard readableVersions.contains(version), version != backdatedFormatVersion || happenedAt != nil else { return nil }
             let kind = try reader.readByte()
             let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
             try reader.skip(16)
             let board = BoardID(try reader.readIdentifier())
             let actor = try reader.readSlice(try reader.readCount())
-            return EnvelopeHead(kind: kind, timestamp: timestamp, board: board, actor: actor)
+            return EnvelopeHead(kind: kind, timestamp: timestamp, board: board, actor: actor, happenedAt: happenedAt)
         } catch {
             return nil
         }

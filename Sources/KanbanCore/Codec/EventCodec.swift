@@ -11,34 +11,57 @@
 /// …       payload, by kind (see encodePayload)
 /// ```
 ///
+/// Format version 3 is an event that happened before it was appended (an imported history):
+/// version 2's bytes, its first byte 3, and a trailing `i64 LE` `happenedAt` (milliseconds since
+/// 1970). Only such events are written as version 3; every other event stays version 2, byte
+/// for byte.
+///
 /// `str` is a LEB128 byte count and UTF-8; counts and indexes are LEB128; integers that may be
 /// negative are ZigZag + LEB128; ids are 16 bytes big-endian. A later format adds a version and
 /// keeps decoding this one (decode the old shape, upcast); the log is never rewritten.
 public enum EventCodec {
     /// The format version this build writes. Version 2 added the optional place of a board in
     /// `boardCreated` and `boardRemoved`; everything else is as in version 1.
+    /// This is what it writes for an event recorded as it happens (no ``RecordedEvent/happenedAt``).
     public static let formatVersion: UInt8 = 2
+    /// The format version this build writes for an event with a ``RecordedEvent/happenedAt``:
+    /// version 2's layout and a trailing `i64 LE` time it happened.
+    public static let backdatedFormatVersion: UInt8 = 3
     /// The format versions this build reads: every one ever written.
-    public static let readableVersions: ClosedRange<UInt8> = 1...2
+    public static let readableVersions: ClosedRange<UInt8> = 1...3
+
+    /// The size of version 3's trailer: the `i64 LE` time the event happened.
+    static let trailerSize = 8
 
     /// Encodes everything but the sequence number, which is the key.
     public static func encode(_ event: RecordedEvent) -> [UInt8] {
         var writer = ByteWriter()
-        writer.write(formatVersion)
+        writer.write(event.happenedAt == nil ? formatVersion : backdatedFormatVersion)
         writer.write(event.payload.kind.rawValue)
         writer.write(littleEndian: event.timestamp.millisecondsSinceEpoch)
         writer.write(event.id.raw)
         writer.write(event.board.raw)
         writer.write(event.actor)
         encodePayload(event.payload, into: &writer)
+        if let happenedAt = event.happenedAt { writer.write(littleEndian: happenedAt.millisecondsSinceEpoch) }
         return writer.bytes
+    }
+
+    /// Splits an encoded event into the bytes version 2 lays out and the time it happened:
+    /// for version 3 with at least 9 bytes, the bytes without the last 8 and the time those 8
+    /// hold; otherwise the bytes unchanged and `nil` (a version-3 event that short is rejected
+    /// by whatever reads its head).
+    @inline(__always)
+    public static func splitTrailer(_ bytes: UnsafeRawBufferPointer) -> (body: UnsafeRawBufferPointer, happenedAt: Timestamp?) {
+        guard bytes.count > trailerSize, bytes[0] == backdatedFormatVersion else { return (bytes, nil) }
+        let end = bytes.count - trailerSize
+        let happenedAt = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: Int64.self))
+        return (UnsafeRawBufferPointer(rebasing: bytes[..<end]), Timestamp(millisecondsSinceEpoch: happenedAt))
     }
 
     /// Decodes the value stored under `sequence`.
     public static func decode(_ bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) -> RecordedEvent {
-        var reader = ByteReader(bytes)
-        let version = try reader.readByte()
-        guard readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
+        var (reader, version, happenedAt) = try openBody(bytes)
         let tag = try reader.readByte()
         guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
         let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
@@ -46,8 +69,23 @@ public enum EventCodec {
         let board = BoardID(try reader.readIdentifier())
         let actor = try reader.readString()
         let payload = try decodePayload(kind, from: &reader, version: version)
-        guard reader.isAtEnd else { throw .trailingBytes(bytes.count - reader.offset) }
-        return RecordedEvent(sequence: sequence, timestamp: timestamp, actor: actor, id: id, board: board, payload: payload)
+        guard reader.isAtEnd else { throw .trailingBytes(reader.buffer.count - reader.offset) }
+        return RecordedEvent(
+            sequence: sequence, timestamp: timestamp, actor: actor, id: id, board: board, payload: payload, happenedAt: happenedAt
+        )
+    }
+
+    /// A reader over the part of `bytes` version 2 lays out (``splitTrailer(_:)``), past the
+    /// format version it checks and returns, and when the event happened (version 3). A version-3
+    /// event too short to hold its trailer is truncated.
+    @inline(__always)
+    static func openBody(_ bytes: UnsafeRawBufferPointer) throws(EventDecodingError) -> (reader: ByteReader, version: UInt8, happenedAt: Timestamp?) {
+        let (body, happenedAt) = splitTrailer(bytes)
+        var reader = ByteReader(body)
+        let version = try reader.readByte()
+        guard readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
+        if version == backdatedFormatVersion && happenedAt == nil { throw .truncated(at: bytes.count) }
+        return (reader, version, happenedAt)
     }
 
     /// Decodes from a byte array (tests and tools).

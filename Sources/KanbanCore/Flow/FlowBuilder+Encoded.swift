@@ -10,12 +10,11 @@ extension FlowBuilder {
     /// Skipped fields are bounds-checked but neither their text validated as UTF-8 nor their order
     /// keys checked; the full decoder (`kanban log`, `kanban verify`) checks every byte.
     public mutating func consume(encoded bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) {
-        var reader = ByteReader(bytes)
-        let version = try reader.readByte()
-        guard EventCodec.readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
+        var (reader, _, happenedAt) = try EventCodec.openBody(bytes)
         let tag = try reader.readByte()
         guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
-        let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
+        let appended = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
+        let timestamp = happenedAt ?? appended // the flow counts when things happened (valid time)
         try reader.skip(16) // event id
         guard BoardID(try reader.readIdentifier()) == board else { return }
         try reader.skipString() // actor

@@ -16,7 +16,8 @@ import Foundation
 ///   happen. So a card moved to the last column by mistake and moved back by an undo has not
 ///   arrived there, and its time in between counts in the column it was in before.
 ///
-/// Days are local calendar days in the given time zone. The first and last columns are the
+/// Times are when things happened (``RecordedEvent/validTime``): an imported history counts
+/// on the days it happened, not the day it was imported. Days are local calendar days in the given time zone. The first and last columns are the
 /// board's first and last at the end of the fold; a removed column keeps the name it had.
 ///
 /// For example:
@@ -74,7 +75,7 @@ public struct FlowBuilder {
     /// Takes the next event of the log, in order; events of other boards change nothing.
     public mutating func consume(_ event: RecordedEvent) {
         guard event.board == board else { return }
-        advance(to: event.timestamp)
+        advance(to: event.validTime)
         switch event.payload {
         case .undone(let undone):
             undoneSequences.insert(undone.target)
@@ -103,10 +104,10 @@ public struct FlowBuilder {
 
     private mutating func apply(_ payload: EventPayload, of event: RecordedEvent, countable: Bool) {
         switch payload {
-        case .cardAdded(let added): place(added.card.id, in: added.card.column, title: added.card.title, by: event.sequence, at: event.timestamp)
-        case .cardRevived(let revived): place(revived.card.id, in: revived.card.column, title: revived.card.title, by: event.sequence, at: event.timestamp)
-        case .cardMoved(let moved): move(moved.card, to: moved.to, by: event.sequence, at: event.timestamp, countable: countable)
-        case .cardDeleted(let deleted): remove(deleted.card.id, by: event.sequence, at: event.timestamp)
+        case .cardAdded(let added): place(added.card.id, in: added.card.column, title: added.card.title, by: event.sequence, at: event.validTime)
+        case .cardRevived(let revived): place(revived.card.id, in: revived.card.column, title: revived.card.title, by: event.sequence, at: event.validTime)
+        case .cardMoved(let moved): move(moved.card, to: moved.to, by: event.sequence, at: event.validTime, countable: countable)
+        case .cardDeleted(let deleted): remove(deleted.card.id, by: event.sequence, at: event.validTime)
         case .cardEdited(let edited): retitle(edited.card, to: edited.title)
         case .boardCreated(let created):
             guard !boardIsLive else { return }

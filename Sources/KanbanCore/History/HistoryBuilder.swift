@@ -29,9 +29,10 @@ public struct HistoryBuilder {
         let names = columnNames
         let line = wording.line(for: event.payload) { names[$0] ?? "?" }
         return HistoryEntry(
-            sequence: event.sequence, timestamp: event.timestamp, actor: event.actor, board: event.board,
+            sequence: event.sequence, timestamp: event.validTime, actor: event.actor, board: event.board,
             kind: event.payload.kind, card: event.payload.card, line: line,
-            changes: HistoryBuilder.changes(in: event.payload.effect, columnNames: names)
+            changes: HistoryBuilder.changes(in: event.payload.effect, columnNames: names),
+            recorded: event.validTime == event.timestamp ? nil : event.timestamp
         )
     }
 

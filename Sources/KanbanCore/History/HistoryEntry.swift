@@ -1,6 +1,7 @@
 /// One line of a board's history: who did what, when, in words.
 public struct HistoryEntry: Hashable, Sendable {
     public var sequence: UInt64
+    /// When it happened (``RecordedEvent/validTime``).
     public var timestamp: Timestamp
     public var actor: String
     public var board: BoardID
@@ -11,10 +12,12 @@ public struct HistoryEntry: Hashable, Sendable {
     public var line: String
     /// The fields that changed.
     public var changes: [HistoryChange]
+    /// When it was appended, when that is not when it happened (an imported history); else `nil`.
+    public var recorded: Timestamp?
 
     public init(
         sequence: UInt64, timestamp: Timestamp, actor: String, board: BoardID, kind: EventKind,
-        card: CardID?, line: String, changes: [HistoryChange]
+        card: CardID?, line: String, changes: [HistoryChange], recorded: Timestamp? = nil
     ) {
         self.sequence = sequence
         self.timestamp = timestamp
@@ -24,5 +27,6 @@ public struct HistoryEntry: Hashable, Sendable {
         self.card = card
         self.line = line
         self.changes = changes
+        self.recorded = recorded
     }
 }

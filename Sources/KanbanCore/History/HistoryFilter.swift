@@ -6,9 +6,9 @@ public struct HistoryFilter: Sendable, Equatable {
     public var card: CardID?
     /// Only events by this actor.
     public var actor: String?
-    /// Only events at or after this moment.
+    /// Only events that happened at or after this moment (``RecordedEvent/validTime``).
     public var since: Timestamp?
-    /// Only events at or before this moment.
+    /// Only events that happened at or before this moment (``RecordedEvent/validTime``).
     public var until: Timestamp?
     /// Only events at or before this sequence number.
     public var untilSequence: UInt64?
@@ -32,8 +32,8 @@ public struct HistoryFilter: Sendable, Equatable {
     public func admits(_ event: RecordedEvent) -> Bool {
         if let board, event.board != board { return false }
         if let actor, event.actor != actor { return false }
-        if let since, event.timestamp < since { return false }
-        if let until, event.timestamp > until { return false }
+        if let since, event.validTime < since { return false }
+        if let until, event.validTime > until { return false }
         if let untilSequence, event.sequence > untilSequence { return false }
         if let card, event.payload.card != card { return false }
         return true

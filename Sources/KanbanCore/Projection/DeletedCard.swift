@@ -10,7 +10,7 @@ public struct DeletedCard: Hashable, Sendable {
     public var board: BoardID
     /// The sequence number of the event that deleted it.
     public var sequence: UInt64
-    /// When it was deleted.
+    /// When it was deleted (``RecordedEvent/validTime``: for an imported history, when it happened).
     public var timestamp: Timestamp
     /// Who deleted it.
     public var actor: String
@@ -41,7 +41,7 @@ public struct DeletedCard: Hashable, Sendable {
         }
         follow(event.payload)
         return deleted.map {
-            DeletedCard(card: $0.card, index: $0.index, board: event.board, sequence: event.sequence, timestamp: event.timestamp, actor: event.actor)
+            DeletedCard(card: $0.card, index: $0.index, board: event.board, sequence: event.sequence, timestamp: event.validTime, actor: event.actor)
         }
     }
 }

@@ -6,12 +6,11 @@ extension KanbanState {
     /// `apply(try EventCodec.decode(bytes, sequence: sequence))`.
     ///
     /// Skipped fields are bounds-checked but their text is not validated as UTF-8; the full
-    /// decoder (`kanban log`) checks every byte. Returns the event's timestamp.
+    /// decoder (`kanban log`) checks every byte. Returns the event's timestamp (when it was appended).
     @discardableResult
     public mutating func apply(encoded bytes: UnsafeRawBufferPointer, sequence: UInt64) throws(EventDecodingError) -> Timestamp {
-        var reader = ByteReader(bytes)
-        let version = try reader.readByte()
-        guard EventCodec.readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
+        // A backdated event's trailer (when it happened) is no part of the state.
+        var (reader, _, _) = try EventCodec.openBody(bytes)
         let tag = try reader.readByte()
         guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
         let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
