@@ -11,6 +11,9 @@ extension KanbanEngine {
         var outcomes: [Result<CommandOutcome, any Error>?] = []
         var answers: [RememberedAnswer?] = []
         do {
+            // A restore to a moment reads the imported histories' ranges: open them before the write.
+            let restores = batch.contains { if case .restore = $0.command { true } else { false } }
+            let backdated = restores ? try existingBackdatedRanges() : .none
             try writeSide.withLock { core in
                 try writeAndApply(&core) { core, transaction in
                     // A write runs again from the start when the map grows: start afresh too.
@@ -28,7 +31,9 @@ extension KanbanEngine {
                         do {
                             var ids = SystemRandomNumberGenerator()
                             core.state.buildOrderIndex()
-                            let decision = try decide(pending.command, actor: pending.actor, state: core.state, ids: &ids, in: transaction)
+                            let decision = try decide(
+                                pending.command, actor: pending.actor, state: core.state, ids: &ids, backdated: backdated, in: transaction
+                            )
                             let events = try append(
                                 decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
                             )
@@ -84,6 +89,7 @@ extension KanbanEngine {
         actor: String,
         state: KanbanState,
         ids: inout some RandomNumberGenerator,
+        backdated: BackdatedRanges = .none,
         in transaction: WriteTransaction
     ) throws -> Decision {
         switch command {
@@ -100,7 +106,7 @@ extension KanbanEngine {
         case .restore(let board, let point):
             // A moment counts the board's events by when they happened; the restore names the
             // time its target event happened.
-            let sequence = try sequence(of: point, board: state.board(named: board)?.id, in: transaction)
+            let sequence = try sequence(of: point, board: state.board(named: board)?.id, backdated: backdated, in: transaction)
             let (past, appended) = try self.state(atSequence: sequence, in: transaction)
             let timestamp = try validTime(ofEvent: sequence, fallback: appended, in: transaction)
             let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: state)

@@ -11,8 +11,9 @@ extension KanbanEngine {
     /// imported history shows as it stood at that moment of its past.
     public func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
         let current = try withState { $0.board(named: name) }
+        let backdated = try existingBackdatedRanges()
         let (past, moment) = try read { transaction in
-            let sequence = try sequence(of: point, board: current?.id, in: transaction)
+            let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
             let (past, timestamp) = try state(atSequence: sequence, in: transaction)
             let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
             return (past, moment)

@@ -50,7 +50,7 @@ extension KanbanEngine {
                         do {
                             let command = try Self.command(operation, board: boardName, cards: cards)
                             core.state.buildOrderIndex()
-                            let decision = try decide(command, actor: actor, state: core.state, ids: &ids, in: transaction)
+                            let decision = try decide(command, actor: actor, state: core.state, ids: &ids, backdated: ranges, in: transaction)
                             events = try append(decision.events, actor: actor, at: now, happenedAt: step.time, ids: &ids, to: &core, in: transaction)
                         } catch let error as KanbanError {
                             throw TrelloImportError.unreplayable(action: step.action ?? "(the board before the oldest action)", reason: error.description)
@@ -121,6 +121,7 @@ extension KanbanEngine {
             board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported,
             columns: columns, cards: cards, archivedCards: deleted.count, actions: plan.actionCount,
             importedActions: plan.importedActions, notImported: plan.notImported, rebuiltCards: plan.rebuiltCards,
+            untitledCards: plan.untitledCards,
             events: events.count, firstSequence: events.first?.sequence, lastSequence: events.last?.sequence,
             from: events.first.map { $0.validTime.description }, until: events.last.map { $0.validTime.description },
             members: plan.members, cuts: plan.cuts

@@ -8,14 +8,17 @@ extension KanbanEngine {
     /// last event of a backdated range of `board` (an imported history) that happened at or
     /// before `T`. With no board (`nil`) or no backdated range, as ``sequence(of:)``.
     public func sequence(of point: PointInTime, board: BoardID?) throws -> UInt64 {
-        try read { transaction in try sequence(of: point, board: board, in: transaction) }
+        let backdated = try existingBackdatedRanges()
+        return try read { transaction in try sequence(of: point, board: board, backdated: backdated, in: transaction) }
     }
 
-    func sequence(of point: PointInTime, board: BoardID?, in transaction: some Transaction) throws -> UInt64 {
+    /// As ``sequence(of:board:)``, in `transaction`. `backdated` is opened before the transaction
+    /// begins (``existingBackdatedRanges()``): LMDB cannot use a database opened after it.
+    func sequence(of point: PointInTime, board: BoardID?, backdated: BackdatedRanges, in transaction: some Transaction) throws -> UInt64 {
         let appended = try sequence(of: point, in: transaction)
         guard case .moment(let moment) = point, let board else { return appended }
         var found = appended
-        for range in try existingBackdatedRanges().ranges(of: board, in: transaction) where range.upperBound > found {
+        for range in try backdated.ranges(of: board, in: transaction) where range.upperBound > found {
             if let last = try lastSequence(in: range, happenedAtOrBefore: moment, in: transaction) { found = max(found, last) }
         }
         return found

@@ -21,6 +21,13 @@ struct BackdatedRanges: Sendable {
         database = try environment.database(named: BackdatedRanges.databaseName)
     }
 
+    /// No ranges: for a transaction that resolves no moment of a board.
+    static let none = BackdatedRanges(database: nil)
+
+    private init(database: Database?) {
+        self.database = database
+    }
+
     /// Opens the ranges in `environment` when their database exists, without making it (a read
     /// transaction cannot); when it does not, there are no ranges.
     init(existingIn environment: Environment) throws {

@@ -22,6 +22,9 @@ struct TrelloHistory: Sendable {
     var finalLists: [String: TrelloListState]
     /// Lists that held a card at some point.
     var listsWithCards: Set<String>
+    /// Cards deleted within the kept actions, older than all of them, and named by none: their
+    /// title is not in the export (they show as `(untitled card #N)`).
+    var untitledCards: Set<String>
 
     /// An action with its moment and the name it is recorded under.
     struct TimedAction: Sendable {
@@ -68,6 +71,22 @@ struct TrelloHistory: Sendable {
             if let id = data.listID, let name = data.list?["name"]?.string { listNames[id] = name }
         }
 
+        // Whether each departing card was archived then: a deletion does not say, the updates
+        // before it do.
+        var closedAtDeparture: [Int: Bool] = [:]
+        var closed: [String: Bool] = [:]
+        for (index, entry) in timed.enumerated() {
+            guard let data = entry.action.data, let id = data.cardID else { continue }
+            if Self.cardArrivals.contains(entry.action.type) {
+                closed[id] = data.card?["closed"]?.bool ?? false
+            } else if Self.cardDepartures.contains(entry.action.type) {
+                closedAtDeparture[index] = closed[id] ?? false
+                closed[id] = nil
+            } else if entry.action.type == "updateCard", let old = data.old?["closed"]?.bool {
+                closed[id] = data.card?["closed"]?.bool ?? !old
+            }
+        }
+
         var lists: [String: TrelloListState] = [:]
         for list in export.lists {
             lists[list.id] = TrelloListState(name: list.name ?? "", pos: list.pos ?? .greatestFiniteMagnitude, closed: list.closed ?? false)
@@ -84,9 +103,15 @@ struct TrelloHistory: Sendable {
         }
 
         /// A card the final state does not know, from what an action says of it.
+        var untitled = Set<String>()
         func sketch(_ id: String, _ data: TrelloActionData) throws -> TrelloCardState {
-            TrelloCardState(
-                title: data.card?["name"]?.string ?? cardNames[id] ?? "",
+            var title = data.card?["name"]?.string ?? cardNames[id]
+            if title == nil {
+                untitled.insert(id)
+                title = data.card?["idShort"]?.number.map { "(untitled card #\(Int(exactly: $0) ?? 0))" } ?? "(untitled card)"
+            }
+            return TrelloCardState(
+                title: title ?? "",
                 description: data.card?["desc"]?.string ?? "",
                 due: try Self.due(data.card?["due"]?.string, at: "card \(id)'s due"),
                 list: data.card?["idList"]?.string ?? data.listAfter?.id ?? data.listID ?? data.listBefore?.id ?? "",
@@ -114,14 +139,23 @@ struct TrelloHistory: Sendable {
                 changes[index] = .card(id: id, after: nil)
                 var before = try cards[id] ?? sketch(id, data)
                 if before.list.isEmpty, let list = data.listID { before.list = list }
-                before.closed = false
+                before.closed = closedAtDeparture[index] ?? false
                 withCards.insert(before.list)
                 cards[id] = before
             case "updateCard":
                 guard let id = data.cardID, let old = data.old,
                       old.keys.contains(where: Self.cardFields.contains) || data.listBefore != nil
                 else { continue }
-                let after = try cards[id] ?? sketch(id, data)
+                // The walk's card, with the new values the action names (a card the export does
+                // not hold is only known from them).
+                var after = try cards[id] ?? sketch(id, data)
+                let new = data.card ?? [:]
+                if old["name"] != nil, let name = new["name"]?.string { after.title = name }
+                if old["desc"] != nil, let description = new["desc"] { after.description = description.string ?? "" }
+                if old["due"] != nil, let due = new["due"] { after.due = try Self.due(due.string, at: "action \(action.id)'s due") }
+                if old["pos"] != nil, let pos = new["pos"]?.number { after.pos = pos }
+                if let list = new["idList"]?.string ?? data.listAfter?.id, old["idList"] != nil || data.listBefore != nil { after.list = list }
+                if old["closed"] != nil, let closed = new["closed"]?.bool { after.closed = closed }
                 changes[index] = .card(id: id, after: after)
                 var before = after
                 if let name = old["name"]?.string { before.title = name }
@@ -165,6 +199,7 @@ struct TrelloHistory: Sendable {
         }
         finalLists = final
         listsWithCards = withCards
+        untitledCards = untitled.filter { cards[$0] != nil }
     }
 
     /// A due date as Trello writes it (`null` or absent: none).

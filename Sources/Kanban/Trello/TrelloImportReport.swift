@@ -20,6 +20,9 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     public var notImported: [String: Int]
     /// Cards that were on the board before the oldest kept action, rebuilt from the export.
     public var rebuiltCards: Int
+    /// Cards deleted within the history and older than it whose title no action names: they
+    /// show as `(untitled card #N)` (Trello's deletions do not carry the title).
+    public var untitledCards: Int
     /// Events appended.
     public var events: Int
     /// The first and last sequence numbers appended.

@@ -34,6 +34,8 @@ struct TrelloPlan: Sendable {
     var rememberedIDs: [String]
     /// Trello members whose actions were replayed.
     var members: [String]
+    /// Cards whose title the export does not hold (deleted within the history, older than it).
+    var untitledCards: Int
 
     /// Who the board as it was before the oldest kept action is recorded under.
     static let importActor = "trello"
@@ -54,6 +56,7 @@ struct TrelloPlan: Sendable {
         rebuiltCards = history.initialCards.count
         rememberedIDs = ["board:" + export.id] + history.actions.map(\.action.id)
         members = builder.members
+        untitledCards = history.untitledCards.count
     }
 }
 

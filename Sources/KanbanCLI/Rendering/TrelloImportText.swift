@@ -17,6 +17,9 @@ enum TrelloImportText {
         if report.rebuiltCards > 0 {
             lines.append("\(plural(report.rebuiltCards, "card")) older than the oldest action rebuilt from the export.")
         }
+        if report.untitledCards > 0 {
+            lines.append("\(plural(report.untitledCards, "card")) deleted within the history, older than it, named by no action: shown as '(untitled card #N)'.")
+        }
         if !report.notImported.isEmpty {
             let counts = report.notImported.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             lines.append("Not imported: " + counts.joined(separator: ", ") + ".")

@@ -40,8 +40,11 @@ struct TrelloBoardSimulation {
     var lists: [List] = []
     var cards: [String: Card] = [:]
     var actions: [[String: Any]] = []
-    /// The board after each action (same index as `actions`).
-    var states: [Shown] = []
+    /// The board after each action (same index as `actions`): per list in `pos` order, its name
+    /// and open cards in `pos` order.
+    var states: [[(name: String, cards: [Card])]] = []
+    /// Every title each card has had.
+    var titles: [String: Set<String>] = [:]
     /// The moment of each action.
     var times: [Timestamp] = []
     var clock = Timestamp(millisecondsSinceEpoch: 1_640_995_200_000) // 2022-01-01
@@ -66,9 +69,9 @@ struct TrelloBoardSimulation {
 
     mutating func title() -> String {
         let words = ["Fix login", "# Heading", "-starts with dash", "회의 준비", "Café ☕️", "emoji 🎉", "a, b, c", "**bold**", "x"]
-        var text = words.randomElement(using: &generator)!
-        if Int.random(in: 0..<12, using: &generator) == 0 { text = String(repeating: "long ", count: 50) }
-        return text + " \(counter)"
+        var text = words.randomElement(using: &generator)! + " \(counter)"
+        if Int.random(in: 0..<12, using: &generator) == 0 { text = "\(counter) " + String(repeating: "long ", count: 50) }
+        return text
     }
 
     mutating func description() -> String {
@@ -87,16 +90,35 @@ struct TrelloBoardSimulation {
             "idMemberCreator": "m-\(member.utf8.count)", "memberCreator": ["username": member],
             "data": data,
         ])
-        states.append(shown())
+        states.append(board())
         times.append(clock)
+        for card in cards.values { titles[card.id, default: []].insert(card.name) }
     }
 
-    func shown() -> Shown {
-        Shown(columns: lists.sorted { ($0.pos, $0.id) < ($1.pos, $1.id) }.map { list in
-            Shown.Column(name: list.name, cards: cards.values.filter { $0.idList == list.id && !$0.closed }
-                .sorted { ($0.pos, $0.id) < ($1.pos, $1.id) }
-                .map { "\($0.name)¶\($0.desc)¶\($0.due ?? "-")" })
+    func board() -> [(name: String, cards: [Card])] {
+        lists.sorted { ($0.pos, $0.id) < ($1.pos, $1.id) }.map { list in
+            (list.name, cards.values.filter { $0.idList == list.id && !$0.closed }.sorted { ($0.pos, $0.id) < ($1.pos, $1.id) })
+        }
+    }
+
+    /// What `state` shows, without the cards `excluded`.
+    static func shown(_ state: [(name: String, cards: [Card])], excluding excluded: Set<String> = []) -> Shown {
+        Shown(columns: state.map { column in
+            Shown.Column(name: column.name, cards: column.cards.filter { !excluded.contains($0.id) }.map { "\($0.name)¶\($0.desc)¶\($0.due ?? "-")" })
         })
+    }
+
+    /// The cards an export keeping the newest `kept` actions cannot describe before they go: those
+    /// deleted within the kept actions (Trello's deletions name no place in the list, nor, for a
+    /// card older than the kept actions, its title, description or due date). With every title
+    /// they had.
+    func unknowable(keeping kept: Int) -> (ids: Set<String>, titles: Set<String>) {
+        var ids = Set<String>()
+        for action in actions.suffix(kept) where action["type"] as? String == "deleteCard" {
+            guard let data = action["data"] as? [String: Any], let card = data["card"] as? [String: Any], let id = card["id"] as? String else { continue }
+            ids.insert(id)
+        }
+        return (ids, Set(ids.flatMap { titles[$0] ?? [] }))
     }
 
     func listRef(_ id: String) -> [String: Any] {
@@ -135,8 +157,9 @@ struct TrelloBoardSimulation {
             let card = Card(id: newID(), name: title(), desc: "", due: nil, idList: list.id, pos: Double.random(in: 1...100_000, using: &generator).rounded(), closed: false)
             cards[card.id] = card
             action("createCard", ["card": cardRef(card), "list": listRef(list.id)])
-        case 5 where !open.isEmpty:
-            var card = open.randomElement(using: &generator)!
+        case 5 where !cards.isEmpty:
+            // Archived cards can be renamed too.
+            var card = (open + closed).randomElement(using: &generator)!
             let old = card.name
             card.name = title()
             cards[card.id] = card
