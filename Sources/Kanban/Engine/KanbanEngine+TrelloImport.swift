@@ -109,17 +109,9 @@ extension KanbanEngine {
         let current = state.boards[board]
         let columns = current?.columns.compactMap { state.columns[$0]?.name } ?? []
         let cards = current.map { state.cardCount(on: $0) } ?? 0
-        var deleted = Set<CardID>()
-        for event in events {
-            switch event.payload {
-            case .cardDeleted(let removed): deleted.insert(removed.card.id)
-            case .cardRevived(let revived): deleted.remove(revived.card.id)
-            default: break
-            }
-        }
         return TrelloImportReport(
             board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported,
-            columns: columns, cards: cards, archivedCards: deleted.count, actions: plan.actionCount,
+            columns: columns, cards: cards, archivedCards: plan.archivedCards, actions: plan.actionCount,
             importedActions: plan.importedActions, notImported: plan.notImported, rebuiltCards: plan.rebuiltCards,
             untitledCards: plan.untitledCards,
             events: events.count, firstSequence: events.first?.sequence, lastSequence: events.last?.sequence,

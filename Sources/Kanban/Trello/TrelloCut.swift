@@ -1,12 +1,13 @@
-/// A text too long for the board, cut with `…`: which one, and how long it was.
+/// A text too long for the board, cut with `…`, or a blank one replaced (a blank title shows as
+/// `(untitled)`, a blank list name as `List`): which one, and how long it was.
 public struct TrelloCut: Hashable, Sendable, Codable {
-    /// What was cut: `title`, `description`, `column` or `member`.
+    /// What was cut: `title`, `description`, `column`, `member` or `board`.
     public var field: String
     /// The Trello id of the card, list or member.
     public var trello: String
     /// The text as it is on the board, cut.
     public var text: String
-    /// Its length in Trello, in characters.
+    /// Its length in Trello, in characters (0: blank).
     public var length: Int
 
     public init(field: String, trello: String, text: String, length: Int) {

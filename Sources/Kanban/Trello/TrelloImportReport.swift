@@ -33,6 +33,6 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     public var until: String?
     /// The Trello members the events are recorded under.
     public var members: [String]
-    /// Texts cut to fit.
+    /// Texts cut to fit, and blank ones replaced (`length` 0).
     public var cuts: [TrelloCut]
 }

@@ -29,6 +29,8 @@ struct TrelloPlan: Sendable {
     var importedActions: Int
     /// Cards that were on the board before the oldest kept action, rebuilt from the export.
     var rebuiltCards: Int
+    /// Cards archived at the end (deleted here; they can be brought back).
+    var archivedCards: Int
     /// Trello ids the import remembers, so importing the same export again appends nothing:
     /// the board's (`board:ID`) and every action's.
     var rememberedIDs: [String]
@@ -54,6 +56,7 @@ struct TrelloPlan: Sendable {
         actionCount = history.actions.count
         importedActions = builder.importedActions
         rebuiltCards = history.initialCards.count
+        archivedCards = export.cards.filter { $0.closed == true }.count
         rememberedIDs = ["board:" + export.id] + history.actions.map(\.action.id)
         members = builder.members
         untitledCards = history.untitledCards.count
@@ -347,18 +350,25 @@ extension TrelloPlan {
         /// `text` trimmed and cut to a name's length (the cut noted), or `fallback` when empty.
         mutating func cutName(_ text: String, field: String, trello: String, fallback: String) -> String {
             let trimmed = text.trimmingWhitespaceAndNewlines()
-            guard !trimmed.isEmpty else { return fallback }
+            guard !trimmed.isEmpty else { return blank(field: field, trello: trello, fallback: fallback) }
             return cut(trimmed, to: Limits.nameLength, field: field, trello: trello, noting: true)
         }
 
         mutating func title(of id: String, _ state: TrelloCardState, noting: Bool = true) -> String {
             let trimmed = state.title.trimmingWhitespaceAndNewlines()
-            guard !trimmed.isEmpty else { return "(untitled)" }
+            guard !trimmed.isEmpty else { return noting ? blank(field: "title", trello: id, fallback: "(untitled)") : "(untitled)" }
             return cut(trimmed, to: Limits.titleLength, field: "title", trello: id, noting: noting)
         }
 
         mutating func description(of id: String, _ state: TrelloCardState, noting: Bool = true) -> String {
             cut(state.description, to: Limits.descriptionLength, field: "description", trello: id, noting: noting)
+        }
+
+        /// `fallback` for a blank text, noted as a cut to length 0.
+        mutating func blank(field: String, trello: String, fallback: String) -> String {
+            let note = TrelloCut(field: field, trello: trello, text: fallback, length: 0)
+            if cutsSeen.insert(note).inserted { cuts.append(note) }
+            return fallback
         }
 
         mutating func cut(_ text: String, to limit: Int, field: String, trello: String, noting: Bool) -> String {

@@ -9,7 +9,9 @@ enum TrelloImportText {
         var lines: [String] = []
         let archived = report.archivedCards == 0 ? "" : ", \(report.archivedCards) archived"
         lines.append("Imported Trello board as '\(report.board)': \(plural(report.columns.count, "column")) (\(report.columns.joined(separator: ", "))), \(plural(report.cards, "open card"))\(archived).")
-        var replayed = "Replayed \(report.importedActions) of \(plural(report.actions, "action")) as \(plural(report.events, "event"))"
+        var replayed = report.actions == 0
+            ? "The export holds no actions: built from its lists and cards as \(plural(report.events, "event"))"
+            : "Replayed \(report.importedActions) of \(plural(report.actions, "action")) as \(plural(report.events, "event"))"
         if let first = report.firstSequence, let last = report.lastSequence { replayed += " (#\(first)–#\(last))" }
         if let from = report.from, let until = report.until { replayed += ", \(from) to \(until)" }
         if !report.members.isEmpty { replayed += ", by \(report.members.joined(separator: ", "))" }
@@ -25,7 +27,11 @@ enum TrelloImportText {
             lines.append("Not imported: " + counts.joined(separator: ", ") + ".")
         }
         for cut in report.cuts {
-            lines.append("Cut: \(cut.field) of \(cut.trello), \(cut.length) characters: '\(preview(cut.text))'")
+            if cut.length == 0 {
+                lines.append("Blank: \(cut.field) of \(cut.trello), shown as '\(cut.text)'.")
+            } else {
+                lines.append("Cut: \(cut.field) of \(cut.trello), \(cut.length) characters: '\(preview(cut.text))'")
+            }
         }
         return lines.joined(separator: "\n")
     }

@@ -153,6 +153,38 @@ struct TrelloImportTests {
         #expect(try fixture.engine.importTrello(later, board: "Later (2)").alreadyImported == false)
     }
 
+    @Test("Lists whose names collide, are blank or too long, and a blank title: unique column names, each change listed")
+    func namesAndBlanks() throws {
+        let export: [String: Any] = [
+            "id": "600000000000000000000000", "name": "  ",
+            "lists": [
+                ["id": "600000000000000000000001", "name": "Done", "pos": 1],
+                ["id": "600000000000000000000002", "name": "DONE", "pos": 2],
+                ["id": "600000000000000000000003", "name": " ", "pos": 3],
+                ["id": "600000000000000000000004", "name": String(repeating: "x", count: 80), "pos": 4],
+            ],
+            "cards": [
+                ["id": "610000000000000000000001", "name": "-starts with dash", "idList": "600000000000000000000001", "pos": 1],
+                ["id": "610000000000000000000002", "name": "  \n ", "idList": "600000000000000000000003", "pos": 1, "desc": "**bold**\n- item"],
+            ],
+            "actions": [],
+        ]
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let report = try fixture.engine.importTrello(try JSONSerialization.data(withJSONObject: export))
+        let long = String(repeating: "x", count: 49) + "…"
+        #expect(report.board == "Trello board" && report.columns == ["Done", "DONE (2)", "List", long])
+        #expect(Set(report.cuts) == [
+            TrelloCut(field: "board", trello: "600000000000000000000000", text: "Trello board", length: 0),
+            TrelloCut(field: "column", trello: "600000000000000000000003", text: "List", length: 0),
+            TrelloCut(field: "column", trello: "600000000000000000000004", text: long, length: 80),
+            TrelloCut(field: "title", trello: "610000000000000000000002", text: "(untitled)", length: 0),
+        ])
+        let view = try fixture.engine.boardView(named: "Trello board")
+        #expect(view.columns[0].cards.map(\.card.title) == ["-starts with dash"])
+        #expect(view.columns[2].cards.map(\.card.title) == ["(untitled)"] && view.columns[2].cards[0].card.description == "**bold**\n- item")
+    }
+
     @Test("A malformed export is one line naming what is wrong, and nothing is appended", arguments: [
         ("not json", "not JSON"),
         ("[1, 2]", "a JSON object is expected"),
