@@ -16,20 +16,22 @@ extension KanbanEngine {
                 throw KanbanError.unknownBoard(name)
             }
         }
+        // The column names now: a page of the newest entries walks back from them.
+        let names = try withState { state in state.columns.mapValues(\.name) }
         return try read { transaction in
             if let reference = query.card {
                 filter.card = try cardEverAdded(matching: reference, board: filter.board, in: transaction)
             }
-            // With a limit, a first pass over the envelopes finds the entries to show, so the
-            // fold decodes only those and the events that rename things.
-            let shown = try filter.limit.map { try lastAdmitted($0, filter: filter, in: transaction) }
-            let end = shown.map { $0.max() ?? 0 } ?? filter.untilSequence
+            if let limit = filter.limit {
+                return try newestEntries(limit, filter: filter, language: query.language, namesNow: names, in: transaction)
+            }
+            let end = filter.untilSequence
             var builder = HistoryBuilder(filter: filter, language: query.language)
             try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
                 if let end, sequence > end { return false }
                 // An event of unknown kind is decoded too, so that its error names it.
                 let namesThings = EventCodec.peekKind(bytes)?.mayChangeNames ?? true
-                let relevant = shown.map { $0.contains(sequence) } ?? mayAdmit(bytes, filter)
+                let relevant = mayAdmit(bytes, filter)
                 guard relevant || namesThings else { return true }
                 let event = try EventLog.decode(bytes, sequence: sequence)
                 if relevant { builder.consume(event) } else { builder.track(event) }
@@ -39,21 +41,43 @@ extension KanbanEngine {
         }
     }
 
-    /// The sequence numbers of the last `limit` events `filter` admits, in order.
-    private func lastAdmitted(_ limit: Int, filter: HistoryFilter, in transaction: some Transaction) throws -> Set<UInt64> {
-        var admitted: [UInt64] = []
-        try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
-            if let last = filter.untilSequence, sequence > last { return false }
-            guard mayAdmit(bytes, filter) else { return true }
-            // Only a restore (or an undo of one) needs decoding to tell which cards it touches.
-            if filter.card != nil && EventCodec.peekCard(bytes) == nil {
-                guard filter.admits(try EventLog.decode(bytes, sequence: sequence)) else { return true }
+    /// The newest `limit` entries `filter` admits, in log order, found by reading the log
+    /// backwards from its end: it stops at the `limit`-th entry, so a page costs what it shows
+    /// (plus the events between, for a filter that skips most). Column names are walked back
+    /// from `namesNow` through the events that rename things on the way, then the page is
+    /// folded forward from there as a whole-log fold would have it.
+    private func newestEntries(
+        _ limit: Int, filter: HistoryFilter, language: HistoryLanguage, namesNow: [ColumnID: String], in transaction: some Transaction
+    ) throws -> [HistoryEntry] {
+        var names = namesNow
+        var picked: [RecordedEvent] = []
+        var naming: [RecordedEvent] = []
+        if limit > 0 {
+            try log.forEachRawBackward(in: transaction) { sequence, bytes in
+                let namesThings = EventCodec.peekKind(bytes)?.mayChangeNames ?? true
+                let inRange = filter.untilSequence.map { sequence <= $0 } ?? true
+                guard (inRange && mayAdmit(bytes, filter)) || namesThings else { return true }
+                let event = try EventLog.decode(bytes, sequence: sequence)
+                // A card filter on a restore (or an undo of one) needs the decoded event.
+                if inRange && filter.admits(event) { picked.append(event) } else if namesThings { naming.append(event) }
+                HistoryBuilder.nameBefore(event.payload.effect, in: &names)
+                return picked.count < limit
             }
-            admitted.append(sequence)
-            if admitted.count > 2 * max(limit, 1024) { admitted.removeFirst(admitted.count - limit) }
-            return true
         }
-        return Set(admitted.suffix(max(limit, 0)))
+        // `names` is now as it was just before the oldest entry picked: fold forward from there.
+        var builder = HistoryBuilder(filter: filter, language: language, columnNames: names)
+        var pickedIndex = picked.count - 1
+        var namingIndex = naming.count - 1
+        while pickedIndex >= 0 || namingIndex >= 0 {
+            if namingIndex < 0 || (pickedIndex >= 0 && picked[pickedIndex].sequence < naming[namingIndex].sequence) {
+                builder.consume(picked[pickedIndex])
+                pickedIndex -= 1
+            } else {
+                builder.track(naming[namingIndex])
+                namingIndex -= 1
+            }
+        }
+        return builder.result
     }
 
     /// Whether `filter` may admit the encoded event, from its envelope alone: exact, except
@@ -76,11 +100,17 @@ extension KanbanEngine {
         let prefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
         guard !prefix.isEmpty else { throw KanbanError.unknownCard(reference) }
         var matches = Set<CardID>()
-        try log.forEach(after: 0, in: transaction) { event in
-            if case .cardAdded(let added) = event.payload, board.map({ $0 == event.board }) ?? true,
-               added.card.id.description.hasPrefix(prefix) {
-                matches.insert(added.card.id)
+        // Every card enters the log through a `cardAdded`: the other events are passed over
+        // after their head, and an added card's id is read before its texts.
+        try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+            guard let head = EventCodec.peekEnvelope(bytes) else {
+                _ = try EventLog.decode(bytes, sequence: sequence) // names what is wrong
+                return true
             }
+            guard head.kind == EventKind.cardAdded.rawValue, board.map({ $0 == head.board }) ?? true,
+                  let card = EventCodec.peekCard(bytes), card.description.hasPrefix(prefix)
+            else { return true }
+            matches.insert(card)
             return true
         }
         guard let card = matches.first else { throw KanbanError.unknownCard(reference) }

@@ -12,6 +12,28 @@ public struct HistoryBuilder {
         wording = ActionWording(language: language)
     }
 
+    /// A builder that starts in the middle of the log, where the columns are named `columnNames`
+    /// (found by walking back from the names now with ``nameBefore(_:in:)``).
+    public init(filter: HistoryFilter, language: HistoryLanguage, columnNames: [ColumnID: String]) {
+        self.init(filter: filter, language: language)
+        self.columnNames = columnNames
+    }
+
+    /// Takes back `effect` (an event's ``KanbanCore/EventPayload/effect``) from `names`: the
+    /// column names as they were just before it, for a walk from the log's end backwards.
+    public static func nameBefore(_ effect: EventPayload, in names: inout [ColumnID: String]) {
+        switch effect {
+        case .boardCreated(let created): for column in created.columns { names[column.id] = column.name }
+        case .boardRemoved(let removed): for column in removed.columns { names[column.id] = column.name }
+        case .columnAdded(let added): names[added.column.id] = added.column.name
+        case .columnRenamed(let renamed): names[renamed.column] = renamed.from
+        case .columnRemoved(let removed): names[removed.column.id] = removed.column.name
+        case .columnMoved(let moved): names[moved.column.id] = moved.column.name
+        case .restored(let restored): for change in restored.effects.reversed() { nameBefore(change.effect, in: &names) }
+        default: break
+        }
+    }
+
     /// Takes the next event of the log, in order.
     public mutating func consume(_ event: RecordedEvent) {
         guard let entry = next(event) else { return }
