@@ -172,6 +172,63 @@ struct LiveFanOutTests {
         #expect(broadcaster.subscribers == 0)
     }
 
+    @Test(
+        "A stream too slow for its buffer ends after what it holds while the others get every event, and resumes from its Last-Event-ID",
+        .timeLimit(.minutes(2))
+    )
+    func stalledStreamEndsAndResumes() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.appending("stalled.db")
+        let engine = try KanbanEngine(path: path)
+        let other = try KanbanEngine(path: path)  // stands for a CLI process on the same database
+        try await engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, logLevel: "error"))
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
+        let application = Application(router: server.makeRouter(), logger: logger)
+        try await application.test(.live) { client in
+            let port = try #require(client.port)
+            let stalled = try LineSocket(port: port, receiveBuffer: 4_096)
+            try stalled.get("/api/events")
+            #expect(await stalled.nextLine() == "HTTP/1.1 200 OK")
+            let reader = try LineSocket(port: port)
+            try reader.get("/api/events")
+            #expect(await reader.nextLine() == "HTTP/1.1 200 OK")
+            while server.broadcaster.subscribers < 2 { try await Task.sleep(for: .milliseconds(5)) }
+
+            // Batches from another process until the stalled stream's buffer (and its sockets')
+            // overflows; the reader gets each batch whole meanwhile.
+            let start = try engine.lastSequence()
+            var end = start
+            var batches = 0
+            while server.broadcaster.subscribers == 2 && batches < Self.stallBatchLimit {
+                try other.generate(events: 1_024)
+                let last = try engine.lastSequence()
+                let received = await reader.nextEventIDs(Int(last - end))
+                #expect(received == Array(end + 1...last))
+                guard received == Array(end + 1...last) else { return }
+                end = last
+                batches += 1
+            }
+            #expect(server.broadcaster.subscribers == 1)
+
+            let (held, ended) = await stalled.nextEventIDsUntilEnd()
+            #expect(ended)
+            let last = try #require(held.last)
+            #expect(held == Array(start + 1...last))
+            #expect(last < end)
+            let resumed = try LineSocket(port: port)
+            try resumed.get("/api/events", headers: ["Last-Event-ID": "\(last)"])
+            #expect(await resumed.nextEventIDs(Int(end - last)) == Array(last + 1...end))
+        }
+    }
+
+    /// At most how many batches of 1,024 events the stalled-stream test writes before it gives up
+    /// waiting for the stalled stream to be cut off (the backlog of 4,096 and what the kernel
+    /// buffers on both ends of a loopback connection take about a dozen).
+    private static let stallBatchLimit = 100
+
     /// `kanban_live_events_encoded_total` from `/metrics`.
     private static func encodedCount(_ api: APIClient) async throws -> Int {
         let metrics = try await api.get("/metrics")
