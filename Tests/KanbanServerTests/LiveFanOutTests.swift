@@ -172,6 +172,32 @@ struct LiveFanOutTests {
         #expect(broadcaster.subscribers == 0)
     }
 
+    @Test("A stream asked to start past the log's end gets nothing up to there and holds up no one", .timeLimit(.minutes(1)))
+    func startPastTheEnd() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("ahead.db"))
+        try await engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+        let broadcaster = LiveBroadcaster(engine: engine, metrics: ServerMetrics())
+        let end = try engine.lastSequence()
+        let (ahead, aheadChunks) = LiveSubscriber.make(filter: try BoardFilter(name: nil, engine: engine), backlog: 8)
+        let (current, currentChunks) = LiveSubscriber.make(filter: try BoardFilter(name: nil, engine: engine), backlog: 8)
+        try await broadcaster.feed(ahead, after: end + 2)
+        try await broadcaster.feed(current, after: end)
+        #expect(broadcaster.subscribers == 2)
+        for index in 0..<3 {
+            try await engine.execute(.addCard(board: "main", title: "card \(index)"), actor: "ana")
+        }
+        var currentIterator = currentChunks.makeAsyncIterator()
+        var aheadIterator = aheadChunks.makeAsyncIterator()
+        for sequence in end + 1...end + 3 {
+            #expect(try Self.eventID(try #require(try await currentIterator.next())) == sequence)
+        }
+        #expect(try Self.eventID(try #require(try await aheadIterator.next())) == end + 3)
+        broadcaster.leave(ahead)
+        broadcaster.leave(current)
+    }
+
     @Test(
         "A stream too slow for its buffer ends after what it holds while the others get every event, and resumes from its Last-Event-ID",
         .timeLimit(.minutes(2))

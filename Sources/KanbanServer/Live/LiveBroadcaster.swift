@@ -22,7 +22,8 @@ final class LiveBroadcaster: Sendable {
 
     private struct Member {
         let subscriber: LiveSubscriber
-        /// The last event the subscriber had read from the log when it joined.
+        /// Shared events up to this one are not sent to the subscriber: it read them from the log
+        /// (or asked to start after them).
         let joinedAfter: UInt64
     }
 
@@ -53,14 +54,16 @@ final class LiveBroadcaster: Sendable {
     /// commit as it lands. Returns when it has joined or its stream has ended (call ``leave(_:)``
     /// afterwards in either case). Throws when the log cannot be read or an event encoded.
     func feed(_ subscriber: LiveSubscriber, after sequence: UInt64) async throws {
-        var last = sequence
+        // Where the log has been read to. A sequence past the log's end (a Last-Event-ID from
+        // another database, say) is read from the end, and nothing up to it is sent.
+        var last = min(sequence, try engine.lastSequence())
         while !Task.isCancelled {
             let page = try engine.events(after: last, limit: Self.catchUpPage)
-            for event in page where subscriber.filter.admits(event) {
+            for event in page where event.sequence > sequence && subscriber.filter.admits(event) {
                 guard subscriber.offer(try ServerSentEvent.event(event)) else { return }
             }
             last = page.last?.sequence ?? last
-            if page.count < Self.catchUpPage, join(subscriber, after: last) { return }
+            if page.count < Self.catchUpPage, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
         }
     }
 
@@ -73,10 +76,11 @@ final class LiveBroadcaster: Sendable {
         }
     }
 
-    /// Puts `subscriber`, which has been sent everything up to `last`, on the shared stream,
-    /// starting the stream after `last` when none runs. `false` when the shared stream has
-    /// already handed out events after `last`: the subscriber reads those from the log first.
-    private func join(_ subscriber: LiveSubscriber, after last: UInt64) -> Bool {
+    /// Puts `subscriber`, which has read the log up to `last`, on the shared stream, starting
+    /// the stream after `last` when none runs; it is sent shared events after `skipped`. `false`
+    /// when the shared stream has already handed out events after `last`: the subscriber reads
+    /// those from the log first.
+    private func join(_ subscriber: LiveSubscriber, after last: UInt64, skippingThrough skipped: UInt64) -> Bool {
         state.withLock { state in
             if state.follower == nil {
                 state.generation += 1
@@ -86,7 +90,7 @@ final class LiveBroadcaster: Sendable {
             } else if state.published > last {
                 return false
             }
-            state.members[ObjectIdentifier(subscriber)] = Member(subscriber: subscriber, joinedAfter: last)
+            state.members[ObjectIdentifier(subscriber)] = Member(subscriber: subscriber, joinedAfter: skipped)
             return true
         }
     }
