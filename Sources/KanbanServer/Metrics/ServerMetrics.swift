@@ -14,6 +14,7 @@ final class ServerMetrics: Sendable {
         var latencyCount = 0
         var liveSubscribers = 0
         var eventsStreamed = 0
+        var eventsEncoded = 0
     }
 
     private let counts = Mutex(Counts())
@@ -38,6 +39,11 @@ final class ServerMetrics: Sendable {
     /// An event went out on a live stream.
     func recordStreamedEvent() {
         counts.withLock { $0.eventsStreamed += 1 }
+    }
+
+    /// The live streams' shared encoder encoded an event (once, however many streams send it).
+    func recordEncodedEvent() {
+        counts.withLock { $0.eventsEncoded += 1 }
     }
 
     /// The live streams open now.
@@ -74,6 +80,8 @@ final class ServerMetrics: Sendable {
         lines.append("kanban_live_subscribers \(counts.liveSubscribers)")
         family("kanban_streamed_events_total", "counter", "Events sent on live streams.")
         lines.append("kanban_streamed_events_total \(counts.eventsStreamed)")
+        family("kanban_live_events_encoded_total", "counter", "Events the live streams' shared encoder encoded, once each however many streams send them (catch-ups from the log not counted).")
+        lines.append("kanban_live_events_encoded_total \(counts.eventsEncoded)")
         family("kanban_log_last_sequence", "gauge", "The sequence number of the log's last event.")
         lines.append("kanban_log_last_sequence \(lastSequence)")
         return lines.joined(separator: "\n") + "\n"

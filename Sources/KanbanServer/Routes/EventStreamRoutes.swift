@@ -7,11 +7,13 @@ import ServiceLifecycle
 
 /// `GET /api/events?board=&after=SEQ`: every committed event after SEQ as Server-Sent Events —
 /// the log first, then each commit as it lands, from this server or any other process on the
-/// database. A reconnect's `Last-Event-ID` resumes right after that event, so nothing is lost
-/// or repeated. Without either, the stream starts at the log's end. A comment goes out every
+/// database (read and encoded once for every stream by the server's ``LiveBroadcaster``). A
+/// reconnect's `Last-Event-ID` resumes right after that event, so nothing is lost or repeated.
+/// Without either, the stream starts at the log's end. A comment goes out every
 /// ``ServerConfiguration/heartbeat``; the stream ends when the server shuts down.
 struct EventStreamRoutes {
     let engine: KanbanEngine
+    let broadcaster: LiveBroadcaster
     let metrics: ServerMetrics
     let heartbeat: Duration
 
@@ -34,7 +36,7 @@ struct EventStreamRoutes {
             after = try engine.lastSequence()
         }
         let filter = try BoardFilter(name: query.text("board"), engine: engine)
-        let engine = self.engine
+        let broadcaster = self.broadcaster
         let metrics = self.metrics
         let heartbeat = self.heartbeat
         var headers = HTTPFields()
@@ -45,11 +47,14 @@ struct EventStreamRoutes {
             metrics.changeSubscribers(by: 1)
             defer { metrics.changeSubscribers(by: -1) }
             try await writer.write(ServerSentEvent.retry(milliseconds: 1_000))
-            let (chunks, sink) = AsyncThrowingStream<ByteBuffer, any Error>.makeStream(bufferingPolicy: .bufferingOldest(Self.backlog))
+            let (subscriber, chunks) = LiveSubscriber.make(filter: filter, backlog: Self.backlog)
             try await withGracefulShutdownHandler {
-                try await Self.pump(engine: engine, after: after, filter: filter, heartbeat: heartbeat, metrics: metrics, chunks: chunks, sink: sink, to: &writer)
+                try await Self.pump(
+                    broadcaster: broadcaster, subscriber: subscriber, after: after, heartbeat: heartbeat, metrics: metrics,
+                    chunks: chunks, to: &writer
+                )
             } onGracefulShutdown: {
-                sink.finish()
+                subscriber.sink.finish()
             }
             try await writer.finish(nil)
         }
@@ -57,29 +62,26 @@ struct EventStreamRoutes {
     }
 
     /// Writes events (and heartbeats) through `chunks` until the client goes away, the task is
-    /// cancelled or `sink` is finished (the server shutting down).
+    /// cancelled or the subscriber's sink is finished (the server shutting down, or a client too
+    /// slow for the backlog).
     private static func pump(
-        engine: KanbanEngine, after: UInt64, filter: BoardFilter, heartbeat: Duration, metrics: ServerMetrics,
-        chunks: AsyncThrowingStream<ByteBuffer, any Error>, sink: AsyncThrowingStream<ByteBuffer, any Error>.Continuation,
-        to writer: inout any ResponseBodyWriter
+        broadcaster: LiveBroadcaster, subscriber: LiveSubscriber, after: UInt64, heartbeat: Duration, metrics: ServerMetrics,
+        chunks: AsyncThrowingStream<ByteBuffer, any Error>, to writer: inout any ResponseBodyWriter
     ) async throws {
+        // Runs after the group has awaited its tasks, so after any join the catch-up made.
+        defer { broadcaster.leave(subscriber) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    for try await event in engine.events(after: after) where filter.admits(event) {
-                        // A client too slow for the backlog: end the stream; it resumes from its
-                        // Last-Event-ID, so nothing is lost.
-                        if case .dropped = sink.yield(try ServerSentEvent.event(event)) { break }
-                    }
-                    sink.finish()
+                    try await broadcaster.feed(subscriber, after: after)
                 } catch {
-                    sink.finish(throwing: error)
+                    subscriber.sink.finish(throwing: error)
                 }
             }
             group.addTask {
                 while !Task.isCancelled {
                     try await Task.sleep(for: heartbeat)
-                    sink.yield(ServerSentEvent.comment("keep-alive"))
+                    subscriber.sink.yield(ServerSentEvent.comment("keep-alive"))
                 }
             }
             defer { group.cancelAll() }

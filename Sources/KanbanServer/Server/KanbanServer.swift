@@ -15,11 +15,16 @@ import NIOCore
 public struct KanbanServer: Sendable {
     public let engine: KanbanEngine
     public let configuration: ServerConfiguration
-    let metrics = ServerMetrics()
+    let metrics: ServerMetrics
+    /// The live streams' one reader and encoder of the log.
+    let broadcaster: LiveBroadcaster
 
     public init(engine: KanbanEngine, configuration: ServerConfiguration) {
         self.engine = engine
         self.configuration = configuration
+        let metrics = ServerMetrics()
+        self.metrics = metrics
+        broadcaster = LiveBroadcaster(engine: engine, metrics: metrics)
     }
 
     /// Every route, behind the middleware (metrics, errors as JSON, request logs, access).
@@ -38,7 +43,7 @@ public struct KanbanServer: Sendable {
         LogRoutes(engine: engine).add(to: api)
         FlowRoutes(engine: engine).add(to: api)
         ImportRoutes(engine: engine).add(to: api)
-        EventStreamRoutes(engine: engine, metrics: metrics, heartbeat: configuration.heartbeat).add(to: api)
+        EventStreamRoutes(engine: engine, broadcaster: broadcaster, metrics: metrics, heartbeat: configuration.heartbeat).add(to: api)
         SessionRoutes(tokens: configuration.tokens).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
         return router

@@ -8,12 +8,16 @@ final class LineSocket: @unchecked Sendable {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds.
-    init(port: Int, timeout: Int = 5) throws {
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds. `receiveBuffer`
+    /// bounds the kernel's receive buffer (a client that stops reading fills it soon).
+    init(port: Int, timeout: Int = 5, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw HarnessError(message: "socket() failed") }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -66,6 +70,24 @@ final class LineSocket: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: self.eventIDs(count)) }
         }
+    }
+
+    /// ``eventIDsUntilEnd()``, read on a Dispatch thread.
+    func nextEventIDsUntilEnd() async -> (ids: [UInt64], ended: Bool) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: self.eventIDsUntilEnd()) }
+        }
+    }
+
+    /// The `id:` of every event until the answer ends (its last chunk, `0`: `ended` is true) or
+    /// the connection closes or times out.
+    private func eventIDsUntilEnd() -> (ids: [UInt64], ended: Bool) {
+        var ids: [UInt64] = []
+        while let line = readLine() {
+            if line == "0" { return (ids, true) }
+            if line.hasPrefix("id: "), let id = UInt64(line.dropFirst(4)) { ids.append(id) }
+        }
+        return (ids, false)
     }
 
     /// The `id:` of the next `count` events of the stream, skipping everything else

@@ -1,0 +1,149 @@
+import Kanban
+import KanbanCore
+import NIOCore
+import Synchronization
+
+/// The live streams' one reader and encoder: follows the log (this server's commits and every
+/// other process's), encodes each event once, and hands the same bytes to every subscriber
+/// whose board filter admits it.
+///
+/// It starts with its first subscriber and stops when the last one leaves, so a server nobody
+/// watches reads and encodes nothing. A subscriber that asks for older events catches up from
+/// the log alone (read and encoded for it), then joins the shared stream; the hand-over is on
+/// sequence numbers: it joins only when the shared stream has not passed the last event it
+/// read (else it reads the gap and asks again), and shared events at or before that one are
+/// skipped for it. So it gets each event once, in order.
+///
+/// A subscriber whose buffer is full has its stream ended and is dropped; the others are not
+/// slowed (putting bytes in a buffer never waits). No lock is held across an await.
+final class LiveBroadcaster: Sendable {
+    /// How many events a catch-up reads from the log at once.
+    static let catchUpPage = 512
+
+    private struct Member {
+        let subscriber: LiveSubscriber
+        /// Shared events up to this one are not sent to the subscriber: it read them from the log
+        /// (or asked to start after them).
+        let joinedAfter: UInt64
+    }
+
+    private struct State {
+        var members: [ObjectIdentifier: Member] = [:]
+        /// The last event the shared stream has handed out (while `follower` runs).
+        var published: UInt64 = 0
+        /// The task reading the log for the shared stream; `nil` while nobody subscribes.
+        var follower: Task<Void, Never>?
+        /// Tells a stopped follower, still finishing an event, that it is no longer the one.
+        var generation = 0
+    }
+
+    private let engine: KanbanEngine
+    private let metrics: ServerMetrics
+    private let state = Mutex(State())
+
+    init(engine: KanbanEngine, metrics: ServerMetrics) {
+        self.engine = engine
+        self.metrics = metrics
+    }
+
+    /// The subscribers on the shared stream now.
+    var subscribers: Int { state.withLock { $0.members.count } }
+
+    /// Sends `subscriber` every event after `sequence` that its filter admits: what the log
+    /// holds, read and encoded for it alone, then, once it has joined the shared stream, each
+    /// commit as it lands. Returns when it has joined or its stream has ended (call ``leave(_:)``
+    /// afterwards in either case). Throws when the log cannot be read or an event encoded.
+    func feed(_ subscriber: LiveSubscriber, after sequence: UInt64) async throws {
+        // Where the log has been read to. A sequence past the log's end (a Last-Event-ID from
+        // another database, say) is read from the end, and nothing up to it is sent.
+        var last = min(sequence, try engine.lastSequence())
+        while !Task.isCancelled {
+            let page = try engine.events(after: last, limit: Self.catchUpPage)
+            for event in page where event.sequence > sequence && subscriber.filter.admits(event) {
+                guard subscriber.offer(try ServerSentEvent.event(event)) else { return }
+            }
+            last = page.last?.sequence ?? last
+            if page.count < Self.catchUpPage, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
+        }
+    }
+
+    /// Takes `subscriber` off the shared stream (nothing when it is not on it); stops reading
+    /// the log when it was the last.
+    func leave(_ subscriber: LiveSubscriber) {
+        state.withLock { state in
+            guard state.members.removeValue(forKey: ObjectIdentifier(subscriber)) != nil else { return }
+            if state.members.isEmpty { Self.stop(&state) }
+        }
+    }
+
+    /// Puts `subscriber`, which has read the log up to `last`, on the shared stream, starting
+    /// the stream after `last` when none runs; it is sent shared events after `skipped`. `false`
+    /// when the shared stream has already handed out events after `last`: the subscriber reads
+    /// those from the log first.
+    private func join(_ subscriber: LiveSubscriber, after last: UInt64, skippingThrough skipped: UInt64) -> Bool {
+        state.withLock { state in
+            if state.follower == nil {
+                state.generation += 1
+                state.published = last
+                let generation = state.generation
+                state.follower = Task { await self.follow(after: last, generation: generation) }
+            } else if state.published > last {
+                return false
+            }
+            state.members[ObjectIdentifier(subscriber)] = Member(subscriber: subscriber, joinedAfter: skipped)
+            return true
+        }
+    }
+
+    /// The shared stream: reads each commit after `start` once, encodes each event once (when
+    /// some subscriber's filter admits it) and offers the bytes to those subscribers, until the
+    /// generation changes (the last subscriber left).
+    private func follow(after start: UInt64, generation: Int) async {
+        do {
+            for try await event in engine.events(after: start) {
+                let targets: [LiveSubscriber]? = state.withLock { state in
+                    guard state.generation == generation else { return nil }
+                    state.published = event.sequence
+                    return state.members.values.compactMap { member in
+                        event.sequence > member.joinedAfter && member.subscriber.filter.admits(event) ? member.subscriber : nil
+                    }
+                }
+                guard let targets else { return }
+                guard !targets.isEmpty else { continue }
+                let chunk: ByteBuffer
+                do {
+                    chunk = try ServerSentEvent.event(event)
+                } catch {
+                    for target in targets {
+                        target.sink.finish(throwing: error)
+                        leave(target)
+                    }
+                    continue
+                }
+                metrics.recordEncodedEvent()
+                for target in targets where !target.offer(chunk) {
+                    leave(target)
+                }
+            }
+        } catch {
+            // The log cannot be read on (an event that does not decode): end every stream with
+            // the error, as each stream's own reader did; a reconnect meets it again.
+            let members: [Member] = state.withLock { state in
+                guard state.generation == generation else { return [] }
+                defer {
+                    state.members = [:]
+                    Self.stop(&state)
+                }
+                return Array(state.members.values)
+            }
+            for member in members { member.subscriber.sink.finish(throwing: error) }
+        }
+    }
+
+    /// Stops the follower; the next subscriber starts a new one.
+    private static func stop(_ state: inout State) {
+        state.follower?.cancel()
+        state.follower = nil
+        state.generation += 1
+    }
+}
