@@ -30,11 +30,31 @@ struct BoardJSONTests {
         #expect(written == expected, "\(String(decoding: written, as: UTF8.self))\nexpected\n\(String(decoding: expected, as: UTF8.self))", sourceLocation: sourceLocation)
     }
 
+    /// Expects both of ``BoardJSON``'s ways to write `view` to write what `OutputJSON.encode` writes.
+    static func expectSame(_ view: BoardView, sequence: UInt64?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let board = BoardOutput(view: view, sequence: sequence)
+        try expectSame(board, sourceLocation: sourceLocation)
+        let written = BoardJSON.encode(view: view, sequence: sequence)
+        let expected = try expected(board)
+        #expect(written == expected, "\(String(decoding: written, as: UTF8.self))\nexpected\n\(String(decoding: expected, as: UTF8.self))", sourceLocation: sourceLocation)
+    }
+
     @Test("Awkward text in every string of the board is escaped as Foundation escapes it", arguments: awkward)
     func awkwardText(text: String) throws {
         let card = BoardCardOutput(id: text, title: text, description: text, due: text, overdue: true)
         try Self.expectSame(BoardOutput(board: text, columns: [BoardColumnOutput(name: text, cards: [card, card])], sequence: 7))
         try Self.expectSame(BoardOutput(board: text, columns: [BoardColumnOutput(name: "plain", cards: [card])]))
+    }
+
+    @Test("Awkward text in a view's board, column, title and description: the same bytes from the view", arguments: awkward)
+    func awkwardView(text: String) throws {
+        let todo = ColumnID(Identifier(high: 0, low: 2))
+        let card = Card(id: CardID(Identifier(high: .max, low: 0x0123_4567_89AB_CDEF)), column: todo, key: .middle, title: text, description: text, due: .day(try #require(CalendarDay(year: 2026, month: 12, day: 1))))
+        let view = BoardView(id: BoardID(Identifier(high: 0, low: 1)), name: text, columns: [
+            BoardView.ColumnView(id: todo, name: text, cards: [BoardView.CardView(card: card, isOverdue: true), BoardView.CardView(card: card, isOverdue: false)]),
+        ])
+        try Self.expectSame(view, sequence: nil)
+        try Self.expectSame(view, sequence: 12)
     }
 
     @Test("Control characters use the short escapes where JSON has one, else \\u00xx in lowercase hex")
@@ -64,8 +84,9 @@ struct BoardJSONTests {
             BoardView.ColumnView(id: ColumnID(Identifier(high: 0, low: 4)), name: "DONE", cards: Array(cards.prefix(1))),
         ])
         for sequence in [nil, 0, 1, 9, 10, 1_000_000, UInt64(Int64.max), UInt64.max] as [UInt64?] {
-            try Self.expectSame(BoardOutput(view: view, sequence: sequence))
+            try Self.expectSame(view, sequence: sequence)
         }
+        try Self.expectSame(BoardView(id: view.id, name: "none", columns: []), sequence: nil)
         try Self.expectSame(BoardOutput(board: "empty", columns: []))
         try Self.expectSame(BoardOutput(board: "empty", columns: [], sequence: 3))
         try Self.expectSame(BoardOutput(board: "one", columns: [BoardColumnOutput(name: "TODO", cards: [])]))
@@ -83,6 +104,12 @@ struct BoardJSONTests {
         let card = BoardCardOutput(id: Identifier(high: 1, low: 2).description, title: "Card", description: "words", due: "2026-12-01T09:00:00.250Z", overdue: false)
         let board = BoardOutput(board: "main", columns: [BoardColumnOutput(name: "TODO", cards: Array(repeating: card, count: 50))], sequence: .max)
         #expect(BoardJSON.estimatedCount(board) >= (try Self.expected(board)).count)
+        let todo = ColumnID(Identifier(high: 0, low: 2))
+        let dueCard = Card(id: CardID(Identifier(high: 1, low: 2)), column: todo, key: .middle, title: "Card", description: "words", due: .moment(Timestamp(millisecondsSinceEpoch: .min)))
+        let view = BoardView(id: BoardID(Identifier(high: 0, low: 1)), name: "main", columns: [
+            BoardView.ColumnView(id: todo, name: "TODO", cards: Array(repeating: BoardView.CardView(card: dueCard, isOverdue: true), count: 50)),
+        ])
+        #expect(BoardJSON.estimatedCount(view) >= (try Self.expected(BoardOutput(view: view, sequence: .max))).count)
         var bytes = Array("prefix ".utf8)
         BoardJSON.write(board, into: &bytes)
         #expect(bytes == Array("prefix ".utf8) + (try Self.expected(board)))
@@ -95,6 +122,38 @@ struct BoardJSONTests {
             let board = Self.randomBoard(using: &random)
             try Self.expectSame(board)
         }
+    }
+
+    @Test("Random views of random text and due dates: the same bytes from the view and from its BoardOutput")
+    func randomViews() async throws {
+        await propertyCheck(count: 300, input: Gen.uint64()) { seed throws in
+            var random = SeededGenerator(seed: seed)
+            let view = Self.randomView(using: &random)
+            try Self.expectSame(view, sequence: Bool.random(using: &random) ? random.next() : nil)
+        }
+    }
+
+    /// A view of up to 5 columns of up to 8 cards each: random ids, text from
+    /// ``randomText(using:)``, due days, moments (Int64's ends included) or none.
+    static func randomView(using random: inout SeededGenerator) -> BoardView {
+        let columns = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+            let column = ColumnID(Identifier(high: random.next(), low: random.next()))
+            let cards = (0..<Int.random(in: 0...8, using: &random)).map { _ in
+                let due: Due? = switch Int.random(in: 0...3, using: &random) {
+                case 0: nil
+                case 1: CalendarDay(year: Int.random(in: 1...9999, using: &random), month: Int.random(in: 1...12, using: &random), day: Int.random(in: 1...28, using: &random)).map(Due.day)
+                case 2: .moment(Timestamp(millisecondsSinceEpoch: Int64.random(in: -62_135_596_800_000...253_402_300_799_999, using: &random)))
+                default: .moment(Timestamp(millisecondsSinceEpoch: Int64(bitPattern: random.next())))
+                }
+                let card = Card(
+                    id: CardID(Identifier(high: random.next(), low: random.next())), column: column, key: .middle,
+                    title: randomText(using: &random), description: randomText(using: &random), due: due
+                )
+                return BoardView.CardView(card: card, isOverdue: Bool.random(using: &random))
+            }
+            return BoardView.ColumnView(id: column, name: randomText(using: &random), cards: cards)
+        }
+        return BoardView(id: BoardID(Identifier(high: random.next(), low: random.next())), name: randomText(using: &random), columns: columns)
     }
 
     /// A board of up to 5 columns of up to 8 cards each, its text drawn from ``randomText(using:)``.
