@@ -83,6 +83,23 @@ struct CLIOutputShapeTests {
         ])
     }
 
+    @Test("board --json prints byte for byte what the shared encoder writes, and one newline")
+    func boardBytes() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        let awkward = "\"Q\" a\\b/c \u{1}\u{1F}\u{8}\u{C}\n\r\t \u{7F} \u{2028}\u{2029} 회의 👩‍👩‍👧‍👦 👍🏽 e\u{301}"
+        try fixture.succeed(["add", awkward, "--description", awkward, "--due", "2020-01-01"])
+        try fixture.succeed(["add", "later", "--due", "2999-12-31T23:00:00Z", "--column", "doing"])
+        try fixture.succeed(["columns", "add", "Ré\\view \"/\""])
+        let engine = try KanbanEngine(path: fixture.database)
+        for arguments in [["board", "--json"], ["board", "--json", "--at", "2"]] {
+            let printed = try fixture.succeed(arguments)
+            let view = arguments.count > 2 ? try engine.boardView(named: "main", at: .sequence(2)) : try engine.boardView(named: "main")
+            #expect(Array(printed.utf8) == Array(try OutputJSON.encode(BoardOutput(view: view))) + [UInt8(ascii: "\n")])
+        }
+        #expect(try Self.decode(BoardOutput.self, fixture, ["board"]).columns[0].cards.map(\.title) == [awkward])
+    }
+
     @Test("Commands that append print their events as the log does; add prints {id}")
     func appendedEvents() throws {
         let fixture = try CLIFixture()

@@ -69,6 +69,29 @@ struct BoardRoutesTests {
         }
     }
 
+    @Test("The board's body, now and ?at=, is byte for byte what the shared encoder writes of it")
+    func boardBodyBytes() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let awkward = #""\"Q\" a\\b/c \u0000\u001f\b\f\n\r\t \u007f \u2028\u2029 회의 👩‍👩‍👧‍👦 👍🏽 é""#
+            let added = try await api.post("/api/boards/main/cards", "{\"title\": \(awkward), \"description\": \(awkward), \"due\": \"2020-01-01\"}")
+            #expect(added.status == 201, "\(added.text)")
+            #expect(try engine.boardView(named: "main").columns[0].cards.first?.card.title == "\"Q\" a\\b/c \u{0}\u{1F}\u{8}\u{C}\n\r\t \u{7F} \u{2028}\u{2029} 회의 👩‍👩‍👧‍👦 👍🏽 é")
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "later", "due": "2999-12-31T23:00:00Z", "column": "DOING"}"#)
+            let before = try engine.lastSequence()
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "/", "description": ""}"#)
+            _ = try await api.post("/api/boards/main/columns", #"{"name": "Ré\\view \"/\""}"#)
+            let now = try await api.get("/api/boards/main")
+            let reading = try engine.boardReading(named: "main")
+            #expect(Array(now.text.utf8) == Array(try OutputJSON.encode(BoardOutput(view: reading.view, sequence: reading.sequence))))
+            #expect(try now.json["columns"]?.elements?[0]["cards"]?.elements?[0]["title"]?.string?.contains("\u{2028}") == true)
+            // Again, from the answer kept between commits.
+            #expect(try await api.get("/api/boards/main").text == now.text)
+            let past = try await api.get("/api/boards/main?at=\(before)")
+            let pastReading = try engine.boardReading(named: "main", at: .sequence(before))
+            #expect(Array(past.text.utf8) == Array(try OutputJSON.encode(BoardOutput(view: pastReading.view, sequence: pastReading.sequence))))
+        }
+    }
+
     @Test("?at= shows the board as it was; restore makes it so, and diff and history tell the change")
     func timeTravel() async throws {
         try await ServerHarness.withServer { api, engine in

@@ -23,7 +23,7 @@ extension KanbanCommand {
             let view = try at.map { text in try engine.boardView(named: global.board, at: try PointInTime(parsing: text)) }
                 ?? engine.boardView(named: global.board)
             if json {
-                try Output.printJSON(BoardOutput(view: view))
+                try Output.printJSON(bytes: BoardJSON.encode(view: view))
             } else {
                 Output.print(BoardRenderer(terminal: .current).render(view))
             }

@@ -12,6 +12,12 @@ enum Output {
         Swift.print(String(decoding: try OutputJSON.encode(value), as: UTF8.self))
     }
 
+    /// Prints `bytes` (JSON text already encoded) and a newline with one write.
+    static func printJSON(bytes: consuming [UInt8]) throws {
+        bytes.append(UInt8(ascii: "\n"))
+        try bytes.withUnsafeBytes { try FileHandle.standardOutput.write(contentsOf: $0) }
+    }
+
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -2,14 +2,14 @@ import Foundation
 import Synchronization
 
 /// The encoded answers of `GET /api/boards/{board}` (now, not `?at=`), kept per board name and
-/// log sequence for at most a second: encoding the board's JSON is most of that request's cost
-/// (profiled under wrk), and between two commits the answer only changes when a due date
+/// log sequence for at most a second: encoding the board's JSON was most of that request's cost
+/// (profiled under wrk, before ``Kanban/BoardJSON``), and between two commits the answer only changes when a due date
 /// passes — which the one-second life bounds.
 final class BoardAnswerCache: Sendable {
     private struct Entry {
         var sequence: UInt64
         var made: ContinuousClock.Instant
-        var bytes: Data
+        var bytes: [UInt8]
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -21,7 +21,7 @@ final class BoardAnswerCache: Sendable {
     }
 
     /// The answer kept for `board` at `sequence`, when still fresh.
-    func answer(board: String, sequence: UInt64) -> Data? {
+    func answer(board: String, sequence: UInt64) -> [UInt8]? {
         entries.withLock { entries in
             guard let entry = entries[board], entry.sequence == sequence, ContinuousClock.now - entry.made < lifetime else { return nil }
             return entry.bytes
@@ -29,7 +29,7 @@ final class BoardAnswerCache: Sendable {
     }
 
     /// Keeps `bytes` as the answer for `board` at `sequence`.
-    func keep(_ bytes: Data, board: String, sequence: UInt64) {
+    func keep(_ bytes: [UInt8], board: String, sequence: UInt64) {
         entries.withLock { entries in
             if entries.count > 1_000 { entries.removeAll() }
             entries[board] = Entry(sequence: sequence, made: .now, bytes: bytes)

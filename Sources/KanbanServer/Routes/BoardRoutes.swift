@@ -22,7 +22,7 @@ struct BoardRoutes {
             let name = try PathParameter.value("board", in: context)
             guard let point = try QueryValues(request: request).pointInTime("at") else { return try board(named: name) }
             let reading = try engine.boardReading(named: name, at: point)
-            return try JSONResponse.make(BoardOutput(view: reading.view, sequence: reading.sequence))
+            return JSONResponse.bytes(BoardJSON.encode(view: reading.view, sequence: reading.sequence))
         }
         api.patch("boards/{board}") { request, context in
             let name = try PathParameter.value("board", in: context)
@@ -60,7 +60,7 @@ struct BoardRoutes {
         let sequence = try engine.withState { $0.lastSequence }
         if let bytes = cache.answer(board: name, sequence: sequence) { return JSONResponse.bytes(bytes) }
         let reading = try engine.boardReading(named: name)
-        let bytes = try OutputJSON.encode(BoardOutput(view: reading.view, sequence: reading.sequence))
+        let bytes = BoardJSON.encode(view: reading.view, sequence: reading.sequence)
         cache.keep(bytes, board: name, sequence: reading.sequence)
         return JSONResponse.bytes(bytes)
     }
