@@ -1,3 +1,4 @@
+import Foundation
 import KanbanCore
 
 /// How a Trello export becomes our board's history: the steps to replay, oldest first, and what
@@ -349,13 +350,13 @@ extension TrelloPlan {
 
         /// `text` trimmed and cut to a name's length (the cut noted), or `fallback` when empty.
         mutating func cutName(_ text: String, field: String, trello: String, fallback: String) -> String {
-            let trimmed = text.trimmingWhitespaceAndNewlines()
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { return blank(field: field, trello: trello, fallback: fallback) }
             return cut(trimmed, to: Limits.nameLength, field: field, trello: trello, noting: true)
         }
 
         mutating func title(of id: String, _ state: TrelloCardState, noting: Bool = true) -> String {
-            let trimmed = state.title.trimmingWhitespaceAndNewlines()
+            let trimmed = state.title.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { return noting ? blank(field: "title", trello: id, fallback: "(untitled)") : "(untitled)" }
             return cut(trimmed, to: Limits.titleLength, field: "title", trello: id, noting: noting)
         }

@@ -16,19 +16,10 @@ enum TrelloTime {
 
     /// When the object with Trello id `id` was made, or `nil` when `id` is not an ObjectId.
     static func creation(ofID id: String) -> Timestamp? {
-        let hex = id.utf8
-        guard hex.count == 24, hex.allSatisfy(\.isHexDigit) else { return nil }
+        guard id.utf8.count == 24, id.allSatisfy(\.isHexDigit) else { return nil }
         guard let seconds = UInt32(String(id.prefix(8)), radix: 16) else { return nil }
         return Timestamp(millisecondsSinceEpoch: Int64(seconds) * 1000)
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? .current
-}
-
-extension UInt8 {
-    /// Whether this ASCII byte is 0–9, a–f or A–F.
-    var isHexDigit: Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
-    }
 }
