@@ -10,7 +10,9 @@ import Testing
 
 @testable import KanbanServer
 
-@Suite("Live streams share one encoder")
+/// Serialized, with time limits far above their few seconds alone: each of these writes thousands
+/// of events while the rest of the suite shares the same two cores.
+@Suite("Live streams share one encoder", .serialized)
 struct LiveFanOutTests {
     /// A stream under test: where it starts, which board it follows, and its socket.
     private struct Subscriber {
@@ -21,7 +23,7 @@ struct LiveFanOutTests {
 
     @Test(
         "Twenty streams, filtered and resuming, each get exactly their events in order during a burst from the API and another engine; each event is encoded once",
-        .timeLimit(.minutes(2))
+        .timeLimit(.minutes(5))
     )
     func twentySubscribersDuringBurst() async throws {
         let directory = try TemporaryDirectory()
@@ -44,7 +46,8 @@ struct LiveFanOutTests {
             let port = try #require(client.port)
             let api = APIClient(client: client)
             func open(_ board: String?, after: UInt64? = nil, lastEventID: UInt64? = nil) async throws -> Subscriber {
-                let socket = try LineSocket(port: port)
+                // Generous: the whole suite shares two cores with this burst.
+                let socket = try LineSocket(port: port, timeout: 30)
                 var query: [String] = []
                 if let board { query.append("board=\(board)") }
                 if let after { query.append("after=\(after)") }
@@ -200,7 +203,7 @@ struct LiveFanOutTests {
 
     @Test(
         "A stream too slow for its buffer ends after what it holds while the others get every event, and resumes from its Last-Event-ID",
-        .timeLimit(.minutes(2))
+        .timeLimit(.minutes(5))
     )
     func stalledStreamEndsAndResumes() async throws {
         let directory = try TemporaryDirectory()
@@ -215,10 +218,10 @@ struct LiveFanOutTests {
         let application = Application(router: server.makeRouter(), logger: logger)
         try await application.test(.live) { client in
             let port = try #require(client.port)
-            let stalled = try LineSocket(port: port, receiveBuffer: 4_096)
+            let stalled = try LineSocket(port: port, timeout: 30, receiveBuffer: 4_096)
             try stalled.get("/api/events")
             #expect(await stalled.nextLine() == "HTTP/1.1 200 OK")
-            let reader = try LineSocket(port: port)
+            let reader = try LineSocket(port: port, timeout: 30)
             try reader.get("/api/events")
             #expect(await reader.nextLine() == "HTTP/1.1 200 OK")
             while server.broadcaster.subscribers < 2 { try await Task.sleep(for: .milliseconds(5)) }
@@ -244,7 +247,7 @@ struct LiveFanOutTests {
             let last = try #require(held.last)
             #expect(held == Array(start + 1...last))
             #expect(last < end)
-            let resumed = try LineSocket(port: port)
+            let resumed = try LineSocket(port: port, timeout: 30)
             try resumed.get("/api/events", headers: ["Last-Event-ID": "\(last)"])
             #expect(await resumed.nextEventIDs(Int(end - last)) == Array(last + 1...end))
         }

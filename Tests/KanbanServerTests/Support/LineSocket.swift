@@ -2,8 +2,10 @@ import Foundation
 
 /// A plain TCP connection to a live server that sends a request and reads the answer line by
 /// line, as an EventSource does (HummingbirdTesting's clients wait for the whole body, which a
-/// live stream never ends). Reads block a Dispatch thread, never Swift's cooperative pool
-/// (on two cores, a blocked pool thread would starve the server under test).
+/// live stream never ends). Each read blocks a thread of its own, never Swift's cooperative pool
+/// (on two cores, a blocked pool thread would starve the server under test) nor Dispatch's
+/// global pool (on Linux it adds threads for blocked work only about once a second, so twenty
+/// waiting reads under a loaded test run queue behind each other past their timeout).
 final class LineSocket: @unchecked Sendable {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -58,24 +60,25 @@ final class LineSocket: @unchecked Sendable {
         }
     }
 
-    /// The next line, read on a Dispatch thread.
+    /// The next line, read on a thread of its own.
     func nextLine() async -> String? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.readLine()) }
-        }
+        await Self.onOwnThread { self.readLine() }
     }
 
-    /// ``eventIDs(_:)``, read on a Dispatch thread.
+    /// ``eventIDs(_:)``, read on a thread of its own.
     func nextEventIDs(_ count: Int) async -> [UInt64] {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.eventIDs(count)) }
-        }
+        await Self.onOwnThread { self.eventIDs(count) }
     }
 
-    /// ``eventIDsUntilEnd()``, read on a Dispatch thread.
+    /// ``eventIDsUntilEnd()``, read on a thread of its own.
     func nextEventIDsUntilEnd() async -> (ids: [UInt64], ended: Bool) {
+        await Self.onOwnThread { self.eventIDsUntilEnd() }
+    }
+
+    /// What `read` returns, run on a new thread so that its blocking waits on no pool.
+    private static func onOwnThread<Value: Sendable>(_ read: @escaping @Sendable () -> Value) async -> Value {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.eventIDsUntilEnd()) }
+            Thread { continuation.resume(returning: read()) }.start()
         }
     }
 
