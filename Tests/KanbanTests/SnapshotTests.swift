@@ -88,6 +88,80 @@ struct SnapshotTests {
         }
     }
 
+    @Test("A snapshot lists cards column by column, each column's in order: the bytes do not depend on the card table's order, and the decoded order index equals replay's")
+    func cardsInColumnOrder() throws {
+        let fixture = try Fixture(events: 400, seed: 7)
+        defer { fixture.directory.remove() }
+        // Replay leaves the card table in the order of adds, with deletions moving cards around.
+        var replayed = try fixture.fullReplay()
+        let bytes = StateCodec.encode(replayed)
+        var decoded = try bytes.withUnsafeBytes { try StateCodec.decode($0) }
+        #expect(decoded.firstDifference(from: replayed) == nil)
+        #expect(StateCodec.encode(decoded) == bytes)
+        var runs: [ColumnID] = []
+        for (previous, card) in zip([nil] + decoded.cards.values.map(Optional.some), decoded.cards.values) {
+            if previous?.column != card.column {
+                runs.append(card.column)
+            } else if let previous {
+                #expect(previous.slot < card.slot, "cards of one column in order")
+            }
+        }
+        #expect(Set(runs).count == runs.count, "each column's cards in one run")
+        #expect(runs.count > 1)
+        replayed.buildOrderIndex()
+        decoded.buildOrderIndex()
+        for column in replayed.columns.keys {
+            #expect(decoded.order(of: column) == replayed.order(of: column))
+        }
+    }
+
+    @Test("A snapshot of format 1 (FNV-1a checksum) is still read, and still refused when damaged")
+    func formatOneStillRead() throws {
+        let fixture = try Fixture(events: 120, seed: 9)
+        defer { fixture.directory.remove() }
+        try fixture.storeSnapshot(at: 100)
+        // Format 1's value: the same bytes with version 1 and FNV-1a over the state.
+        try fixture.damageSnapshot(at: 100) { value in
+            value[4] = 1
+            let checksum = Array(value[SnapshotStore.headerSize...]).withUnsafeBytes(Checksum.fnv1a)
+            withUnsafeBytes(of: checksum.littleEndian) { value.replaceSubrange(22..<30, with: $0) }
+        }
+        let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0))
+        let report = try fresh.replay()
+        #expect(report.snapshot == 100)
+        #expect(try fresh.withState { $0.firstDifference(from: try fixture.fullReplay()) } == nil)
+        #expect(try fresh.verify().firstDifference == nil)
+
+        try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0x01 }
+        let logEnd = try fixture.engine.statistics().lastSequence
+        let stored = try #require(try fixture.engine.log.environment.read { transaction in
+            try transaction.value(forKey: withUnsafeBytes(of: UInt64(100).bigEndian, Array.init), in: fixture.engine.snapshots.database)
+        })
+        #expect(throws: SnapshotError.checksumMismatch) { try stored.withUnsafeBytes { try SnapshotStore.decode($0, key: 100, logEnd: logEnd) } }
+    }
+
+    @Test("The snapshot checksum is XXH64: the reference implementation's values", arguments: [
+        ("", 0xEF46_DB37_51D8_E999),
+        ("abc", 0x44BC_2CF5_AD77_0999),
+        ("Nobody inspects the spammish repetition", 0xFBCE_A83C_8A37_8BF1),
+    ] as [(String, UInt64)])
+    func checksumReferenceValues(text: String, expected: UInt64) {
+        #expect(Array(text.utf8).withUnsafeBytes(Checksum.xxh64) == expected)
+    }
+
+    @Test("XXH64 over every kind of tail (32-byte stripes, then 8, 4 and single bytes), as the reference computes it", arguments: [
+        (1, 0xE934_A84A_DB05_2768), (3, 0xE5C7_BB45_33BC_65DD), (4, 0xFFCE_D860_4453_CC1E), (7, 0x14CC_643F_630C_72D2),
+        (8, 0x884A_1736_14B8_1B8D), (12, 0x424A_F23F_1F08_DCA5), (31, 0xC346_D2B5_9B4D_8EE1), (32, 0xCBF5_9C51_16FF_32B4),
+        (33, 0x0C53_5D1A_CAFB_8EAD), (63, 0xE26A_A9E2_A95F_8E4F), (64, 0xF7C6_7301_DB67_13F0), (100, 0x6AC1_E580_3216_6597),
+        (527, 0xE103_388D_3663_BD10),
+    ] as [(Int, UInt64)])
+    func checksumTails(length: Int, expected: UInt64) {
+        // The first `length` of: bytes 0…255 twice, then "kanban snapshot" (values from the
+        // reference implementation; their low 32 bits are what `zstd --check` stores).
+        let bytes = Array(0...255).map(UInt8.init) + Array(0...255).map(UInt8.init) + Array("kanban snapshot".utf8)
+        #expect(Array(bytes.prefix(length)).withUnsafeBytes(Checksum.xxh64) == expected)
+    }
+
     /// The ways a stored snapshot can be bad: each must be skipped with a warning naming why.
     enum Damage: String, CaseIterable, Sendable {
         case checksum, titleCharacter, version, truncated, notASnapshot, beyondLog, wrongSequence

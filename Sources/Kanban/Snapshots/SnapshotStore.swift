@@ -6,9 +6,9 @@ import LMDBStorage
 /// checksum, has an unknown format, or lies beyond the log's end is skipped with a warning,
 /// and the state is built from an older one or from the whole log instead.
 ///
-/// A value is: `KSNP` · u8 format version (1) · u8 state layout version · u64 LE sequence ·
-/// i64 LE timestamp of that event · u64 LE FNV-1a checksum of the rest · the state
-/// (``StateCodec``).
+/// A value is: `KSNP` · u8 format version (2) · u8 state layout version · u64 LE sequence ·
+/// i64 LE timestamp of that event · u64 LE XXH64 checksum of the rest · the state
+/// (``StateCodec``). Format 1, the same with an FNV-1a checksum, is still read.
 public struct SnapshotStore: Sendable {
     public let environment: Environment
     public let database: Database
@@ -16,7 +16,10 @@ public struct SnapshotStore: Sendable {
     /// The name of the database that holds the snapshots.
     public static let databaseName = "snapshots"
     static let magic: [UInt8] = Array("KSNP".utf8)
-    static let formatVersion: UInt8 = 1
+    /// The format this build writes.
+    static let formatVersion: UInt8 = 2
+    /// The formats this build reads: 1 (FNV-1a checksum) and 2 (XXH64).
+    static let readableFormats: ClosedRange<UInt8> = 1...2
     static let headerSize = 4 + 1 + 1 + 8 + 8 + 8
 
     public init(environment: Environment) throws {
@@ -48,7 +51,7 @@ public struct SnapshotStore: Sendable {
         value.append(StateCodec.version)
         withUnsafeBytes(of: state.lastSequence.littleEndian) { value.append(contentsOf: $0) }
         withUnsafeBytes(of: timestamp.millisecondsSinceEpoch.littleEndian) { value.append(contentsOf: $0) }
-        let checksum = payload.withUnsafeBytes(Checksum.fnv1a)
+        let checksum = payload.withUnsafeBytes(Checksum.xxh64)
         withUnsafeBytes(of: checksum.littleEndian) { value.append(contentsOf: $0) }
         value += payload
         try SequenceKey.withBytes(state.lastSequence) { key in
@@ -99,7 +102,7 @@ public struct SnapshotStore: Sendable {
 
     static func decode(_ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64) throws(SnapshotError) -> (state: KanbanState, timestamp: Timestamp) {
         guard value.count >= headerSize, value.starts(with: magic) else { throw .notASnapshot }
-        guard value[4] == formatVersion, value[5] == StateCodec.version else {
+        guard readableFormats.contains(value[4]), value[5] == StateCodec.version else {
             throw .unknownVersion(format: value[4], layout: value[5])
         }
         let sequence = UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 6, as: UInt64.self))
@@ -108,7 +111,8 @@ public struct SnapshotStore: Sendable {
         guard sequence == key else { throw .wrongSequence(sequence) }
         guard sequence <= logEnd else { throw .beyondLog(logEnd: logEnd) }
         let payload = UnsafeRawBufferPointer(rebasing: value[headerSize...])
-        guard Checksum.fnv1a(payload) == checksum else { throw .checksumMismatch }
+        let computed = value[4] == 1 ? Checksum.fnv1a(payload) : Checksum.xxh64(payload)
+        guard computed == checksum else { throw .checksumMismatch }
         let state: KanbanState
         do {
             state = try StateCodec.decode(payload)

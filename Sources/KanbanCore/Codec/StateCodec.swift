@@ -8,7 +8,8 @@
 /// lastSequence · boardsCreated
 /// boards:  count, then id · name · column count · column ids         (creation order)
 /// columns: count, then id · board id · name
-/// cards:   count, then a card as events carry it (id, column, key, title, description, due)
+/// cards:   count, then a card as events carry it (id, column, key, title, description, due),
+///          column by column in the order above, each column's in its order
 /// stacks:  actor count, then name · undo count · sequences · redo count · sequences
 /// ```
 public enum StateCodec {
@@ -36,8 +37,18 @@ public enum StateCodec {
             writer.write(column.board.raw)
             writer.write(column.name)
         }
-        writer.write(count: state.cards.count)
-        for card in state.cards.values { EventCodec.encodeCard(card, into: &writer) }
+        // Cards column by column (in the order just written), each column's in its order: the
+        // same state always encodes to the same bytes, and decoding rebuilds the order index
+        // without sorting (``ColumnOrder/init(_:)`` checks instead).
+        let position = Dictionary(uniqueKeysWithValues: (columns + strays.sorted(by: { $0.id < $1.id })).enumerated().map { ($1.id, $0) })
+        let cards = state.cards.values.sorted { left, right in
+            let (leftColumn, rightColumn) = (position[left.column] ?? .max, position[right.column] ?? .max)
+            if leftColumn != rightColumn { return leftColumn < rightColumn }
+            if left.column != right.column { return left.column < right.column }
+            return left.slot < right.slot
+        }
+        writer.write(count: cards.count)
+        for card in cards { EventCodec.encodeCard(card, into: &writer) }
         let stacks = state.undoStacks
         writer.write(count: stacks.names.count)
         for (index, name) in stacks.names.enumerated() {

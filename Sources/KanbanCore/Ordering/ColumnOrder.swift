@@ -19,9 +19,10 @@ public struct ColumnOrder: Sendable, Equatable {
 
     public init() {}
 
-    /// Builds the order from slots in any order.
+    /// Builds the order from slots in any order (sorting only when they are not sorted yet).
     public init(_ slots: [OrderedSlot]) {
-        let sorted = slots.sorted()
+        let isSorted = slots.indices.dropFirst().allSatisfy { slots[$0 - 1] < slots[$0] }
+        let sorted = isSorted ? slots : slots.sorted()
         count = sorted.count
         let half = ColumnOrder.maximumBlockSize / 2
         blocks = stride(from: 0, to: sorted.count, by: half).map { Array(sorted[$0..<min($0 + half, sorted.count)]) }

@@ -28,11 +28,21 @@ public struct KanbanState: Sendable {
     public var isOrderIndexed: Bool { orders != nil }
 
     /// Builds every column's order in one pass over the cards; later events keep it current.
+    /// Cards decoded from a snapshot come column by column, each column's in order: then the
+    /// pass looks a column up once per run and sorts nothing.
     public mutating func buildOrderIndex() {
         guard orders == nil else { return }
         var slots: [ColumnID: [OrderedSlot]] = [:]
         for column in columns.keys { slots[column] = [] }
-        for card in cards.values { slots[card.column, default: []].append(card.slot) }
+        var run: (column: ColumnID, slots: [OrderedSlot])?
+        for card in cards.values {
+            if run?.column != card.column {
+                if let (column, held) = run { slots[column] = held }
+                run = (card.column, slots.removeValue(forKey: card.column) ?? [])
+            }
+            run!.slots.append(card.slot)
+        }
+        if let (column, held) = run { slots[column] = held }
         orders = slots.mapValues(ColumnOrder.init)
     }
 }
