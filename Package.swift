@@ -65,7 +65,10 @@ let package = Package(
             dependencies: ["Kanban", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Trello/Fixtures"]
         ),
-        .testTarget(name: "KanbanCLITests", dependencies: ["KanbanCLI", "KanbanTestSupport"]),
+        .testTarget(
+            name: "KanbanCLITests",
+            dependencies: ["KanbanCLI", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(
             name: "KanbanServerTests",
             dependencies: [

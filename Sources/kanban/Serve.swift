@@ -7,6 +7,7 @@ import KanbanServer
 /// `kanban serve`: the HTTP API and the web board over the database.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the JSON API, live updates and the web board over HTTP.",
         discussion: """
             Prints 'Listening on http://HOST:PORT' once it accepts connections; SIGINT or SIGTERM \

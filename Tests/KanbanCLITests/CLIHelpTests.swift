@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import KanbanCLI
 import KanbanTestSupport
@@ -27,6 +28,17 @@ struct CLIHelpTests {
         let output = try Subprocess.run(fixture.kanban.executable, [], environment: fixture.kanban.environment)
         #expect(output.status == 0, "\(output)")
         #expect(output.stdout.contains("USAGE: kanban"), "\(output.stdout)")
+    }
+
+    @Test("Every command names itself: without a commandName ArgumentParser derives it with String(describing:), whose dynamic casts scan every conformance in the binary, once per command and process")
+    func everyCommandNamesItself() {
+        var unnamed: [String] = []
+        var pending: [any ParsableCommand.Type] = [KanbanCommand.self]
+        while let command = pending.popLast() {
+            if command.configuration.commandName == nil { unnamed.append("\(command)") }
+            pending += command.configuration.subcommands
+        }
+        #expect(unnamed.isEmpty)
     }
 
     @Test("KanbanCommand.run returns 0 on success, 1 for a rejected command and 2 for a usage error")

@@ -5,7 +5,7 @@ import KanbanCore
 extension KanbanCommand {
     /// `kanban add TITLE`: adds a card and prints its id.
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a card and print its id.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a card and print its id.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -7,6 +7,7 @@ extension KanbanCommand {
     /// `kanban audit`: the log's RFC 6962 Merkle tree — roots, proofs, signed checkpoints, verification.
     struct Audit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "audit",
             abstract: "Prove the log was not rewritten: Merkle roots, inclusion and consistency proofs, signed checkpoints.",
             discussion: """
                 Every event's stored bytes are a leaf of an RFC 6962 Merkle tree kept with the log. \
@@ -18,7 +19,7 @@ extension KanbanCommand {
 
         /// `kanban audit root [--at SEQ]`.
         struct Root: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the tree's size and root hash (of the first SEQ events with --at).")
+            static let configuration = CommandConfiguration(commandName: "root", abstract: "Print the tree's size and root hash (of the first SEQ events with --at).")
 
             @OptionGroup var global: GlobalOptions
 
@@ -36,7 +37,7 @@ extension KanbanCommand {
 
         /// `kanban audit prove SEQ [--size N]`.
         struct Prove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the audit path that proves event SEQ is in the tree of N events.")
+            static let configuration = CommandConfiguration(commandName: "prove", abstract: "Print the audit path that proves event SEQ is in the tree of N events.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -61,7 +62,7 @@ extension KanbanCommand {
 
         /// `kanban audit consistency OLD [NEW]`.
         struct Consistency: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Print the proof that the tree of OLD events is a prefix of the tree of NEW (default: now).")
+            static let configuration = CommandConfiguration(commandName: "consistency", abstract: "Print the proof that the tree of OLD events is a prefix of the tree of NEW (default: now).")
 
             @OptionGroup var global: GlobalOptions
 
@@ -86,6 +87,7 @@ extension KanbanCommand {
         /// `kanban audit key --out FILE`.
         struct Key: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "key",
                 abstract: "Make an Ed25519 signing key in FILE (mode 600) and print its public (verifier) key."
             )
 
@@ -109,7 +111,7 @@ extension KanbanCommand {
 
         /// `kanban audit checkpoint --key FILE [--out FILE]`.
         struct Checkpoint: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Write a signed checkpoint (size, root, time) of the log, as a C2SP signed note.")
+            static let configuration = CommandConfiguration(commandName: "checkpoint", abstract: "Write a signed checkpoint (size, root, time) of the log, as a C2SP signed note.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -136,6 +138,7 @@ extension KanbanCommand {
         /// `kanban audit verify [--checkpoint FILE --public-key FILE]`.
         struct Verify: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "verify",
                 abstract: "Recompute every leaf and the tree from the log and check them (and a checkpoint); exit 1 naming the first event that differs."
             )
 

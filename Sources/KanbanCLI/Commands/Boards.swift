@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban boards [list|add|rename|remove]`: lists and manages boards.
     struct Boards: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "boards",
             abstract: "List boards, or add, rename and remove them.",
             subcommands: [List.self, Add.self, Rename.self, Remove.self],
             defaultSubcommand: List.self
@@ -13,7 +14,7 @@ extension KanbanCommand {
 
         /// `kanban boards list`.
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the boards with their columns and card counts.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List the boards with their columns and card counts.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -36,6 +37,7 @@ extension KanbanCommand {
         /// `kanban boards add NAME [--columns A,B | --column A --column B]`.
         struct Add: ParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "add",
                 abstract: "Make a board.",
                 discussion: """
                     Give its columns with --columns (comma-separated) or with --column once per \
@@ -83,7 +85,7 @@ extension KanbanCommand {
 
         /// `kanban boards rename NAME NEW-NAME`.
         struct Rename: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Rename a board.")
+            static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a board.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -105,7 +107,7 @@ extension KanbanCommand {
 
         /// `kanban boards remove NAME`.
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a board that holds no cards.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a board that holds no cards.")
 
             @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban columns [list|add|rename|move|remove]`: lists and manages the columns of `--board`.
     struct Columns: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "columns",
             abstract: "List the board's columns, or add, rename, move and remove them.",
             subcommands: [List.self, Add.self, Rename.self, Move.self, Remove.self],
             defaultSubcommand: List.self
@@ -13,7 +14,7 @@ extension KanbanCommand {
 
         /// `kanban columns list`.
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the board's columns with their card counts.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List the board's columns with their card counts.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -32,7 +33,7 @@ extension KanbanCommand {
 
         /// `kanban columns add NAME [--at INDEX]`.
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a column.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a column.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -56,7 +57,7 @@ extension KanbanCommand {
 
         /// `kanban columns rename COLUMN NEW-NAME`.
         struct Rename: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Rename a column.")
+            static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a column.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -80,7 +81,7 @@ extension KanbanCommand {
 
         /// `kanban columns move COLUMN --at INDEX`.
         struct Move: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Move a column to another position among the columns.")
+            static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a column to another position among the columns.")
 
             @OptionGroup var global: GlobalOptions
 
@@ -104,7 +105,7 @@ extension KanbanCommand {
 
         /// `kanban columns remove COLUMN`.
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove a column that holds no cards.")
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a column that holds no cards.")
 
             @OptionGroup var global: GlobalOptions
 

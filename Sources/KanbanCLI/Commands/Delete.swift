@@ -5,7 +5,7 @@ import KanbanCore
 extension KanbanCommand {
     /// `kanban delete CARD`: deletes a card (the log keeps it, for history and undo).
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a card.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a card.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban deleted`: the board's deleted cards, newest deletion first.
     struct Deleted: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "deleted",
             abstract: "List the board's deleted cards, newest deletion first ('kanban revive' brings one back).",
             discussion: "Each line: the deletion's sequence number, time and actor, the card's id, title and old column."
         )

@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban diff --from SEQ|DATE [--to SEQ|DATE]`: what changed on the board in between.
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "diff",
             abstract: "Cards added, removed, moved and edited on the board between two moments (default: until now)."
         )
 
@@ -46,6 +47,7 @@ extension KanbanCommand {
     /// `kanban restore --to SEQ|DATE`: makes the board as it was, by appending one event.
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Make the board as it was after event SEQ or at DATE, by appending one event (undo reverses it)."
         )
 

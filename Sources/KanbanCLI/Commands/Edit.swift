@@ -5,7 +5,7 @@ import KanbanCore
 extension KanbanCommand {
     /// `kanban edit CARD`: changes a card's title, description or due date.
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a card's title, description or due date.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a card's title, description or due date.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -7,6 +7,7 @@ extension KanbanCommand {
     /// `kanban export`: the log as JSON Lines, or the history as CSV, to take away.
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the log as JSON Lines (every event, byte for byte) or the history as CSV.",
             discussion: """
                 jsonl: one line per event, the 'log --json' object plus "leaf" (its RFC 6962 leaf \

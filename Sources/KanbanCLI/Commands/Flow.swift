@@ -7,6 +7,7 @@ extension KanbanCommand {
     /// `kanban flow`: the board's flow metrics, folded from the log.
     struct Flow: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "flow",
             abstract: "Show the board's flow: cards per column day by day, lead and cycle times, throughput, work in progress.",
             discussion: """
                 Lead time runs from a card's add to its first arrival in the last column; cycle time \

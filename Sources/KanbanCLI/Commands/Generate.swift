@@ -5,6 +5,7 @@ extension KanbanCommand {
     /// `kanban generate --events N`: appends the standard benchmark workload.
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "generate",
             abstract: "Append the standard benchmark workload (described in Benchmarks/README.md) in batches."
         )
 

@@ -7,6 +7,7 @@ extension KanbanCommand {
     /// `kanban history`: every change in order, in the apps' words.
     struct History: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "history",
             abstract: "List every change in order: sequence number, time, actor and what happened.",
             discussion: "--limit keeps the most recent entries. Dates are shown in local time."
         )

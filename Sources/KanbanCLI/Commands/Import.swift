@@ -16,6 +16,7 @@ extension KanbanCommand {
     /// positional FILE of its own would swallow a subcommand's name.)
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Bring history in from a file: 'import trello EXPORT.json' replays a Trello board; 'import --format jsonl FILE' reproduces an export in an empty database.",
             subcommands: [JSONLines.self, Trello.self],
             defaultSubcommand: JSONLines.self

@@ -5,7 +5,7 @@ import KanbanCore
 extension KanbanCommand {
     /// `kanban log`: the raw events with their sequence numbers.
     struct Log: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the raw events with their sequence numbers.")
+        static let configuration = CommandConfiguration(commandName: "log", abstract: "Print the raw events with their sequence numbers.")
 
         @OptionGroup var global: GlobalOptions
 

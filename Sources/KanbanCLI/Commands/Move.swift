@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban move CARD COLUMN [--at INDEX]`: moves a card, or reorders it within its column.
     struct Move: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "move",
             abstract: "Move a card to a column, or to another place in its own column."
         )
 

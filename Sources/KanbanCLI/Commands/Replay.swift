@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban replay`: rebuilds the board state and says how, and how fast.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Rebuild the state (newest snapshot + the events after it, or the whole log); say how and how fast.",
             discussion: "eventsPerSecond counts the events replayed (the tail), not those a snapshot covered."
         )

@@ -6,6 +6,7 @@ extension KanbanCommand {
     /// `kanban revive CARD [--column C] [--at I]`: brings back a deleted card.
     struct Revive: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "revive",
             abstract: "Bring back a deleted card with its id, title, description and due date.",
             discussion: """
                 By default it returns to its old column at its old position (or the column's end, \

@@ -5,6 +5,7 @@ extension KanbanCommand {
     /// `kanban snapshot`: takes a snapshot now.
     struct Snapshot: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snapshot",
             abstract: "Take a snapshot of the state now (they are also taken every 20,000 events, in the background)."
         )
 
@@ -27,7 +28,7 @@ extension KanbanCommand {
 
     /// `kanban snapshots`: lists the stored snapshots with their sizes.
     struct Snapshots: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the stored snapshots with their sizes.")
+        static let configuration = CommandConfiguration(commandName: "snapshots", abstract: "List the stored snapshots with their sizes.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -48,6 +49,7 @@ extension KanbanCommand {
     /// `kanban verify`: replays from scratch and compares with every snapshot and the open state.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Replay the whole log from scratch, decoding every byte, and compare with every snapshot and the open state.",
             discussion: "Exits 1 and names the first difference."
         )

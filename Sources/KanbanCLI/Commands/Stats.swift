@@ -4,7 +4,7 @@ import Kanban
 extension KanbanCommand {
     /// `kanban stats`: events, live cards, database size.
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the number of events, live cards and the database size.")
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Print the number of events, live cards and the database size.")
 
         @OptionGroup var global: GlobalOptions
 

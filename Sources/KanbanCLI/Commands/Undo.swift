@@ -7,6 +7,7 @@ extension KanbanCommand {
     /// `kanban undo`: undoes the actor's last action by appending a compensating event.
     struct Undo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "undo",
             abstract: "Undo your last action (the log keeps both); --list shows what undo and redo would do next.",
             discussion: """
                 Undo and redo stacks are per actor and rebuilt from the log, so they survive restarts. \
@@ -61,6 +62,7 @@ extension KanbanCommand {
     /// `kanban redo`: reverses the actor's last undo.
     struct Redo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "redo",
             abstract: "Redo your last undo, unless you have done something else since."
         )
 
