@@ -34,4 +34,32 @@ struct HistoryPageTests {
             }
         }
     }
+
+    @Test("A fresh process's history (boards and names from the newest snapshot without its cards, plus the tail) equals a built engine's, with renames, new columns and boards after the snapshot", arguments: 0..<6)
+    func freshEngineEqualsBuilt(seed: UInt64) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        var random = SeededGenerator(seed: seed)
+        try RandomActivity.run(150, on: fixture.engine, actors: ["ana", "bob"], undoPercent: 10, redoPercent: 5, addPercent: 20, using: &random)
+        _ = try fixture.engine.snapshot()
+        // After the snapshot: names change, a column and a board appear, more work on them.
+        _ = try? fixture.engine.execute(.renameColumn(board: "main", column: "DOING", to: "In progress"), actor: "ana")
+        _ = try? fixture.engine.execute(.addColumn(board: "main", name: "Review", index: 1), actor: "bob")
+        _ = try? fixture.engine.execute(.createBoard(name: "ops"), actor: "bob")
+        _ = try? fixture.engine.execute(.addCard(board: "ops", title: "rotate keys"), actor: "bob")
+        try RandomActivity.run(60, on: fixture.engine, actors: ["ana", "bob"], undoPercent: 10, redoPercent: 5, addPercent: 20, using: &random)
+        _ = try? fixture.engine.execute(.renameBoard(board: "ops", to: "Ops 운영"), actor: "ana")
+        let boards = try fixture.engine.withState { state in state.boards.values.map(\.name) }
+        #expect(boards.contains("Ops 운영"))
+        var queries: [HistoryQuery] = [HistoryQuery(board: nil), HistoryQuery(board: nil, actor: "bob"), HistoryQuery(board: "no such board")]
+        for board in boards { queries.append(HistoryQuery(board: board)) }
+        for var query in queries {
+            for limit in [nil, 1, 20, 500] as [Int?] {
+                query.limit = limit
+                let built = Result { try fixture.engine.history(query) }
+                let fresh = Result { try KanbanEngine(path: fixture.path).history(query) }
+                #expect(String(describing: fresh) == String(describing: built), "seed \(seed), \(query)")
+            }
+        }
+    }
 }

@@ -5,20 +5,24 @@ extension KanbanEngine {
     /// The history entries `query` asks for, in log order: a fold over the whole log, so lines
     /// show column names as they were and deleted cards keep their trail.
     public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
-        var filter = HistoryFilter(
-            actor: query.actor, since: query.since, until: query.until,
-            untilSequence: query.untilSequence, limit: query.limit
-        )
-        if let name = query.board {
-            filter.board = try withState { state in
-                if let board = state.board(named: name) { return board.id }
-                if DefaultBoard.isPending(name, in: state) { return DefaultBoard.placeholderID }
-                throw KanbanError.unknownBoard(name)
+        try read { transaction in
+            var filter = HistoryFilter(
+                actor: query.actor, since: query.since, until: query.until,
+                untilSequence: query.untilSequence, limit: query.limit
+            )
+            // Boards and column names now, without the cards: a page of the newest entries
+            // walks back from these names.
+            let boards = try boardsNow(in: transaction)
+            if let name = query.board {
+                if let board = boards.board(named: name) {
+                    filter.board = board.id
+                } else if DefaultBoard.isPending(name, in: boards) {
+                    filter.board = DefaultBoard.placeholderID
+                } else {
+                    throw KanbanError.unknownBoard(name)
+                }
             }
-        }
-        // The column names now: a page of the newest entries walks back from them.
-        let names = try withState { state in state.columns.mapValues(\.name) }
-        return try read { transaction in
+            let names = boards.columns.mapValues(\.name)
             if let reference = query.card {
                 filter.card = try cardEverAdded(matching: reference, board: filter.board, in: transaction)
             }

@@ -66,10 +66,12 @@ public struct SnapshotStore: Sendable {
 
     /// The newest valid snapshot covering at most `sequence` (and at most `logEnd`, the log's
     /// last sequence): its state and the timestamp of its last event. Invalid ones are skipped
-    /// with a call to `warn`.
+    /// with a call to `warn`. With `boardsOnly`, the state holds its boards and columns only
+    /// (``StateCodec/decode(_:boardsOnly:)``); the checksum still covers the whole value.
     public func newest(
         atMost sequence: UInt64,
         logEnd: UInt64,
+        boardsOnly: Bool = false,
         in transaction: some Transaction,
         warn: (String) -> Void
     ) throws -> (state: KanbanState, timestamp: Timestamp)? {
@@ -89,7 +91,7 @@ public struct SnapshotStore: Sendable {
                 let key = SequenceKey.sequence(from: current.key) ?? 0
                 if key <= sequence {
                     do {
-                        return try SnapshotStore.decode(current.value, key: key, logEnd: logEnd)
+                        return try SnapshotStore.decode(current.value, key: key, logEnd: logEnd, boardsOnly: boardsOnly)
                     } catch {
                         warn("snapshot #\(key) skipped: \(error)")
                     }
@@ -100,7 +102,9 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    static func decode(_ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64) throws(SnapshotError) -> (state: KanbanState, timestamp: Timestamp) {
+    static func decode(
+        _ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64, boardsOnly: Bool = false
+    ) throws(SnapshotError) -> (state: KanbanState, timestamp: Timestamp) {
         guard value.count >= headerSize, value.starts(with: magic) else { throw .notASnapshot }
         guard readableFormats.contains(value[4]), value[5] == StateCodec.version else {
             throw .unknownVersion(format: value[4], layout: value[5])
@@ -115,7 +119,7 @@ public struct SnapshotStore: Sendable {
         guard computed == checksum else { throw .checksumMismatch }
         let state: KanbanState
         do {
-            state = try StateCodec.decode(payload)
+            state = try StateCodec.decode(payload, boardsOnly: boardsOnly)
         } catch {
             throw .undecodable(String(describing: error))
         }
