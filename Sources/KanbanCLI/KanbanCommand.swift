@@ -24,6 +24,13 @@ public struct KanbanCommand: ParsableCommand {
 
     public init() {}
 
+    /// Keeps every engine a command opens alive until the process exits, instead of freeing
+    /// its state when the command returns: for an executable that calls `exit` right after
+    /// ``run(_:root:)``, where freeing is wasted work.
+    public static func keepEnginesUntilExit() {
+        EngineRetention.keepUntilExit()
+    }
+
     /// Runs the command line `arguments` (without the program name) and returns the exit status:
     /// 0 success, 1 a rejected command or a failure, 2 a usage error. Errors are one line on stderr.
     /// `root` is the command tree: this one, or one that adds subcommands (the executable adds `serve`).

@@ -2,6 +2,8 @@ import Foundation
 import Kanban
 import KanbanCLI
 
+// The process ends right after the command: its engine's state is left for exit to drop.
+KanbanCommand.keepEnginesUntilExit()
 let status = KanbanCommand.run(Array(CommandLine.arguments.dropFirst()), root: KanbanRoot.self)
 // A snapshot the command scheduled is written after the output is out: hand standard output
 // back first, so whoever reads it (a pipe, `$(kanban add …)`) is not kept waiting.

@@ -47,6 +47,7 @@ public struct GlobalOptions: ParsableArguments {
             options.snapshotInterval = interval
         }
         let engine = try KanbanEngine(path: path, options: options)
+        EngineRetention.register(engine)
         try catchUpAuditTree(of: engine)
         return engine
     }
