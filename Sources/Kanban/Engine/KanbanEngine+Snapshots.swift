@@ -32,19 +32,23 @@ extension KanbanEngine {
         backgroundWork.wait()
     }
 
-    /// Schedules a background snapshot when `interval` events were appended since the newest one.
-    /// The snapshot is built on its own (newest snapshot + events after it, read in its own
-    /// transaction), so the command that crossed the interval pays nothing for it.
+    /// Schedules a background snapshot when `interval` events were appended since the newest
+    /// one: the state just committed is encoded and stored on another thread. The copy is
+    /// copy-on-write, so the command that crossed the interval pays nothing; the writer's next
+    /// change copies the card table once (about a millisecond at 50,000 cards). Built from the
+    /// log instead (the newest snapshot and the events after it), each snapshot read its
+    /// interval's events back through the memory map, and a long `generate` ended with the
+    /// whole log in its resident set (RssFile 2 GB at 5,000,000 events).
     func scheduleSnapshotIfDue(_ core: inout EngineCore) {
         let interval = UInt64(max(options.snapshotInterval, 0))
         let target = core.state.lastSequence
         guard interval > 0, let newest = core.newestSnapshot, target >= newest + interval else { return }
         core.newestSnapshot = target
+        let (state, timestamp) = (core.state, core.lastTimestamp)
         KanbanEngine.backgroundWork.enter()
         KanbanEngine.snapshotQueue.async {
             defer { KanbanEngine.backgroundWork.leave() }
             do {
-                let (state, timestamp) = try self.state(atSequence: target)
                 try self.store(state, timestamp: timestamp)
             } catch {
                 self.options.warn("the snapshot of #\(target) was not written: \(error)")
@@ -55,8 +59,9 @@ extension KanbanEngine {
     /// Writes a snapshot of `state`, then applies the retention policy.
     func store(_ state: KanbanState, timestamp: Timestamp) throws {
         guard state.lastSequence > 0 else { return }
+        let value = SnapshotStore.value(of: state, timestamp: timestamp)
         try write { transaction in
-            try snapshots.save(state, timestamp: timestamp, in: transaction)
+            try snapshots.save(value, in: transaction)
             try applyRetention(in: transaction)
         }
     }

@@ -42,20 +42,27 @@ public struct SnapshotStore: Sendable {
         return snapshots
     }
 
-    /// Stores `state` (whose last event has `timestamp`) under the sequence it covers.
-    public func save(_ state: KanbanState, timestamp: Timestamp, in transaction: WriteTransaction) throws {
+    /// The stored form of `state` (whose last event has `timestamp`): header, checksum and
+    /// state. Made before the write transaction that stores it, so that encoding tens of
+    /// thousands of cards never holds the database's write lock.
+    public static func value(of state: KanbanState, timestamp: Timestamp) -> SnapshotValue {
         let payload = StateCodec.encode(state)
-        var value = SnapshotStore.magic
-        value.reserveCapacity(SnapshotStore.headerSize + payload.count)
-        value.append(SnapshotStore.formatVersion)
-        value.append(StateCodec.version)
-        withUnsafeBytes(of: state.lastSequence.littleEndian) { value.append(contentsOf: $0) }
-        withUnsafeBytes(of: timestamp.millisecondsSinceEpoch.littleEndian) { value.append(contentsOf: $0) }
+        var bytes = SnapshotStore.magic
+        bytes.reserveCapacity(SnapshotStore.headerSize + payload.count)
+        bytes.append(SnapshotStore.formatVersion)
+        bytes.append(StateCodec.version)
+        withUnsafeBytes(of: state.lastSequence.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeBytes(of: timestamp.millisecondsSinceEpoch.littleEndian) { bytes.append(contentsOf: $0) }
         let checksum = payload.withUnsafeBytes(Checksum.xxh64)
-        withUnsafeBytes(of: checksum.littleEndian) { value.append(contentsOf: $0) }
-        value += payload
-        try SequenceKey.withBytes(state.lastSequence) { key in
-            try value.withUnsafeBytes { try transaction.put($0, forKey: key, in: database) }
+        withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
+        bytes += payload
+        return SnapshotValue(sequence: state.lastSequence, bytes: bytes)
+    }
+
+    /// Stores `value` under the sequence it covers.
+    public func save(_ value: SnapshotValue, in transaction: WriteTransaction) throws {
+        try SequenceKey.withBytes(value.sequence) { key in
+            try value.bytes.withUnsafeBytes { try transaction.put($0, forKey: key, in: database) }
         }
     }
 

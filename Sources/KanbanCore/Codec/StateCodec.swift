@@ -40,15 +40,15 @@ public enum StateCodec {
         // Cards column by column (in the order just written), each column's in its order: the
         // same state always encodes to the same bytes, and decoding rebuilds the order index
         // without sorting (``ColumnOrder/init(_:)`` checks instead).
-        let position = Dictionary(uniqueKeysWithValues: (columns + strays.sorted(by: { $0.id < $1.id })).enumerated().map { ($1.id, $0) })
-        let cards = state.cards.values.sorted { left, right in
-            let (leftColumn, rightColumn) = (position[left.column] ?? .max, position[right.column] ?? .max)
-            if leftColumn != rightColumn { return leftColumn < rightColumn }
-            if left.column != right.column { return left.column < right.column }
-            return left.slot < right.slot
+        var byColumn: [ColumnID: [Int]] = [:]
+        for (index, card) in state.cards.values.enumerated() { byColumn[card.column, default: []].append(index) }
+        let known = columns.map(\.id) + strays.map(\.id).sorted()
+        let unknown = byColumn.keys.filter { state.columns[$0] == nil }.sorted()
+        writer.write(count: state.cards.count)
+        for column in known + unknown {
+            let cards = (byColumn[column] ?? []).map { state.cards.values[$0] }.sorted { $0.slot < $1.slot }
+            for card in cards { EventCodec.encodeCard(card, into: &writer) }
         }
-        writer.write(count: cards.count)
-        for card in cards { EventCodec.encodeCard(card, into: &writer) }
         let stacks = state.undoStacks
         writer.write(count: stacks.names.count)
         for (index, name) in stacks.names.enumerated() {
