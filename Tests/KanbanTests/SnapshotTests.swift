@@ -254,6 +254,22 @@ struct SnapshotTests {
         #expect(verification.firstDifference?.contains(verifyReason) == true, "\(verification)")
     }
 
+    @Test("A history page from a process that reads only the snapshot's boards skips a damaged snapshot as opening does, with the same entries")
+    func historyPageSkipsDamagedSnapshot() throws {
+        let fixture = try Fixture(events: 120, seed: 5)
+        defer { fixture.directory.remove() }
+        try fixture.storeSnapshot(at: 40)
+        try fixture.storeSnapshot(at: 100)
+        let query = HistoryQuery(board: nil, limit: 30)
+        let expected = try fixture.engine.history(query)
+        try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0xFF }
+        let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
+            fixture.warnings.withLock { $0.append(message) }
+        }))
+        #expect(try fresh.history(query) == expected)
+        #expect(fixture.warnings.withLock { $0 }.contains("snapshot #100 skipped: \(SnapshotError.checksumMismatch)"))
+    }
+
     @Test("Losing every snapshot loses nothing: full replay gives the same state")
     func losingSnapshots() throws {
         let fixture = try Fixture(events: 80, seed: 5)
