@@ -34,15 +34,17 @@ public struct KanbanState: Sendable {
         guard orders == nil else { return }
         var slots: [ColumnID: [OrderedSlot]] = [:]
         for column in columns.keys { slots[column] = [] }
-        var run: (column: ColumnID, slots: [OrderedSlot])?
+        var runColumn: ColumnID?
+        var runSlots: [OrderedSlot] = []
         for card in cards.values {
-            if run?.column != card.column {
-                if let (column, held) = run { slots[column] = held }
-                run = (card.column, slots.removeValue(forKey: card.column) ?? [])
+            if card.column != runColumn {
+                if let column = runColumn { slots[column] = runSlots }
+                runColumn = card.column
+                runSlots = slots.removeValue(forKey: card.column) ?? []
             }
-            run!.slots.append(card.slot)
+            runSlots.append(card.slot)
         }
-        if let (column, held) = run { slots[column] = held }
+        if let column = runColumn { slots[column] = runSlots }
         orders = slots.mapValues(ColumnOrder.init)
     }
 }
