@@ -14,27 +14,13 @@ cd "$(dirname "$0")/../.."
 KANBAN=${1:-.build/release/kanban}
 REPLAY_EVENTS=${KANBAN_INSTRUCTIONS_REPLAY:-100000}
 SIZES=${KANBAN_BENCH_SIZES:-1000000}
-WORK=.bench
-mkdir -p "$WORK"
-
-if ! command -v valgrind >/dev/null; then
-    if [ "$(id -u)" = 0 ]; then apt-get install -y valgrind >/dev/null; else echo "needs valgrind (apt-get install valgrind)" >&2; exit 2; fi
-fi
-[ -x "$KANBAN" ] || swift build -c release --product kanban
-# This valgrind (3.19) cannot read the DWARF 5 Swift writes; counting needs no debug info.
+source scripts/bench/common.sh
+need valgrind
+# This valgrind (3.19) cannot read the DWARF 5 Swift writes; counting needs no debug info. The
+# logs are generated with the binary as given.
 cp "$KANBAN" "$WORK/kanban-stripped"
 strip --strip-debug "$WORK/kanban-stripped"
-KANBAN=$WORK/kanban-stripped
-
-log() { # the database of N events, generated once (shared with whole-process.sh)
-    local n=$1 db="$WORK/log-$1.db"
-    if [ ! -f "$db/.complete" ]; then
-        rm -rf "$db"
-        if [ "$n" = 0 ]; then "$KANBAN" boards --db "$db" >/dev/null; else "$KANBAN" generate --events "$n" --db "$db" >/dev/null; fi
-        touch "$db/.complete"
-    fi
-    echo "$db"
-}
+COUNTED=$WORK/kanban-stripped
 
 instructions() { # instructions the command executes, whole process
     local out="$WORK/callgrind.out"
@@ -55,8 +41,8 @@ millions() { python3 -c "import sys; print('%.1f M' % (int(sys.argv[1]) / 1e6))"
 
 empty=$(log 0)
 replay_db=$(log "$REPLAY_EVENTS")
-base=$(instructions "$KANBAN" replay --ignore-snapshots --db "$empty")
-full=$(instructions "$KANBAN" replay --ignore-snapshots --db "$replay_db")
+base=$(instructions "$COUNTED" replay --ignore-snapshots --db "$empty")
+full=$(instructions "$COUNTED" replay --ignore-snapshots --db "$replay_db")
 per_event=$(( (full - base) / REPLAY_EVENTS ))
 echo "Full replay (\`kanban replay --ignore-snapshots\`) of $REPLAY_EVENTS events: $(millions "$full") instructions, $(millions "$base") of them the empty log's; **$per_event instructions per replayed event**."
 echo
@@ -69,12 +55,12 @@ row() { # NAME WRITES(0|1) ARGS... (the database is appended as --db)
     shift 2
     local base_db=$empty
     [ "$writes" = 1 ] && base_db=$(on_copy "$empty")
-    local base; base=$(instructions "$KANBAN" "$@" --db "$base_db")
+    local base; base=$(instructions "$COUNTED" "$@" --db "$base_db")
     local line="| $name | $(millions "$base")"
     for n in ${SIZES//,/ }; do
         local db; db=$(log "$n")
         [ "$writes" = 1 ] && db=$(on_copy "$db")
-        local count; count=$(instructions "$KANBAN" "$@" --db "$db")
+        local count; count=$(instructions "$COUNTED" "$@" --db "$db")
         line+=" | $(millions "$count") ($(python3 -c "import sys; print('%.1f×' % (int(sys.argv[1]) / int(sys.argv[2])))" "$count" "$base"))"
     done
     echo "$line |"

@@ -13,23 +13,8 @@ cd "$(dirname "$0")/../.."
 KANBAN=${1:-.build/release/kanban}
 SIZES=${KANBAN_BENCH_SIZES:-1000000}
 RUNS=${KANBAN_BENCH_RUNS:-10}
-WORK=.bench
-mkdir -p "$WORK"
-
-if ! command -v hyperfine >/dev/null; then
-    if [ "$(id -u)" = 0 ]; then apt-get install -y hyperfine >/dev/null; else echo "needs hyperfine (apt-get install hyperfine)" >&2; exit 2; fi
-fi
-[ -x "$KANBAN" ] || swift build -c release --product kanban
-
-log() { # the database of N events, generated once
-    local n=$1 db="$WORK/log-$1.db"
-    if [ ! -f "$db/.complete" ]; then
-        rm -rf "$db"
-        if [ "$n" = 0 ]; then "$KANBAN" boards --db "$db" >/dev/null; else "$KANBAN" generate --events "$n" --db "$db" >/dev/null; fi
-        touch "$db/.complete"
-    fi
-    echo "$db"
-}
+source scripts/bench/common.sh
+need hyperfine
 
 median_ms() { # hyperfine's median of the command, in ms
     local json="$WORK/run.json"
