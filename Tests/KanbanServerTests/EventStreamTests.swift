@@ -17,9 +17,7 @@ struct EventStreamTests {
         let engine = try KanbanEngine(path: path)
         let other = try KanbanEngine(path: path)  // stands for a CLI process on the same database
         try await engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
-        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, logLevel: "error"))
-        let application = Application(router: server.makeRouter(), logger: Logger(label: "test"))
-        try await application.test(.live) { client in
+        try await ServerHarness.withLiveServer(engine: engine) { client, _ in
             let port = try #require(client.port)
             let stream = try LineSocket(port: port)
             try stream.get("/api/events?board=main&after=0")

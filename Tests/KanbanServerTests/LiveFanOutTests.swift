@@ -38,11 +38,7 @@ struct LiveFanOutTests {
         try await engine.execute(.addCard(board: "ops", title: "second"), actor: "ana")
         try await engine.execute(.addCard(board: "main", title: "first"), actor: "ana")
         let before = try engine.lastSequence()
-        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, logLevel: "error"))
-        var logger = Logger(label: "test")
-        logger.logLevel = .error
-        let application = Application(router: server.makeRouter(), logger: logger)
-        try await application.test(.live) { client in
+        try await ServerHarness.withLiveServer(engine: engine) { client, server in
             let port = try #require(client.port)
             let api = APIClient(client: client)
             func open(_ board: String?, after: UInt64? = nil, lastEventID: UInt64? = nil) async throws -> Subscriber {
@@ -212,11 +208,7 @@ struct LiveFanOutTests {
         let engine = try KanbanEngine(path: path)
         let other = try KanbanEngine(path: path)  // stands for a CLI process on the same database
         try await engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
-        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, logLevel: "error"))
-        var logger = Logger(label: "test")
-        logger.logLevel = .error
-        let application = Application(router: server.makeRouter(), logger: logger)
-        try await application.test(.live) { client in
+        try await ServerHarness.withLiveServer(engine: engine) { client, server in
             let port = try #require(client.port)
             let stalled = try LineSocket(port: port, timeout: 30, receiveBuffer: 4_096)
             try stalled.get("/api/events")

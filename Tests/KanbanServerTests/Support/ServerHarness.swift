@@ -34,6 +34,19 @@ enum ServerHarness {
         }
     }
 
+    /// Runs `body` with a client of a live server over `engine` (listening on a real port, for
+    /// raw-socket streams) and the server itself; the server logs errors only.
+    static func withLiveServer(
+        engine: KanbanEngine,
+        _ body: @Sendable (any TestClientProtocol, KanbanServer) async throws -> Void
+    ) async throws {
+        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, logLevel: "error"))
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
+        let application = Application(router: server.makeRouter(), logger: logger)
+        try await application.test(.live) { client in try await body(client, server) }
+    }
+
     /// The id of the card titled `title` on board `board` (fails when there is none).
     static func cardID(_ title: String, board: String = "main", in engine: KanbanEngine) throws -> String {
         let view = try engine.boardView(named: board)
