@@ -14,19 +14,8 @@ extension KanbanEngine {
             return core.state
         }
         if let built { return built }
-        var state = KanbanState()
-        let logEnd = try log.lastSequence(in: transaction)
-        if logEnd > 0, let (boards, _) = try snapshots.newest(atMost: logEnd, logEnd: logEnd, boardsOnly: true, in: transaction, warn: options.warn) {
-            state = boards
-        }
-        try log.forEachRaw(after: state.lastSequence, in: transaction) { sequence, bytes in
-            do throws(EventDecodingError) {
-                _ = try state.apply(encoded: bytes, sequence: sequence)
-            } catch {
-                throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
-            }
-            return true
-        }
-        return state
+        var core = EngineCore()
+        try catchUp(&core, in: transaction, boardsOnly: true)
+        return core.state
     }
 }

@@ -37,8 +37,8 @@ extension KanbanEngine {
     /// copy-on-write, so the command that crossed the interval pays nothing; the writer's next
     /// change copies the card table once (about a millisecond at 50,000 cards). Built from the
     /// log instead (the newest snapshot and the events after it), each snapshot read its
-    /// interval's events back through the memory map, and a long `generate` ended with the
-    /// whole log in its resident set (RssFile 2 GB at 5,000,000 events).
+    /// interval's events back through the memory map, and a long `generate` ended with most of
+    /// the log in its resident set (596 MB after 1,000,000 events, against 238 MB now).
     func scheduleSnapshotIfDue(_ core: inout EngineCore) {
         let interval = UInt64(max(options.snapshotInterval, 0))
         let target = core.state.lastSequence
