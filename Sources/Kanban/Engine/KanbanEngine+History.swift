@@ -31,7 +31,7 @@ extension KanbanEngine {
             }
             let end = filter.untilSequence
             var builder = HistoryBuilder(filter: filter, language: query.language)
-            try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+            try forEachEventForHistory(filter, backward: false, in: transaction) { sequence, bytes in
                 if let end, sequence > end { return false }
                 // An event of unknown kind is decoded too, so that its error names it.
                 let namesThings = EventCodec.peekKind(bytes)?.mayChangeNames ?? true
@@ -57,7 +57,7 @@ extension KanbanEngine {
         var picked: [RecordedEvent] = []
         var naming: [RecordedEvent] = []
         if limit > 0 {
-            try log.forEachRawBackward(in: transaction) { sequence, bytes in
+            try forEachEventForHistory(filter, backward: true, in: transaction) { sequence, bytes in
                 let namesThings = EventCodec.peekKind(bytes)?.mayChangeNames ?? true
                 let inRange = filter.untilSequence.map { sequence <= $0 } ?? true
                 guard (inRange && mayAdmit(bytes, filter)) || namesThings else { return true }
@@ -103,22 +103,23 @@ extension KanbanEngine {
     private func cardEverAdded(matching reference: String, board: BoardID?, in transaction: some Transaction) throws -> CardID {
         let prefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
         guard !prefix.isEmpty else { throw KanbanError.unknownCard(reference) }
-        var matches = Set<CardID>()
-        // Every card enters the log through a `cardAdded`: the other events are passed over
-        // after their head, and an added card's id is read before its texts.
-        try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
-            guard let head = EventCodec.peekEnvelope(bytes) else {
-                _ = try EventLog.decode(bytes, sequence: sequence) // names what is wrong
-                return true
-            }
-            guard head.kind == EventKind.cardAdded.rawValue, board.map({ $0 == head.board }) ?? true,
-                  let card = EventCodec.peekCard(bytes), card.description.hasPrefix(prefix)
-            else { return true }
-            matches.insert(card)
-            return true
-        }
+        let matches = try cardsEverAdded(withPrefix: prefix, board: board, limit: .max, in: transaction)
         guard let card = matches.first else { throw KanbanError.unknownCard(reference) }
         guard matches.count == 1 else { throw KanbanError.ambiguousCard(reference, matches: matches.count) }
         return card
+    }
+
+    /// Calls `body` with every event a history under `filter` may need, in log order (or newest
+    /// first): for one card's, from the history index; else the whole log.
+    private func forEachEventForHistory(
+        _ filter: HistoryFilter, backward: Bool, in transaction: some Transaction, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        if let card = filter.card {
+            try forEachEventForHistory(of: card, backward: backward, in: transaction, body)
+        } else if backward {
+            try log.forEachRawBackward(in: transaction, body)
+        } else {
+            try log.forEachRaw(after: 0, in: transaction, body)
+        }
     }
 }

@@ -7,7 +7,8 @@ extension KanbanEngine {
     /// opens with (newest snapshot + tail). Checks too that timestamps never go backwards
     /// (time travel's binary search relies on it), and that an event that happened before it was
     /// appended happened no later than that and lies in a backdated range of its board (where
-    /// time travel looks for it). Reports the first difference.
+    /// time travel looks for it), and that the history index holds exactly the entries of the
+    /// events it covers. Reports the first difference.
     public func verify() throws -> VerificationReport {
         let backdated = try existingBackdatedRanges()
         return try read { transaction in
@@ -63,6 +64,9 @@ extension KanbanEngine {
                 difference = "snapshot #\(beyond) lies beyond the log's end (#\(state.lastSequence))"
             }
             if difference == nil {
+                difference = try historyIndexDifference(in: transaction)
+            }
+            if difference == nil {
                 var opened = EngineCore()
                 try catchUp(&opened, in: transaction)
                 if let different = opened.state.firstDifference(from: state) {
@@ -71,5 +75,32 @@ extension KanbanEngine {
             }
             return VerificationReport(events: Int(clamping: state.lastSequence), snapshots: checked, firstDifference: difference)
         }
+    }
+
+    /// The first way the history index differs from what the log's events say it holds, or `nil`.
+    private func historyIndexDifference(in transaction: some Transaction) throws -> String? {
+        let extent = try historyIndex.extent(in: transaction)
+        var expected = 0
+        var difference: String?
+        try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+            guard sequence <= extent else { return false }
+            for (key, value) in HistoryIndex.entries(of: bytes, sequence: sequence) {
+                expected += 1
+                let stored = try transaction.value(forKey: key, in: historyIndex.database)
+                if stored != value {
+                    difference = "the history index \(stored == nil ? "lacks an entry" : "holds a wrong entry") for event #\(sequence)"
+                    return false
+                }
+            }
+            return true
+        }
+        if difference == nil {
+            var stored = 0
+            try historyIndex.forEachEntry(in: transaction) { _, _ in stored += 1 }
+            if stored != expected {
+                difference = "the history index holds \(stored) entries where the \(extent) events it covers make \(expected)"
+            }
+        }
+        return difference
     }
 }

@@ -30,6 +30,8 @@ public final class KanbanEngine: Sendable {
     let snapshots: SnapshotStore
     /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
     let audit: MerkleTree
+    /// The index of each card's events, kept in the same transactions.
+    let historyIndex: HistoryIndex
     let options: EngineOptions
     let clock: @Sendable () -> Timestamp
     /// The state reads are served from.
@@ -53,6 +55,7 @@ public final class KanbanEngine: Sendable {
             log = try EventLog(environment: environment)
             snapshots = try SnapshotStore(environment: environment)
             audit = try MerkleTree(environment: environment)
+            historyIndex = try HistoryIndex(environment: environment)
         } catch let error as LMDBError {
             throw EngineError.opening(error, path: path)
         }

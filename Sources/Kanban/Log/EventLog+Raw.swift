@@ -1,3 +1,4 @@
+import KanbanCore
 import LMDBStorage
 
 extension EventLog {
@@ -9,6 +10,23 @@ extension EventLog {
             try bytes.withUnsafeBytes { value in
                 try transaction.put(value, forKey: key, in: database, flags: .append)
             }
+        }
+    }
+
+    /// Calls `body` with the raw bytes of each event of `sequences`, in the order given, until it
+    /// returns `false`. A sequence the log lacks throws ``KanbanCore/KanbanError/corruptEvent(sequence:reason:)``:
+    /// whoever named it (an index) and the log disagree.
+    public func forEachRaw(
+        at sequences: some Sequence<UInt64>,
+        in transaction: some Transaction,
+        _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool
+    ) throws {
+        for sequence in sequences {
+            let more = try SequenceKey.withBytes(sequence) { key in
+                try transaction.withValue(forKey: key, in: database) { bytes in try body(sequence, bytes) }
+            }
+            guard let more else { throw KanbanError.corruptEvent(sequence: sequence, reason: "the log lacks it, but its index names it") }
+            guard more else { return }
         }
     }
 }

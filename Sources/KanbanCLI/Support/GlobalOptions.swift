@@ -48,18 +48,27 @@ public struct GlobalOptions: ParsableArguments {
         }
         let engine = try KanbanEngine(path: path, options: options)
         EngineRetention.register(engine)
-        try catchUpAuditTree(of: engine)
+        try catchUpIndexes(of: engine)
         return engine
     }
 
-    /// A log older than its audit tree (written before the tree existed, or by an older program)
-    /// gets the missing leaves now, with progress on a terminal; a few are added by the next write.
-    private static func catchUpAuditTree(of engine: KanbanEngine) throws {
-        guard try engine.auditTreeLag() > 10_000 else { return }
+    /// A log older than its audit tree or history index (written before they existed, or by an
+    /// older program) gets what they lack now, with progress on a terminal; a few events are
+    /// added by the next write.
+    private static func catchUpIndexes(of engine: KanbanEngine) throws {
         let terminal = isatty(STDERR_FILENO) == 1
-        try engine.catchUpAuditTree { done, total in
-            if terminal { FileHandle.standardError.write(Data("\rkanban: building the audit tree: \(done) of \(total) events".utf8)) }
+        func report(_ what: String) -> (UInt64, UInt64) -> Void {
+            { done, total in
+                if terminal { FileHandle.standardError.write(Data("\rkanban: building the \(what): \(done) of \(total) events".utf8)) }
+            }
         }
-        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        if try engine.auditTreeLag() > 10_000 {
+            try engine.catchUpAuditTree(progress: report("audit tree"))
+            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
+        if try engine.historyIndexLag() > 10_000 {
+            try engine.catchUpHistoryIndex(progress: report("history index"))
+            if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
     }
 }

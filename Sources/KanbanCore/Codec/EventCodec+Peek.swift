@@ -5,23 +5,36 @@ extension EventCodec {
     public static func peekCard(_ bytes: UnsafeRawBufferPointer) -> CardID? {
         var reader = ByteReader(splitTrailer(bytes).body)
         do {
-            guard readableVersions.contains(try reader.readByte()) else { return nil }
-            var kind = EventKind(rawValue: try reader.readByte())
-            try reader.skip(8 + 32) // timestamp, event id, board id
-            try reader.skipString() // actor
-            var depth = 0
-            while kind == .undone || kind == .redone, depth < 8 {
-                _ = try reader.readVarint() // target
-                kind = EventKind(rawValue: try reader.readByte())
-                depth += 1
-            }
-            switch kind {
+            switch try readEffectKind(&reader) {
             case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: return CardID(try reader.readIdentifier())
             default: return nil
             }
         } catch {
             return nil
         }
+    }
+
+    /// The kind of what an encoded event does: its own kind, or for an undo or redo the kind of
+    /// the event it takes back or brings again (through nested ones). `nil` for bytes that are
+    /// not a valid event head or carry a kind this version does not know.
+    public static func peekEffectKind(_ bytes: UnsafeRawBufferPointer) -> EventKind? {
+        var reader = ByteReader(splitTrailer(bytes).body)
+        return try? readEffectKind(&reader)
+    }
+
+    /// Reads an event's head up to its effect's payload and returns the effect's kind.
+    private static func readEffectKind(_ reader: inout ByteReader) throws -> EventKind? {
+        guard readableVersions.contains(try reader.readByte()) else { return nil }
+        var kind = EventKind(rawValue: try reader.readByte())
+        try reader.skip(8 + 32) // timestamp, event id, board id
+        try reader.skipString() // actor
+        var depth = 0
+        while kind == .undone || kind == .redone, depth < 8 {
+            _ = try reader.readVarint() // target
+            kind = EventKind(rawValue: try reader.readByte())
+            depth += 1
+        }
+        return kind
     }
 
     /// An encoded event's kind, read from its head alone; `nil` for bytes that are not a valid

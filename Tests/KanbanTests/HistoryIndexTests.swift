@@ -1,0 +1,172 @@
+@testable import Kanban
+import KanbanCore
+import KanbanTestSupport
+import LMDBStorage
+import Testing
+
+/// One card's history is read through the history index (its events, its boards' renames, the
+/// log after the index's extent); it must equal the whole-log fold exactly, and finding a card
+/// by a prefix of its id must match what a scan of every `cardAdded` finds.
+struct HistoryIndexTests {
+    @Test("A card's history through the index equals the whole log's fold, for every card, filter and limit", arguments: 0..<8)
+    func cardHistoryEqualsFold(seed: UInt64) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try Self.busyLog(on: fixture.engine, seed: seed)
+        try Self.expectEveryCardHistoryEqualsFold(of: fixture.engine, seed: seed)
+    }
+
+    @Test("An index behind the log (none, or part of it) gives the same answers, and catching up fills it", arguments: [0, 1, 40] as [Int])
+    func laggingIndex(indexed: Int) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try Self.busyLog(on: fixture.engine, seed: 99)
+        let engine = fixture.engine
+        let last = try engine.lastSequence()
+        try Self.dropIndex(of: engine)
+        if indexed > 0 {
+            try engine.log.environment.write { transaction in
+                _ = try engine.historyIndex.extend(from: engine.log, limit: indexed, in: transaction)
+            }
+        }
+        #expect(try engine.historyIndexLag() == last - UInt64(indexed))
+        try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 99)
+        var reports: [UInt64] = []
+        #expect(try engine.catchUpHistoryIndex { done, _ in reports.append(done) } == last - UInt64(indexed))
+        #expect(reports == [last])
+        #expect(try engine.historyIndexLag() == 0)
+        #expect(try engine.verify().firstDifference == nil)
+        try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 99)
+    }
+
+    @Test("A card found by a prefix of its id (dashes, upper case, any length) is the one a scan finds; none and several are told apart", arguments: 0..<4)
+    func prefixes(seed: UInt64) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try Self.busyLog(on: fixture.engine, seed: seed)
+        let engine = fixture.engine
+        let events = try engine.events()
+        let added: [(card: CardID, board: BoardID)] = events.compactMap { event in
+            guard case .cardAdded(let added) = event.payload else { return nil }
+            return (added.card.id, event.board)
+        }
+        let boards = try engine.withState { state in state.boards.values.map { ($0.id, $0.name) } }
+        var random = SeededGenerator(seed: seed)
+        var references: [String] = ["", " ", "z", "-", "0", "f", "4", "zz", "g1", String(repeating: "a", count: 40)]
+        for (card, _) in added.shuffled(using: &random).prefix(12) {
+            let text = card.description
+            for length in [1, 2, 3, 8, 9, 10, 14, 36] { references.append(String(text.prefix(length))) }
+            references.append(text.uppercased())
+            references.append(" \(text.prefix(6)) ")
+            references.append(text + "0")
+        }
+        for reference in references {
+            for (boardID, boardName) in [(nil, nil)] + boards.map({ (Optional($0.0), Optional($0.1)) }) {
+                let prefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
+                let expected = Set(added.filter { (boardID == nil || $0.board == boardID) && !prefix.isEmpty && $0.card.description.hasPrefix(prefix) }.map(\.card))
+                let outcome = Result { try engine.history(HistoryQuery(board: boardName, card: reference, limit: 1)) }
+                switch (expected.count, outcome) {
+                case (0, .failure(let error)):
+                    #expect(error as? KanbanError == .unknownCard(reference), "\(reference) on \(boardName ?? "every board")")
+                case (1, .success(let entries)):
+                    #expect(entries.first?.card == expected.first, "\(reference) on \(boardName ?? "every board")")
+                case (let count, .failure(let error)) where count > 1:
+                    #expect(error as? KanbanError == .ambiguousCard(reference, matches: count), "\(reference) on \(boardName ?? "every board")")
+                default:
+                    Issue.record("\(reference) on \(boardName ?? "every board"): expected \(expected.count) matches, got \(outcome)")
+                }
+            }
+        }
+    }
+
+    @Test("verify finds an index entry missing, wrong or extra")
+    func verifyChecksTheIndex() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let engine = fixture.engine
+        let card = try fixture.add("one")
+        try fixture.add("two")
+        try engine.execute(.moveCard(board: "main", card: card.description, column: "DONE"), actor: "ana")
+        #expect(try engine.verify().firstDifference == nil)
+        let key = HistoryIndex.key([0x01], card.raw, sequence: try engine.lastSequence())
+        let stored = try engine.log.environment.read { try $0.value(forKey: key, in: engine.historyIndex.database) }
+        #expect(stored != nil)
+
+        try engine.log.environment.write { try $0.put([0x07] + (stored ?? []).dropFirst(), forKey: key, in: engine.historyIndex.database) }
+        #expect(try engine.verify().firstDifference == "the history index holds a wrong entry for event #\(try engine.lastSequence())")
+        try engine.log.environment.write { transaction in _ = try transaction.delete(forKey: key, in: engine.historyIndex.database) }
+        #expect(try engine.verify().firstDifference == "the history index lacks an entry for event #\(try engine.lastSequence())")
+        try engine.log.environment.write { transaction in
+            try transaction.put(stored ?? [], forKey: key, in: engine.historyIndex.database)
+            try transaction.put([0], forKey: HistoryIndex.key([0x03], sequence: 1), in: engine.historyIndex.database)
+        }
+        #expect(try engine.verify().firstDifference?.hasPrefix("the history index holds 5 entries where") == true)
+    }
+
+    // MARK: Helpers
+
+    /// Random work on `main` and on a second board, a restore, then renames and a new column
+    /// after most cards' events, so that a page walks back through names.
+    static func busyLog(on engine: KanbanEngine, seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        try RandomActivity.run(160, on: engine, actors: ["ana", "bob", "민준"], undoPercent: 12, redoPercent: 8, addPercent: 20, using: &random)
+        _ = try engine.execute(.createBoard(name: "Équipe, ops"), actor: "bob")
+        for index in 0..<6 { _ = try engine.execute(.addCard(board: "Équipe, ops", title: "-ops \(index), 운영 🚀"), actor: "bob") }
+        let middle = try engine.statistics().events / 2
+        _ = try? engine.execute(.restore(board: "main", to: .sequence(UInt64(middle))), actor: "ana")
+        try RandomActivity.run(60, on: engine, actors: ["ana", "bob"], undoPercent: 12, redoPercent: 8, using: &random)
+        _ = try? engine.execute(.renameColumn(board: "main", column: "DOING", to: "In progress"), actor: "ana")
+        _ = try? engine.execute(.renameColumn(board: "Équipe, ops", column: "TODO", to: "À faire"), actor: "ana")
+        _ = try? engine.execute(.addColumn(board: "main", name: "Review", index: 1), actor: "bob")
+        _ = try? engine.undo(actor: "ana")
+    }
+
+    /// For every card ever added, under a few filters and limits: the engine's history equals a
+    /// fold of the whole log through ``HistoryBuilder`` (no index), from a built engine and from
+    /// a fresh one.
+    static func expectEveryCardHistoryEqualsFold(of engine: KanbanEngine, seed: UInt64) throws {
+        let events = try engine.events()
+        let cards = events.compactMap { event -> (CardID, BoardID)? in
+            if case .cardAdded(let added) = event.payload { return (added.card.id, event.board) } else { return nil }
+        }
+        let boards = try engine.withState { state in state.boards.values.map { ($0.id, $0.name) } }
+        let fresh = try KanbanEngine(path: engine.path)
+        let middle = UInt64(events.count / 2)
+        for (card, board) in cards {
+            let filters = [
+                HistoryFilter(card: card), HistoryFilter(card: card, actor: "bob"), HistoryFilter(card: card, untilSequence: middle),
+                HistoryFilter(board: board, card: card),
+            ]
+            // On a board it was never added to, the card is unknown.
+            for (other, name) in boards where other != board {
+                let query = HistoryQuery(board: name, card: card.description, limit: 5)
+                #expect(throws: KanbanError.unknownCard(card.description)) { try engine.history(query) }
+            }
+            for filter in filters {
+                var builder = HistoryBuilder(filter: filter, language: .english)
+                for event in events { builder.consume(event) }
+                let whole = builder.result
+                let board = filter.board.flatMap { id in boards.first { $0.0 == id }?.1 }
+                for limit in [nil, 0, 1, 3, 50] as [Int?] {
+                    let query = HistoryQuery(board: board, card: card.description, actor: filter.actor, untilSequence: filter.untilSequence, limit: limit)
+                    let expected = limit.map { Array(whole.suffix($0)) } ?? whole
+                    #expect(try engine.history(query) == expected, "seed \(seed), \(query)")
+                    #expect(try fresh.history(query) == expected, "seed \(seed), fresh, \(query)")
+                    if try engine.history(query) != expected { return }
+                }
+            }
+        }
+    }
+
+    /// Empties the history index: a log written before it existed.
+    static func dropIndex(of engine: KanbanEngine) throws {
+        try engine.log.environment.write { transaction in
+            var keys: [[UInt8]] = []
+            try transaction.withCursor(on: engine.historyIndex.database) { cursor in
+                var entry = try cursor.first()
+                while let current = entry { keys.append(Array(current.key)); entry = try cursor.next() }
+            }
+            for key in keys { try transaction.delete(forKey: key, in: engine.historyIndex.database) }
+        }
+    }
+}
