@@ -15,6 +15,8 @@ import KanbanCore
 /// - `Board_at_past_sequence_N_events`: `boardView(named:at:)` at a random sequence number:
 ///   the newest snapshot at or before it plus the events up to it. p50 and p99.
 /// - `History_page_N_events`: `history(HistoryQuery(limit: 50))`, the latest 50 entries.
+/// - `Card_history_page_N_events`: the latest 50 entries of one card, a different card each
+///   time, taken from every part of the log (through the history index). p50 and p99.
 let benchmarks: @Sendable () -> Void = {
     for size in Workload.sizes {
         let large = size >= 1_000_000
@@ -125,6 +127,38 @@ let benchmarks: @Sendable () -> Void = {
                 historian.value = engine
             },
             teardown: { historian.value = nil }
+        )
+
+        let cardHistorian = Slot<(engine: KanbanEngine, cards: [String])>()
+        Benchmark(
+            "Card_history_page_\(size)_events",
+            // Allocations follow the card's trail: a card with a long one makes a few hundred more.
+            configuration: Measures.configuration(maxDuration: .seconds(3), maxIterations: 200, mallocSlack: 500),
+            closure: { benchmark in
+                let (engine, cards) = cardHistorian.get
+                let card = cards[benchmark.currentIteration % cards.count]
+                benchmark.startMeasurement()
+                let page = try engine.history(HistoryQuery(board: nil, card: card, limit: 50))
+                benchmark.stopMeasurement()
+                precondition(!page.isEmpty)
+            },
+            setup: {
+                let engine = try KanbanEngine(path: try Workload.log(events: size))
+                _ = try engine.statistics()
+                try engine.catchUpHistoryIndex() // a log generated before the index existed
+                // The first card added after each hundredth of the log: old cards and new.
+                var cards: [String] = []
+                for part in 0..<100 {
+                    let events = try engine.events(after: UInt64(size / 100 * part), limit: 50)
+                    if let card = events.lazy.compactMap({ event -> CardID? in
+                        if case .cardAdded(let added) = event.payload { added.card.id } else { nil }
+                    }).first {
+                        cards.append(card.description)
+                    }
+                }
+                cardHistorian.value = (engine, cards)
+            },
+            teardown: { cardHistorian.value = nil }
         )
     }
 }

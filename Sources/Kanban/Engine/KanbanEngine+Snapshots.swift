@@ -60,7 +60,9 @@ extension KanbanEngine {
     func store(_ state: KanbanState, timestamp: Timestamp) throws {
         guard state.lastSequence > 0 else { return }
         let value = SnapshotStore.value(of: state, timestamp: timestamp)
-        try write { transaction in
+        // Not the history index: a snapshot taken during a bulk append (which indexes at its
+        // end) would index every event so far, reading them back through the memory map.
+        try write(indexing: false) { transaction in
             try snapshots.save(value, in: transaction)
             try applyRetention(in: transaction)
         }

@@ -12,14 +12,15 @@ extension KanbanEngine {
 
     /// Runs `body` in a write transaction, committed when it returns (run again from the start
     /// when the map had to grow); storage failures become ``EngineError``. Whatever `body`
-    /// appended to the log gets its leaves in the audit tree and its entries in the history
-    /// index in the same transaction.
-    func write<Result>(_ body: (WriteTransaction) throws -> Result) throws -> Result {
+    /// appended to the log gets its leaves in the audit tree and (unless `indexing` is off, for
+    /// a bulk append that indexes at its end) its entries in the history index in the same
+    /// transaction.
+    func write<Result>(indexing: Bool = true, _ body: (WriteTransaction) throws -> Result) throws -> Result {
         do {
             return try log.environment.write { transaction in
                 let result = try body(transaction)
                 try audit.extend(from: log, in: transaction)
-                try historyIndex.extend(from: log, in: transaction)
+                if indexing { try historyIndex.extend(from: log, in: transaction) }
                 return result
             }
         } catch let error as LMDBError {

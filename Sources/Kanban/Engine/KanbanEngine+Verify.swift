@@ -80,11 +80,12 @@ extension KanbanEngine {
     /// The first way the history index differs from what the log's events say it holds, or `nil`.
     private func historyIndexDifference(in transaction: some Transaction) throws -> String? {
         let extent = try historyIndex.extent(in: transaction)
+        let shift = try historyIndex.epochShift(in: transaction)
         var expected = 0
         var difference: String?
         try log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
             guard sequence <= extent else { return false }
-            for (key, value) in HistoryIndex.entries(of: bytes, sequence: sequence) {
+            for (key, value) in HistoryIndex.entries(of: bytes, sequence: sequence, epochShift: shift) {
                 expected += 1
                 let stored = try transaction.value(forKey: key, in: historyIndex.database)
                 if stored != value {

@@ -7,13 +7,18 @@ import LMDBStorage
 /// rather than the whole log.
 ///
 /// Keys, and values:
-/// - `0x01` · card id (16 bytes) · u64 big-endian sequence → the event's kind tag and board id:
-///   every event that concerns the card (``KanbanCore/EventCodec/peekCard(_:)``: its own, and
-///   undos and redos of them);
+/// - `0x01` · epoch (u32 big-endian: the sequence's bits above the lowest 16, or as many as
+///   the key `0xFE` says when present) · card id
+///   (16 bytes) · u64 big-endian sequence → the event's kind tag and board id: every event that
+///   concerns the card (``KanbanCore/EventCodec/peekCard(_:)``: its own, and undos and redos of
+///   them). Card ids are random: the epoch keeps a batch's inserts among the pages of the
+///   newest 65,536 events, not spread over the whole index (a batch of 10,000 events would
+///   otherwise dirty thousands of pages), and a card's trail costs a seek per epoch;
 /// - `0x02` · board id (16 bytes) · sequence → kind tag: every event of the board that may make, rename or
 ///   remove a column (what a page of history walks back through for the names as they were);
 /// - `0x03` · sequence → a zero byte: every event whose head does not decode (each reader decodes it, so that
 ///   its error names it);
+/// - `0xFE` (optional): the number of low bits of a sequence below its epoch (one byte, 0–48);
 /// - `0xFF`: how far the index goes (u64 little-endian): events after it are read from the log.
 struct HistoryIndex: Sendable {
     let database: Database
@@ -24,6 +29,9 @@ struct HistoryIndex: Sendable {
     private static let namingTag: UInt8 = 0x02
     private static let unreadableTag: UInt8 = 0x03
     private static let extentKey: [UInt8] = [0xFF]
+    private static let epochShiftKey: [UInt8] = [0xFE]
+    /// Events per epoch of the card entries, unless the index says otherwise: 2^16.
+    static let defaultEpochShift: UInt8 = 16
 
     init(environment: Environment) throws {
         database = try environment.database(named: HistoryIndex.databaseName)
@@ -40,16 +48,19 @@ struct HistoryIndex: Sendable {
     @discardableResult
     func extend(from log: EventLog, limit: Int = .max, in transaction: WriteTransaction) throws -> UInt64 {
         var extent = try self.extent(in: transaction)
+        let shift = try epochShift(in: transaction)
         var added = 0
         var entries: [(key: [UInt8], value: [UInt8])] = []
         try log.forEachRaw(after: extent, in: transaction) { sequence, bytes in
             guard added < limit else { return false }
-            entries.append(contentsOf: Self.entries(of: bytes, sequence: sequence))
+            entries.append(contentsOf: Self.entries(of: bytes, sequence: sequence, epochShift: shift))
             extent = sequence
             added += 1
             return true
         }
         guard added > 0 else { return extent }
+        // In key order: each page of the index is then visited once, in turn.
+        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
         for (key, value) in entries {
             try transaction.put(value, forKey: key, in: database)
         }
@@ -57,12 +68,27 @@ struct HistoryIndex: Sendable {
         return extent
     }
 
+    /// The number of low bits of a sequence below its epoch.
+    func epochShift(in transaction: some Transaction) throws -> UInt8 {
+        guard let value = try transaction.value(forKey: Self.epochShiftKey, in: database), value.count == 1, value[0] <= 48 else {
+            return Self.defaultEpochShift
+        }
+        return value[0]
+    }
+
+    /// Sets the epochs' size of an index still empty (for tests that cross many epochs).
+    func setEpochShift(_ shift: UInt8, in transaction: WriteTransaction) throws {
+        let extent = try extent(in: transaction)
+        precondition(shift <= 48 && extent == 0, "the epochs' size is set before the first event is indexed")
+        try transaction.put([shift], forKey: Self.epochShiftKey, in: database)
+    }
+
     /// The index entries of the event stored under `sequence` as `bytes`.
-    static func entries(of bytes: UnsafeRawBufferPointer, sequence: UInt64) -> [(key: [UInt8], value: [UInt8])] {
+    static func entries(of bytes: UnsafeRawBufferPointer, sequence: UInt64, epochShift: UInt8) -> [(key: [UInt8], value: [UInt8])] {
         guard let head = EventCodec.peekEnvelope(bytes) else { return [(key([unreadableTag], sequence: sequence), [0])] }
         var entries: [(key: [UInt8], value: [UInt8])] = []
         if let card = EventCodec.peekCard(bytes) {
-            entries.append((key([cardTag], card.raw, sequence: sequence), key([head.kind], head.board.raw)))
+            entries.append((cardKey(card, sequence: sequence, epochShift: epochShift), key([head.kind], head.board.raw)))
         }
         if EventCodec.peekEffectKind(bytes)?.mayChangeNames ?? true {
             entries.append((key([namingTag], head.board.raw, sequence: sequence), [head.kind]))
@@ -70,9 +96,13 @@ struct HistoryIndex: Sendable {
         return entries
     }
 
-    /// The events indexed under `card`, oldest first.
+    /// The events indexed under `card`, oldest first: a seek in each epoch.
     func events(concerning card: CardID, in transaction: some Transaction) throws -> [IndexedEvent] {
-        try entries(under: Self.key([Self.cardTag], card.raw), in: transaction)
+        var events: [IndexedEvent] = []
+        for epoch in 0...Self.epoch(of: try extent(in: transaction), shift: try epochShift(in: transaction)) {
+            events += try entries(under: Self.key(Self.epochPrefix(epoch), card.raw), in: transaction)
+        }
+        return events
     }
 
     /// The sequences of the events of `board` that may change column names, oldest first.
@@ -86,30 +116,42 @@ struct HistoryIndex: Sendable {
     }
 
     /// Calls `body` with each indexed card whose id's text (``KanbanCore/Identifier/description``)
-    /// starts with `prefix`, in id order, and its events oldest first, until it returns `false`.
-    /// None for a prefix that no id's text can start with.
+    /// starts with `prefix` and its events of one epoch, oldest first, epoch by epoch and in id
+    /// order within one, until it returns `false` (a card with events in several epochs comes
+    /// once for each). None for a prefix that no id's text can start with.
     func forEachCard(
         withPrefix prefix: String, in transaction: some Transaction, _ body: (CardID, [IndexedEvent]) throws -> Bool
     ) throws {
         guard let range = Self.identifierRange(prefix) else { return }
+        let last = Self.epoch(of: try extent(in: transaction), shift: try epochShift(in: transaction))
         try transaction.withCursor(on: database) { cursor in
-            var entry = try Self.key([Self.cardTag], range.lowerBound).withUnsafeBytes { try cursor.seek(atLeast: $0) }
-            while let current = entry, current.key.count == 25, current.key[0] == Self.cardTag {
-                let card = Identifier(high: Self.bigEndian(current.key, at: 1), low: Self.bigEndian(current.key, at: 9))
-                guard card <= range.upperBound else { return }
-                guard try body(CardID(card), try events(concerning: CardID(card), in: transaction)) else { return }
-                // On to the first key after this card's (no event has the largest sequence).
-                entry = try Self.key([Self.cardTag], card, sequence: .max).withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            for epoch in 0...last {
+                let head = Self.epochPrefix(epoch)
+                var entry = try Self.key(head, range.lowerBound).withUnsafeBytes { try cursor.seek(atLeast: $0) }
+                var card: Identifier?
+                var events: [IndexedEvent] = []
+                while let current = entry, current.key.count == head.count + 24, current.key.starts(with: head) {
+                    let id = Identifier(high: Self.bigEndian(current.key, at: head.count), low: Self.bigEndian(current.key, at: head.count + 8))
+                    guard id <= range.upperBound else { break }
+                    if let previous = card, previous != id {
+                        guard try body(CardID(previous), events) else { return }
+                        events = []
+                    }
+                    card = id
+                    events.append(Self.indexedEvent(current, sequenceAt: head.count + 16))
+                    entry = try cursor.next()
+                }
+                if let card { guard try body(CardID(card), events) else { return } }
             }
         }
     }
 
-    /// Calls `body` with every entry of the index but its extent: key and value.
+    /// Calls `body` with every entry of the index but its extent and epoch size: key and value.
     func forEachEntry(in transaction: some Transaction, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws {
         try transaction.withCursor(on: database) { cursor in
             var entry = try cursor.first()
             while let current = entry {
-                if !current.key.elementsEqual(Self.extentKey) { try body(current.key, current.value) }
+                if current.key.count > 1 { try body(current.key, current.value) }
                 entry = try cursor.next()
             }
         }
@@ -121,16 +163,35 @@ struct HistoryIndex: Sendable {
         try transaction.withCursor(on: database) { cursor in
             var entry = try prefix.withUnsafeBytes { try cursor.seek(atLeast: $0) }
             while let current = entry, current.key.count == prefix.count + 8, current.key.starts(with: prefix) {
-                let value = current.value
-                found.append(IndexedEvent(
-                    sequence: Self.bigEndian(current.key, at: prefix.count),
-                    kind: value.first ?? 0,
-                    board: value.count == 17 ? BoardID(Identifier(high: Self.bigEndian(value, at: 1), low: Self.bigEndian(value, at: 9))) : nil
-                ))
+                found.append(Self.indexedEvent(current, sequenceAt: prefix.count))
                 entry = try cursor.next()
             }
         }
         return found
+    }
+
+    /// The event an entry lists: its key holds the sequence at `offset`.
+    private static func indexedEvent(_ entry: Entry, sequenceAt offset: Int) -> IndexedEvent {
+        let value = entry.value
+        return IndexedEvent(
+            sequence: bigEndian(entry.key, at: offset),
+            kind: value.first ?? 0,
+            board: value.count == 17 ? BoardID(Identifier(high: bigEndian(value, at: 1), low: bigEndian(value, at: 9))) : nil
+        )
+    }
+
+    /// The key of `card`'s entry for event `sequence`.
+    static func cardKey(_ card: CardID, sequence: UInt64, epochShift: UInt8 = defaultEpochShift) -> [UInt8] {
+        key(epochPrefix(epoch(of: sequence, shift: epochShift)), card.raw, sequence: sequence)
+    }
+
+    private static func epoch(of sequence: UInt64, shift: UInt8) -> UInt32 {
+        UInt32(truncatingIfNeeded: sequence >> UInt64(shift))
+    }
+
+    /// The card tag and `epoch`, the start of the keys of the epoch's card entries.
+    private static func epochPrefix(_ epoch: UInt32) -> [UInt8] {
+        [cardTag] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: epoch >> (8 * UInt32($0))) }
     }
 
     /// The ids whose text starts with `prefix` (lowercase hex digits and dashes where the text
