@@ -60,27 +60,21 @@ extension KanbanEngine {
     func store(_ state: KanbanState, timestamp: Timestamp) throws {
         guard state.lastSequence > 0 else { return }
         let value = SnapshotStore.value(of: state, timestamp: timestamp)
-        // Not the history index: a snapshot taken during a bulk append (which indexes at its
-        // end) would index every event so far, reading them back through the memory map.
+        // Not the history index: the transactions that append events extend it, and one that
+        // lags (a log from before it) is caught up on open, not here, where it would read the
+        // whole backlog back through the memory map inside the snapshot's transaction.
         try write(indexing: false) { transaction in
             try snapshots.save(value, in: transaction)
             try applyRetention(in: transaction)
         }
     }
 
-    /// Keeps the newest three snapshots, and whenever all of them together pass the log's size,
-    /// removes every other one among the older ones (the oldest stays). The spacing of old
-    /// snapshots doubles at each thinning, so any past moment stays within reach of a snapshot
-    /// at a distance proportional to its age, and snapshots never outgrow the log.
+    /// Keeps the snapshots within the log's size, spread evenly over it (``SnapshotRetention``).
     func applyRetention(in transaction: WriteTransaction) throws {
         let statistics = try transaction.statistics(of: log.database)
-        let budget = statistics.pages * statistics.pageSize
-        var stored = try snapshots.list(in: transaction)
-        while stored.count > 3, stored.reduce(0, { $0 + $1.bytes }) > budget {
-            let older = stored.dropLast(3)
-            let doomed = older.enumerated().filter { $0.offset % 2 == 1 || older.count == 1 }.map(\.element.sequence)
-            for sequence in doomed { try snapshots.remove(sequence, in: transaction) }
-            stored.removeAll { doomed.contains($0.sequence) }
+        let retention = SnapshotRetention(budget: statistics.pages * statistics.pageSize)
+        for sequence in retention.doomed(try snapshots.list(in: transaction)) {
+            try snapshots.remove(sequence, in: transaction)
         }
     }
 
