@@ -122,10 +122,13 @@ struct CLIHistoryTests {
         #expect(try fixture.lines(["history", "--card", design.description]).count == 3)
         #expect(try fixture.expectRejected(["history", "--card", "zz"]) == "kanban: unknown card 'zz'\n")
         try fixture.expectRejected(["history", "--card", Identifier.random().description])
-        // A card of another board is not on main's trail.
+        // A card of another board is not on main's trail; without --board, its own board's.
         let elsewhere = try #require(try fixture.kanban.board("Side").columns.first?.cards.first?.id)
-        try fixture.expectRejected(["history", "--card", elsewhere])
-        #expect(try fixture.lines(["history", "--board", "Side", "--card", elsewhere]).count == 1)
+        try fixture.expectRejected(["history", "--board", "main", "--card", elsewhere])
+        let ownBoard = try fixture.lines(["history", "--board", "Side", "--card", elsewhere])
+        #expect(ownBoard.count == 1)
+        #expect(try fixture.lines(["history", "--card", String(elsewhere.prefix(8))]) == ownBoard)
+        #expect(try fixture.lines(["history", "--card", elsewhere, "--limit", "5"]) == ownBoard)
     }
 
     @Test("--card with a prefix several cards share, deleted ones included, exits 1")

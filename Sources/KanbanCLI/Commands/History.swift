@@ -15,8 +15,8 @@ extension KanbanCommand {
         @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
         var db: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Only this board's history.", valueName: "name"))
-        var board: String = DefaultBoard.name
+        @Option(parsing: .unconditional, help: ArgumentHelp("Only this board's history. Default: main, or with --card the card's own board.", valueName: "name"))
+        var board: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Only this card's trail (its id or a unique prefix; deleted cards too).", valueName: "card"))
         var card: String?
@@ -48,6 +48,9 @@ extension KanbanCommand {
             let until = try self.until.map { text throws(KanbanError) in try PointInTime(parsing: text) }
             let path = GlobalOptions.databasePath(db)
             let engine = try GlobalOptions.openEngine(at: path)
+            // A card id names one card whatever its board: without --board, its trail is
+            // looked up on every board (its events all belong to the board it was added to).
+            let board = self.board ?? (card == nil ? DefaultBoard.name : nil)
             let entries = try engine.history(HistoryQuery(
                 board: board, card: card, actor: actor, since: since, until: until?.moment,
                 untilSequence: until?.sequence, limit: limit, language: lang
