@@ -39,6 +39,11 @@ public struct WriteTransaction: Transaction {
             return true
         }
     }
+
+    /// Removes every entry of `database` (`mdb_drop` without deleting the database itself).
+    public func removeAll(in database: Database) throws {
+        try check(mdb_drop(handle, database.handle, 0), "mdb_drop")
+    }
 }
 
 // Explicit non-conformance to Sendable: a write transaction must stay on its thread.

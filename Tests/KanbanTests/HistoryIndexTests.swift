@@ -106,7 +106,7 @@ struct HistoryIndexTests {
         #expect(try engine.verify().firstDifference?.hasPrefix("the history index holds 5 entries where") == true)
     }
 
-    @Test("Commands index their events as they commit, snapshots or not; generate indexes at its end")
+    @Test("Commands index their events as they commit, snapshots or not, and generate in each batch")
     func indexFollowsWrites() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -120,6 +120,44 @@ struct HistoryIndexTests {
         #expect(try engine.historyIndexLag() == 0)
         #expect(try engine.verify().firstDifference == nil)
         try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 5)
+    }
+
+    @Test("An index of the first layout (card keys without the epoch) covers nothing, and the next extension, by catch-up or by a command, rebuilds it", arguments: [false, true])
+    func firstLayoutIsRebuilt(byCommand: Bool) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try Self.busyLog(on: fixture.engine, seed: 7)
+        let engine = fixture.engine
+        let last = try engine.lastSequence()
+        // What the first layout wrote: 0x01 · card · sequence, the naming entries, the extent.
+        try engine.log.environment.write { transaction in
+            let database = engine.historyIndex.database
+            try transaction.removeAll(in: database)
+            try engine.log.forEachRaw(after: 0, in: transaction) { sequence, bytes in
+                for (key, value) in HistoryIndex.entries(of: bytes, sequence: sequence, epochShift: 16) {
+                    let firstLayoutKey = key.first == 0x01 ? [0x01] + key.dropFirst(5) : key
+                    try transaction.put(value, forKey: firstLayoutKey, in: database)
+                }
+                return true
+            }
+            try transaction.put((0..<8).map { UInt8(truncatingIfNeeded: last >> (8 * UInt64($0))) }, forKey: [0xFF], in: database)
+        }
+        #expect(try engine.historyIndexLag() == last)
+        #expect(try engine.verify().firstDifference != nil, "the old entries are not this layout's")
+        try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 7)
+        if byCommand {
+            _ = try engine.execute(.addCard(board: "main", title: "after the upgrade"), actor: "ana")
+        } else {
+            #expect(try engine.catchUpHistoryIndex() == last)
+        }
+        #expect(try engine.historyIndexLag() == 0)
+        #expect(try engine.verify().firstDifference == nil)
+        var shortKeys = 0 // first-layout card entries
+        try engine.log.environment.read { transaction in
+            try engine.historyIndex.forEachEntry(in: transaction) { key, _ in if key.first == 0x01, key.count == 25 { shortKeys += 1 } }
+        }
+        #expect(shortKeys == 0)
+        try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 7)
     }
 
     // MARK: Helpers

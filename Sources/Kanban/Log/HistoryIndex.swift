@@ -18,6 +18,9 @@ import LMDBStorage
 ///   remove a column (what a page of history walks back through for the names as they were);
 /// - `0x03` · sequence → a zero byte: every event whose head does not decode (each reader decodes it, so that
 ///   its error names it);
+/// - `0xFD`: the layout's version (one byte, 2). An index without it was written in the first
+///   layout (card keys without the epoch): it covers nothing, and the next extension empties it
+///   and indexes the log again;
 /// - `0xFE` (optional): the number of low bits of a sequence below its epoch (one byte, 0–48);
 /// - `0xFF`: how far the index goes (u64 little-endian): events after it are read from the log.
 struct HistoryIndex: Sendable {
@@ -29,6 +32,8 @@ struct HistoryIndex: Sendable {
     private static let namingTag: UInt8 = 0x02
     private static let unreadableTag: UInt8 = 0x03
     private static let extentKey: [UInt8] = [0xFF]
+    private static let layoutKey: [UInt8] = [0xFD]
+    private static let layoutVersion: UInt8 = 2
     private static let epochShiftKey: [UInt8] = [0xFE]
     /// Events per epoch of the card entries, unless the index says otherwise: 2^16.
     static let defaultEpochShift: UInt8 = 16
@@ -37,9 +42,10 @@ struct HistoryIndex: Sendable {
         database = try environment.database(named: HistoryIndex.databaseName)
     }
 
-    /// The sequence of the last event indexed (0: none).
+    /// The sequence of the last event indexed (0: none, also for an index of an older layout).
     func extent(in transaction: some Transaction) throws -> UInt64 {
-        guard let value = try transaction.value(forKey: Self.extentKey, in: database), value.count == 8 else { return 0 }
+        guard try isCurrentLayout(in: transaction),
+              let value = try transaction.value(forKey: Self.extentKey, in: database), value.count == 8 else { return 0 }
         return value.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
 
@@ -47,6 +53,7 @@ struct HistoryIndex: Sendable {
     /// returns the new extent.
     @discardableResult
     func extend(from log: EventLog, limit: Int = .max, in transaction: WriteTransaction) throws -> UInt64 {
+        try adoptCurrentLayout(in: transaction)
         var extent = try self.extent(in: transaction)
         let shift = try epochShift(in: transaction)
         var added = 0
@@ -68,6 +75,19 @@ struct HistoryIndex: Sendable {
         return extent
     }
 
+    /// Whether the index is in this layout (or holds nothing yet).
+    private func isCurrentLayout(in transaction: some Transaction) throws -> Bool {
+        if let value = try transaction.value(forKey: Self.layoutKey, in: database) { return value == [Self.layoutVersion] }
+        return try transaction.value(forKey: Self.extentKey, in: database) == nil
+    }
+
+    /// Marks the index as this layout's, first emptying one of an older layout.
+    private func adoptCurrentLayout(in transaction: WriteTransaction) throws {
+        guard try transaction.value(forKey: Self.layoutKey, in: database) != [Self.layoutVersion] else { return }
+        if try !isCurrentLayout(in: transaction) { try transaction.removeAll(in: database) }
+        try transaction.put([Self.layoutVersion], forKey: Self.layoutKey, in: database)
+    }
+
     /// The number of low bits of a sequence below its epoch.
     func epochShift(in transaction: some Transaction) throws -> UInt8 {
         guard let value = try transaction.value(forKey: Self.epochShiftKey, in: database), value.count == 1, value[0] <= 48 else {
@@ -80,6 +100,7 @@ struct HistoryIndex: Sendable {
     func setEpochShift(_ shift: UInt8, in transaction: WriteTransaction) throws {
         let extent = try extent(in: transaction)
         precondition(shift <= 48 && extent == 0, "the epochs' size is set before the first event is indexed")
+        try adoptCurrentLayout(in: transaction)
         try transaction.put([shift], forKey: Self.epochShiftKey, in: database)
     }
 
