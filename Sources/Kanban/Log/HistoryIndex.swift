@@ -7,21 +7,23 @@ import LMDBStorage
 /// rather than the whole log.
 ///
 /// Keys, and values:
-/// - `0x01` · epoch (u32 big-endian: the sequence's bits above the lowest 16, or as many as
-///   the key `0xFE` says when present) · card id
-///   (16 bytes) · u64 big-endian sequence → the event's kind tag and board id: every event that
-///   concerns the card (``KanbanCore/EventCodec/peekCard(_:)``: its own, and undos and redos of
-///   them). Card ids are random: the epoch keeps a batch's inserts among the pages of the
-///   newest 65,536 events, not spread over the whole index (a batch of 10,000 events would
-///   otherwise dirty thousands of pages), and a card's trail costs a seek per epoch;
-/// - `0x02` · board id (16 bytes) · sequence → kind tag: every event of the board that may make, rename or
-///   remove a column (what a page of history walks back through for the names as they were);
-/// - `0x03` · sequence → a zero byte: every event whose head does not decode (each reader decodes it, so that
-///   its error names it);
+/// - `0x01` · epoch (u32 big-endian: the sequence's bits above the lowest 16, or as many as the
+///   key `0xFE` says) · card id (16 bytes) · u64 big-endian sequence → the event's kind tag and
+///   board id: every event that concerns the card (``KanbanCore/EventCodec/peekCard(_:)``: its
+///   own, and undos and redos of them). Card ids are random: the epoch keeps a batch's inserts
+///   among the pages of the newest 65,536 events, not spread over the whole index (a batch of
+///   10,000 events would otherwise dirty thousands of pages), and a card's trail costs a seek
+///   per epoch;
+/// - `0x02` · board id (16 bytes) · sequence → kind tag: every event of the board that may make,
+///   rename or remove a column (what a page of history walks back through for the names as
+///   they were);
+/// - `0x03` · sequence → a zero byte: every event whose head does not decode (each reader
+///   decodes it, so that its error names it);
 /// - `0xFD`: the layout's version (one byte, 2). An index without it was written in the first
 ///   layout (card keys without the epoch): it covers nothing, and the next extension empties it
 ///   and indexes the log again;
-/// - `0xFE` (optional): the number of low bits of a sequence below its epoch (one byte, 0–48);
+/// - `0xFE` (optional): the number of low bits of a sequence below its epoch (one byte, 2–48;
+///   any other value reads as 16: fewer bits would cost a card's trail a seek per few events);
 /// - `0xFF`: how far the index goes (u64 little-endian): events after it are read from the log.
 struct HistoryIndex: Sendable {
     let database: Database
@@ -90,7 +92,7 @@ struct HistoryIndex: Sendable {
 
     /// The number of low bits of a sequence below its epoch.
     func epochShift(in transaction: some Transaction) throws -> UInt8 {
-        guard let value = try transaction.value(forKey: Self.epochShiftKey, in: database), value.count == 1, value[0] <= 48 else {
+        guard let value = try transaction.value(forKey: Self.epochShiftKey, in: database), value.count == 1, (2...48).contains(value[0]) else {
             return Self.defaultEpochShift
         }
         return value[0]
@@ -99,7 +101,7 @@ struct HistoryIndex: Sendable {
     /// Sets the epochs' size of an index still empty (for tests that cross many epochs).
     func setEpochShift(_ shift: UInt8, in transaction: WriteTransaction) throws {
         let extent = try extent(in: transaction)
-        precondition(shift <= 48 && extent == 0, "the epochs' size is set before the first event is indexed")
+        precondition((2...48).contains(shift) && extent == 0, "the epochs' size is set before the first event is indexed")
         try adoptCurrentLayout(in: transaction)
         try transaction.put([shift], forKey: Self.epochShiftKey, in: database)
     }
