@@ -38,8 +38,7 @@ struct BoardRenderer {
 
 extension String {
     func trailingSpacesRemoved() -> String {
-        var text = self
-        while text.hasSuffix(" ") { text.removeLast() }
-        return text
+        guard let last = lastIndex(where: { $0 != " " }) else { return "" }
+        return String(self[...last])
     }
 }

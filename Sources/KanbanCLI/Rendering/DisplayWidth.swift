@@ -2,7 +2,14 @@
 /// forms, most emoji) take two, combining marks none. Korean titles line up in the board.
 enum DisplayWidth {
     static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // ASCII, by far the most text: a cell per printable byte, none for control bytes (a
+        // character of ASCII is one byte, or "\r\n", two control bytes). No property lookups.
+        var cells = 0
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return text.reduce(0) { $0 + of($1) } }
+            if byte >= 0x20 && byte != 0x7F { cells += 1 }
+        }
+        return cells
     }
 
     static func of(_ character: Character) -> Int {
@@ -12,6 +19,7 @@ enum DisplayWidth {
     static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x7F { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
