@@ -153,10 +153,9 @@ extension KanbanEngine {
     /// leaves a state that the next catch-up rebuilds from the log.
     func writeAndApply<Result>(
         _ core: inout EngineCore,
-        indexing: Bool = true,
         _ body: (inout EngineCore, WriteTransaction) throws -> Result
     ) throws -> Result {
-        let result = try write(indexing: indexing) { transaction in
+        let result = try write { transaction in
             try catchUp(&core, in: transaction)
             return try body(&core, transaction)
         }

@@ -13,8 +13,8 @@ extension KanbanEngine {
     /// Runs `body` in a write transaction, committed when it returns (run again from the start
     /// when the map had to grow); storage failures become ``EngineError``. Whatever `body`
     /// appended to the log gets its leaves in the audit tree and (unless `indexing` is off, for
-    /// a bulk append that indexes at its end) its entries in the history index in the same
-    /// transaction.
+    /// a transaction that appends no events, such as a snapshot's) its entries in the history
+    /// index in the same transaction.
     func write<Result>(indexing: Bool = true, _ body: (WriteTransaction) throws -> Result) throws -> Result {
         do {
             return try log.environment.write { transaction in
