@@ -69,6 +69,7 @@ public struct EngineOptions: Sendable {
     var environment: EnvironmentOptions {
         EnvironmentOptions(
             mapSize: mapSize,
+            maxDatabases: 16,
             durability: durability == .durable ? .durable : .noMetaSync
         )
     }

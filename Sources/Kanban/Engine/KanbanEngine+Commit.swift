@@ -8,6 +8,38 @@ extension KanbanEngine {
     /// A storage failure fails the whole batch (nothing of it is appended). Commands not reached
     /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
     func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
+        let (outcomes, answers) = if let events = addFromOutline(batch) {
+            ([Result<CommandOutcome, any Error>?.some(.success(CommandOutcome(events: events)))], [RememberedAnswer?.none])
+        } else {
+            decideAndAppend(batch)
+        }
+        var deferred: [PendingCommand] = []
+        for (index, pending) in batch.enumerated() {
+            guard let outcome = outcomes[index] else {
+                deferred.append(pending)
+                continue
+            }
+            switch pending.delivery {
+            case .outcome(let reply):
+                reply(outcome)
+            case .remembered(let memo):
+                // No answer kept: the batch failed, and the outcome is its failure.
+                memo.reply(answers[index].map { .success($0) } ?? outcome.map { _ in RememberedAnswer(bytes: [], isReplay: false) })
+            }
+        }
+        let decided = batch.count - deferred.count
+        writes.withLock { statistics in
+            statistics.commits += 1
+            statistics.commands += decided
+            statistics.largestBatch = max(statistics.largestBatch, decided)
+        }
+        commits.signal()
+        return deferred
+    }
+
+    /// Decides and appends `batch` on the state, in one write transaction: each command's
+    /// outcome and remembered answer, `nil` for the commands not reached in time.
+    private func decideAndAppend(_ batch: [PendingCommand]) -> ([Result<CommandOutcome, any Error>?], [RememberedAnswer?]) {
         var outcomes: [Result<CommandOutcome, any Error>?] = []
         var answers: [RememberedAnswer?] = []
         do {
@@ -54,28 +86,7 @@ extension KanbanEngine {
             outcomes = Array(repeating: .failure(error), count: batch.count)
             answers = Array(repeating: nil, count: batch.count)
         }
-        var deferred: [PendingCommand] = []
-        for (index, pending) in batch.enumerated() {
-            guard let outcome = outcomes[index] else {
-                deferred.append(pending)
-                continue
-            }
-            switch pending.delivery {
-            case .outcome(let reply):
-                reply(outcome)
-            case .remembered(let memo):
-                // No answer kept: the batch failed, and the outcome is its failure.
-                memo.reply(answers[index].map { .success($0) } ?? outcome.map { _ in RememberedAnswer(bytes: [], isReplay: false) })
-            }
-        }
-        let decided = batch.count - deferred.count
-        writes.withLock { statistics in
-            statistics.commits += 1
-            statistics.commands += decided
-            statistics.largestBatch = max(statistics.largestBatch, decided)
-        }
-        commits.signal()
-        return deferred
+        return (outcomes, answers)
     }
 
     /// The one place a command is decided: card and board commands by ``Decider`` on the state
@@ -157,7 +168,13 @@ extension KanbanEngine {
     ) throws -> Result {
         let result = try write { transaction in
             try catchUp(&core, in: transaction)
-            return try body(&core, transaction)
+            let start = core.state.lastSequence
+            let result = try body(&core, transaction)
+            if core.state.lastSequence != start {
+                core.state.buildOrderIndex()
+                try outlines.save(BoardOutline(of: core.state, lastTimestamp: core.lastTimestamp), in: transaction)
+            }
+            return result
         }
         core.isDirty = false
         scheduleSnapshotIfDue(&core)

@@ -67,6 +67,9 @@ extension KanbanEngine {
                 difference = try historyIndexDifference(in: transaction)
             }
             if difference == nil {
+                difference = try outlineDifference(from: state, lastTimestamp: previous?.timestamp, in: transaction)
+            }
+            if difference == nil {
                 var opened = EngineCore()
                 try catchUp(&opened, in: transaction)
                 if let different = opened.state.firstDifference(from: state) {
@@ -75,6 +78,32 @@ extension KanbanEngine {
             }
             return VerificationReport(events: Int(clamping: state.lastSequence), snapshots: checked, firstDifference: difference)
         }
+    }
+
+    /// How the stored board outline differs from the outline of `state` (the replayed log, whose
+    /// last event has `lastTimestamp`), or `nil`. An outline that ends before the log (kept by a
+    /// build before the last append) is not used, so not wrong; one that ends after it is.
+    private func outlineDifference(from state: KanbanState, lastTimestamp: Timestamp?, in transaction: some Transaction) throws -> String? {
+        let stored: BoardOutline?
+        do {
+            stored = try outlines.load(in: transaction)
+        } catch {
+            return "the board outline: \(error)"
+        }
+        guard let stored, stored.lastSequence >= state.lastSequence else { return nil }
+        guard stored.lastSequence == state.lastSequence else {
+            return "the board outline covers #\(stored.lastSequence), beyond the log's end (#\(state.lastSequence))"
+        }
+        var indexed = state
+        indexed.buildOrderIndex()
+        let expected = BoardOutline(of: indexed, lastTimestamp: lastTimestamp ?? Timestamp(millisecondsSinceEpoch: 0))
+        guard stored != expected else { return nil }
+        if stored.lastTimestamp != expected.lastTimestamp { return "the board outline's last timestamp differs from the log's" }
+        if let column = Set(stored.ends.keys).union(expected.ends.keys).sorted().first(where: { stored.end(of: $0) != expected.end(of: $0) }) {
+            let (found, wanted) = (stored.end(of: column), expected.end(of: column))
+            return "the board outline says column \(column) holds \(found.count) cards ending at \(found.lastKey.map(String.init(describing:)) ?? "none"); the log, \(wanted.count) ending at \(wanted.lastKey.map(String.init(describing:)) ?? "none")"
+        }
+        return "the board outline's boards and columns differ from the log's"
     }
 
     /// The first way the history index differs from what the log's events say it holds, or `nil`.

@@ -32,6 +32,8 @@ public final class KanbanEngine: Sendable {
     let audit: MerkleTree
     /// The index of each card's events, kept in the same transactions.
     let historyIndex: HistoryIndex
+    /// The board outline, kept in the same transactions: what adding a card needs.
+    let outlines: OutlineStore
     let options: EngineOptions
     let clock: @Sendable () -> Timestamp
     /// The state reads are served from.
@@ -56,6 +58,7 @@ public final class KanbanEngine: Sendable {
             snapshots = try SnapshotStore(environment: environment)
             audit = try MerkleTree(environment: environment)
             historyIndex = try HistoryIndex(environment: environment)
+            outlines = try OutlineStore(environment: environment)
         } catch let error as LMDBError {
             throw EngineError.opening(error, path: path)
         }

@@ -59,6 +59,18 @@ public struct SnapshotStore: Sendable {
         return SnapshotValue(sequence: state.lastSequence, bytes: bytes)
     }
 
+    /// The sequence the newest snapshot covers, valid or not; `nil` when there is none.
+    public func newestSequence(in transaction: some Transaction) throws -> UInt64? {
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try cursor.last()
+            while let current = entry {
+                if let sequence = SequenceKey.sequence(from: current.key) { return sequence }
+                entry = try cursor.previous()
+            }
+            return nil
+        }
+    }
+
     /// Stores `value` under the sequence it covers.
     public func save(_ value: SnapshotValue, in transaction: WriteTransaction) throws {
         try SequenceKey.withBytes(value.sequence) { key in

@@ -7,6 +7,9 @@ public struct WriteStatistics: Sendable, Equatable {
     public var commands = 0
     /// The most commands one transaction carried.
     public var largestBatch = 0
+    /// Cards added on the stored board outline, without the state (a process's first command
+    /// when it adds a card at a column's end).
+    public var addsFromOutline = 0
 
     public init() {}
 

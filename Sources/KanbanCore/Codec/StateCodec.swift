@@ -18,31 +18,13 @@ public enum StateCodec {
 
     public static func encode(_ state: KanbanState) -> [UInt8] {
         var writer = ByteWriter(capacity: 64 + state.cards.count * 160)
-        writer.write(varint: state.lastSequence)
-        writer.write(count: state.boardsCreated)
-        writer.write(count: state.boardOrder.count)
-        for id in state.boardOrder {
-            let board = state.boards[id]!
-            writer.write(id.raw)
-            writer.write(board.name)
-            writer.write(count: board.columns.count)
-            for column in board.columns { writer.write(column.raw) }
-        }
-        // Columns in board order, so the same state always encodes to the same bytes.
-        let columns = state.boardOrder.flatMap { state.boards[$0]!.columns }.compactMap { state.columns[$0] }
-        let strays = state.columns.values.filter { column in !columns.contains { $0.id == column.id } }
-        writer.write(count: columns.count + strays.count)
-        for column in columns + strays.sorted(by: { $0.id < $1.id }) {
-            writer.write(column.id.raw)
-            writer.write(column.board.raw)
-            writer.write(column.name)
-        }
+        let (columns, strays) = encodeBoards(of: state, into: &writer)
         // Cards column by column (in the order just written), each column's in its order: the
         // same state always encodes to the same bytes, and decoding rebuilds the order index
         // without sorting (``ColumnOrder/init(_:)`` checks instead).
         var byColumn: [ColumnID: [Int]] = [:]
         for (index, card) in state.cards.values.enumerated() { byColumn[card.column, default: []].append(index) }
-        let known = columns.map(\.id) + strays.map(\.id).sorted()
+        let known = columns.map(\.id) + strays.map(\.id)
         let unknown = byColumn.keys.filter { state.columns[$0] == nil }.sorted()
         writer.write(count: state.cards.count)
         for column in known + unknown {
@@ -61,40 +43,39 @@ public enum StateCodec {
         return writer.bytes
     }
 
+    /// Writes what comes first — the last sequence, boards and columns — and returns the
+    /// columns in the order written: those of the boards in board order, then the strays (of
+    /// no board) by id.
+    @discardableResult
+    static func encodeBoards(of state: KanbanState, into writer: inout ByteWriter) -> (columns: [Column], strays: [Column]) {
+        writer.write(varint: state.lastSequence)
+        writer.write(count: state.boardsCreated)
+        writer.write(count: state.boardOrder.count)
+        for id in state.boardOrder {
+            let board = state.boards[id]!
+            writer.write(id.raw)
+            writer.write(board.name)
+            writer.write(count: board.columns.count)
+            for column in board.columns { writer.write(column.raw) }
+        }
+        // Columns in board order, so the same state always encodes to the same bytes.
+        let columns = state.boardOrder.flatMap { state.boards[$0]!.columns }.compactMap { state.columns[$0] }
+        let strays = state.columns.values.filter { column in !columns.contains { $0.id == column.id } }.sorted { $0.id < $1.id }
+        writer.write(count: columns.count + strays.count)
+        for column in columns + strays {
+            writer.write(column.id.raw)
+            writer.write(column.board.raw)
+            writer.write(column.name)
+        }
+        return (columns, strays)
+    }
+
     /// The state `bytes` encode. With `boardsOnly`, only what comes first — the last sequence,
     /// boards and columns — is read: the state has no cards and no undo stacks, enough for a
     /// read that needs names (a history page), at a small part of the cost.
     public static func decode(_ bytes: UnsafeRawBufferPointer, boardsOnly: Bool = false) throws(EventDecodingError) -> KanbanState {
         var reader = ByteReader(bytes)
-        var state = KanbanState()
-        state.lastSequence = try reader.readVarint()
-        state.boardsCreated = try reader.readCount()
-        let boardCount = try reader.readCount()
-        for _ in 0..<boardCount {
-            let id = BoardID(try reader.readIdentifier())
-            let name = try reader.readString()
-            let columnCount = try reader.readCount()
-            guard columnCount <= bytes.count else { throw .malformed("column count \(columnCount)", at: reader.offset) }
-            var columns: [ColumnID] = []
-            for _ in 0..<columnCount { columns.append(ColumnID(try reader.readIdentifier())) }
-            guard state.boards[id] == nil else { throw .malformed("board \(id) twice", at: reader.offset) }
-            state.boards[id] = Board(id: id, name: name, columns: columns)
-            state.boardOrder.append(id)
-        }
-        let columnCount = try reader.readCount()
-        for _ in 0..<columnCount {
-            let id = ColumnID(try reader.readIdentifier())
-            let board = BoardID(try reader.readIdentifier())
-            guard state.columns[id] == nil else { throw .malformed("column \(id) twice", at: reader.offset) }
-            state.columns[id] = Column(id: id, board: board, name: try reader.readString())
-        }
-        // What replay guarantees and `decide` relies on: every board has columns, each its own, once.
-        for board in state.boards.values {
-            guard !board.columns.isEmpty else { throw .malformed("board \(board.id) has no columns", at: reader.offset) }
-            guard Set(board.columns).count == board.columns.count,
-                  board.columns.allSatisfy({ state.columns[$0]?.board == board.id })
-            else { throw .malformed("board \(board.id) lists a column that is not its own", at: reader.offset) }
-        }
+        var state = try decodeBoards(from: &reader, limit: bytes.count)
         if boardsOnly { return state }
         let cardCount = try reader.readCount()
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
@@ -119,6 +100,41 @@ public enum StateCodec {
             state.undoStacks.restore(actor: name, undo: stacks[0], redo: stacks[1])
         }
         try reader.expectEnd()
+        return state
+    }
+
+    /// Reads what ``encodeBoards(of:into:)`` wrote into a state with no cards and no undo
+    /// stacks; `limit` bounds every count read (the size of the whole input).
+    static func decodeBoards(from reader: inout ByteReader, limit: Int) throws(EventDecodingError) -> KanbanState {
+        var state = KanbanState()
+        state.lastSequence = try reader.readVarint()
+        state.boardsCreated = try reader.readCount()
+        let boardCount = try reader.readCount()
+        for _ in 0..<boardCount {
+            let id = BoardID(try reader.readIdentifier())
+            let name = try reader.readString()
+            let columnCount = try reader.readCount()
+            guard columnCount <= limit else { throw .malformed("column count \(columnCount)", at: reader.offset) }
+            var columns: [ColumnID] = []
+            for _ in 0..<columnCount { columns.append(ColumnID(try reader.readIdentifier())) }
+            guard state.boards[id] == nil else { throw .malformed("board \(id) twice", at: reader.offset) }
+            state.boards[id] = Board(id: id, name: name, columns: columns)
+            state.boardOrder.append(id)
+        }
+        let columnCount = try reader.readCount()
+        for _ in 0..<columnCount {
+            let id = ColumnID(try reader.readIdentifier())
+            let board = BoardID(try reader.readIdentifier())
+            guard state.columns[id] == nil else { throw .malformed("column \(id) twice", at: reader.offset) }
+            state.columns[id] = Column(id: id, board: board, name: try reader.readString())
+        }
+        // What replay guarantees and `decide` relies on: every board has columns, each its own, once.
+        for board in state.boards.values {
+            guard !board.columns.isEmpty else { throw .malformed("board \(board.id) has no columns", at: reader.offset) }
+            guard Set(board.columns).count == board.columns.count,
+                  board.columns.allSatisfy({ state.columns[$0]?.board == board.id })
+            else { throw .malformed("board \(board.id) lists a column that is not its own", at: reader.offset) }
+        }
         return state
     }
 }

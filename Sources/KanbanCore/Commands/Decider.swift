@@ -31,18 +31,10 @@ public enum Decider {
         case .addCard(let boardName, let title, let description, let due, let columnName, let index):
             let board = try board(boardName, in: state)
             let column = if let columnName { try self.column(columnName, of: board, in: state) } else { try firstColumn(of: board, in: state) }
-            let card = Card(
-                id: .random(using: &ids),
-                column: column.id,
-                key: .middle,
-                title: try Limits.checkedTitle(title),
-                description: try Limits.checkedDescription(description),
-                due: due
-            )
-            let (key, landing) = try place(card.id, in: column, at: index, state: state)
-            var placed = card
-            placed.key = key
-            return [BoardEvent(board: board.id, payload: .cardAdded(CardAdded(card: placed, index: landing)))]
+            let id = CardID.random(using: &ids)
+            let (title, description) = (try Limits.checkedTitle(title), try Limits.checkedDescription(description))
+            let (key, landing) = try place(id, in: column, at: index, state: state)
+            return [cardAdded(id, board: board, column: column, key: key, index: landing, title: title, description: description, due: due)]
 
         case .editCard(let boardName, let reference, let title, let description, let due):
             let board = try board(boardName, in: state)
@@ -168,7 +160,7 @@ public enum Decider {
 
     /// The board's first column, where a card goes unless told otherwise. Every board has one
     /// (``KanbanState/apply(_:board:)`` keeps it so); the error is for a state built otherwise.
-    private static func firstColumn(of board: Board, in state: KanbanState) throws(KanbanError) -> Column {
+    static func firstColumn(of board: Board, in state: KanbanState) throws(KanbanError) -> Column {
         guard let id = board.columns.first, let column = state.columns[id] else {
             throw .unknownColumn(DefaultBoard.columns[0], board: board.name)
         }
@@ -208,5 +200,14 @@ public enum Decider {
             return (OrderKey.between(lower, nil), landing)
         }
         return (OrderKey.between(lower, upper), landing)
+    }
+
+    /// The event that adds card `id` to `column` of `board` with key `key`, landing at `index`;
+    /// `title` and `description` already checked.
+    static func cardAdded(
+        _ id: CardID, board: Board, column: Column, key: OrderKey, index: Int, title: String, description: String, due: Due?
+    ) -> BoardEvent {
+        let card = Card(id: id, column: column.id, key: key, title: title, description: description, due: due)
+        return BoardEvent(board: board.id, payload: .cardAdded(CardAdded(card: card, index: index)))
     }
 }

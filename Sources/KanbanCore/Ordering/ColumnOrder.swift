@@ -30,6 +30,9 @@ public struct ColumnOrder: Sendable, Equatable {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// The last slot (the highest), or `nil` for an empty column.
+    public var last: OrderedSlot? { blocks.last?.last }
+
     /// Every slot, first to last.
     public var slots: [OrderedSlot] { blocks.flatMap { $0 } }
 
