@@ -65,6 +65,7 @@ struct BoardOutlineTests {
         let outline = BoardOutline(of: state, lastTimestamp: events.last?.timestamp ?? Timestamp(millisecondsSinceEpoch: 0))
         #expect(!outline.ends.isEmpty)
         let bytes = OutlineCodec.encode(outline)
+        #expect(OutlineCodec.encode(of: state, lastTimestamp: outline.lastTimestamp) == bytes, "the state's encoder writes the outline's bytes")
         #expect(try bytes.withUnsafeBytes(OutlineCodec.decode) == outline)
         #expect(OutlineCodec.encode(try bytes.withUnsafeBytes(OutlineCodec.decode)) == bytes)
         for length in 0..<bytes.count {

@@ -172,7 +172,7 @@ extension KanbanEngine {
             let result = try body(&core, transaction)
             if core.state.lastSequence != start {
                 core.state.buildOrderIndex()
-                try outlines.save(BoardOutline(of: core.state, lastTimestamp: core.lastTimestamp), in: transaction)
+                try outlines.save(encoded: OutlineCodec.encode(of: core.state, lastTimestamp: core.lastTimestamp), in: transaction)
             }
             return result
         }

@@ -33,6 +33,11 @@ struct OutlineStore: Sendable {
 
     /// Stores `outline`, in place of the one before.
     func save(_ outline: BoardOutline, in transaction: WriteTransaction) throws {
-        try transaction.put(OutlineCodec.encode(outline), forKey: Self.key, in: database)
+        try save(encoded: OutlineCodec.encode(outline), in: transaction)
+    }
+
+    /// Stores an outline already encoded (``KanbanCore/OutlineCodec``).
+    func save(encoded bytes: [UInt8], in transaction: WriteTransaction) throws {
+        try transaction.put(bytes, forKey: Self.key, in: database)
     }
 }

@@ -4,26 +4,47 @@
 ///
 /// ```
 /// u8 version · the boards section of a snapshot (``StateCodec``: last sequence, boards created,
-/// boards, columns) · i64 LE timestamp of the last event · end count, then column id · card
-/// count · last order key (as events carry keys)
+/// boards, columns) · i64 LE timestamp of the last event · end count, then for each column
+/// that holds cards (in the order the columns were written) its id · card count · last order
+/// key (as events carry keys)
 /// ```
 public enum OutlineCodec {
     /// The layout version this build writes and reads.
     public static let version: UInt8 = 1
 
     public static func encode(_ outline: BoardOutline) -> [UInt8] {
-        var writer = ByteWriter(capacity: 256 + outline.ends.count * 40)
+        encode(boards: outline.boards, lastTimestamp: outline.lastTimestamp, end: outline.end(of:))
+    }
+
+    /// The bytes of the outline of `state` (whose last event has `lastTimestamp`): those of
+    /// `encode(BoardOutline(of: state, lastTimestamp: lastTimestamp))`, without making the
+    /// outline first — this runs in every command's transaction. Build the state's order index
+    /// first (``KanbanState/buildOrderIndex()``), or this sorts each column.
+    public static func encode(of state: KanbanState, lastTimestamp: Timestamp) -> [UInt8] {
+        encode(boards: state, lastTimestamp: lastTimestamp) { column in
+            let order = state.order(of: column)
+            return order.last.map { ColumnEnd(count: order.count, lastKey: $0.key) } ?? .empty
+        }
+    }
+
+    /// The boards and columns of `boards`, then `end(column)` for each column that holds cards,
+    /// in the order the columns were written.
+    private static func encode(boards: KanbanState, lastTimestamp: Timestamp, end: (ColumnID) -> ColumnEnd) -> [UInt8] {
+        var writer = ByteWriter(capacity: 512)
         writer.write(version)
-        StateCodec.encodeBoards(of: outline.boards, into: &writer)
-        writer.write(littleEndian: outline.lastTimestamp.millisecondsSinceEpoch)
-        // By column id, so the same outline always encodes to the same bytes.
-        let ends = outline.ends.compactMap { column, end in
-            end.lastKey.flatMap { end.count > 0 ? (column, end.count, $0) : nil }
-        }.sorted { $0.0 < $1.0 }
-        writer.write(count: ends.count)
-        for (column, count, key) in ends {
-            writer.write(column.raw)
-            writer.write(count: count)
+        StateCodec.encodeBoards(of: boards, into: &writer)
+        writer.write(littleEndian: lastTimestamp.millisecondsSinceEpoch)
+        var count = 0
+        StateCodec.forEachColumn(of: boards) { column in
+            let end = end(column.id)
+            if end.count > 0, end.lastKey != nil { count += 1 }
+        }
+        writer.write(count: count)
+        StateCodec.forEachColumn(of: boards) { column in
+            let end = end(column.id)
+            guard end.count > 0, let key = end.lastKey else { return }
+            writer.write(column.id.raw)
+            writer.write(count: end.count)
             EventCodec.encodeKey(key, into: &writer)
         }
         return writer.bytes

@@ -18,13 +18,14 @@ public enum StateCodec {
 
     public static func encode(_ state: KanbanState) -> [UInt8] {
         var writer = ByteWriter(capacity: 64 + state.cards.count * 160)
-        let (columns, strays) = encodeBoards(of: state, into: &writer)
+        encodeBoards(of: state, into: &writer)
         // Cards column by column (in the order just written), each column's in its order: the
         // same state always encodes to the same bytes, and decoding rebuilds the order index
         // without sorting (``ColumnOrder/init(_:)`` checks instead).
         var byColumn: [ColumnID: [Int]] = [:]
         for (index, card) in state.cards.values.enumerated() { byColumn[card.column, default: []].append(index) }
-        let known = columns.map(\.id) + strays.map(\.id)
+        var known: [ColumnID] = []
+        forEachColumn(of: state) { known.append($0.id) }
         let unknown = byColumn.keys.filter { state.columns[$0] == nil }.sorted()
         writer.write(count: state.cards.count)
         for column in known + unknown {
@@ -43,11 +44,10 @@ public enum StateCodec {
         return writer.bytes
     }
 
-    /// Writes what comes first — the last sequence, boards and columns — and returns the
-    /// columns in the order written: those of the boards in board order, then the strays (of
-    /// no board) by id.
-    @discardableResult
-    static func encodeBoards(of state: KanbanState, into writer: inout ByteWriter) -> (columns: [Column], strays: [Column]) {
+    /// Writes what comes first — the last sequence, boards and columns (in the order of
+    /// ``forEachColumn(of:_:)``). Allocates nothing when every column is on a board: the
+    /// board outline is written this way in every command's transaction.
+    static func encodeBoards(of state: KanbanState, into writer: inout ByteWriter) {
         writer.write(varint: state.lastSequence)
         writer.write(count: state.boardsCreated)
         writer.write(count: state.boardOrder.count)
@@ -58,16 +58,31 @@ public enum StateCodec {
             writer.write(count: board.columns.count)
             for column in board.columns { writer.write(column.raw) }
         }
-        // Columns in board order, so the same state always encodes to the same bytes.
-        let columns = state.boardOrder.flatMap { state.boards[$0]!.columns }.compactMap { state.columns[$0] }
-        let strays = state.columns.values.filter { column in !columns.contains { $0.id == column.id } }.sorted { $0.id < $1.id }
-        writer.write(count: columns.count + strays.count)
-        for column in columns + strays {
+        var count = 0
+        forEachColumn(of: state) { _ in count += 1 }
+        writer.write(count: count)
+        forEachColumn(of: state) { column in
             writer.write(column.id.raw)
             writer.write(column.board.raw)
             writer.write(column.name)
         }
-        return (columns, strays)
+    }
+
+    /// Calls `body` with every column of `state` in the order snapshots write them, so the same
+    /// state always encodes to the same bytes: each board's columns in board order, then the
+    /// strays (on no board's list) by id.
+    static func forEachColumn(of state: KanbanState, _ body: (Column) -> Void) {
+        var listed = 0
+        for id in state.boardOrder {
+            for column in state.boards[id]?.columns ?? [] {
+                guard let column = state.columns[column] else { continue }
+                body(column)
+                listed += 1
+            }
+        }
+        guard listed != state.columns.count else { return }
+        let onBoards = Set(state.boardOrder.flatMap { state.boards[$0]?.columns ?? [] })
+        for column in state.columns.values.filter({ !onBoards.contains($0.id) }).sorted(by: { $0.id < $1.id }) { body(column) }
     }
 
     /// The state `bytes` encode. With `boardsOnly`, only what comes first — the last sequence,
