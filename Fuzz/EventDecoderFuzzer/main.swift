@@ -1,5 +1,5 @@
-// libFuzzer target: the binary event decoder, the replay fast path, the card peek and the
-// snapshot decoder, fed arbitrary bytes. Built into the KanbanCore module by ../run.sh.
+// libFuzzer target: the binary event decoder, the replay fast path, the card peek, the
+// snapshot decoder and the board outline's decoder, fed arbitrary bytes. Built into the KanbanCore module by ../run.sh.
 //
 // Properties (a violation traps, which libFuzzer reports as a crash):
 // - none of EventCodec.decode, KanbanState.apply(encoded:sequence:), EventCodec.peekCard and
@@ -10,6 +10,8 @@
 //   as apply(decode(bytes)), on an empty state and on a populated one, with and without the
 //   order index;
 // - when StateCodec.decode succeeds: the state survives a snapshot round trip;
+// - when OutlineCodec.decode succeeds: decode(encode(x)) == x, and adding a card on the
+//   outline (every board, its first and its last column) decides or refuses without trapping;
 // - every decoded event renders: its `kanban log` line and JSON, its history line (every
 //   language, UTC offsets up to a day either way and real time zones) and history JSON, and
 //   what `undo --list` says of it (Renderers.swift).
@@ -39,6 +41,9 @@ private func seeds() -> [[UInt8]] {
     for event in FuzzFixtures.events.prefix(6) { state.apply(event) }
     seeds.append(StateCodec.encode(state))
     seeds.append(StateCodec.encode(KanbanState()))
+    // Board outlines, so OutlineCodec.decode and the add decided on it get deep too.
+    seeds.append(OutlineCodec.encode(BoardOutline(of: FuzzFixtures.populatedIndexed, lastTimestamp: Timestamp(millisecondsSinceEpoch: 1))))
+    seeds.append(OutlineCodec.encode(of: state, lastTimestamp: Timestamp(millisecondsSinceEpoch: .max)))
     return seeds
 }
 
@@ -108,6 +113,24 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The snapshot decoder.
     if let state = try? StateCodec.decode(bytes) {
         exerciseState(state)
+    }
+
+    // The board outline's decoder, and the add decided on what it decodes.
+    if let outline = try? OutlineCodec.decode(bytes) {
+        let encoded = OutlineCodec.encode(outline)
+        guard let again = try? encoded.withUnsafeBytes(OutlineCodec.decode) else { fuzzFailure("outline: decode(encode(x)) threw") }
+        if again != outline { fuzzFailure("outline: decode(encode(x)) != x") }
+        var ids = SeededGenerator(seed: UInt64(size))
+        for board in outline.boards.boards.values {
+            for column in [nil, board.columns.first.flatMap { outline.boards.columns[$0]?.name }, board.columns.last.flatMap { outline.boards.columns[$0]?.name }] {
+                guard let event = try? Decider.addCard(board: board.name, title: "x", description: "", due: nil, column: column, in: outline, ids: &ids),
+                      case .cardAdded(let added) = event.payload
+                else { continue }
+                let end = outline.end(of: added.card.column)
+                if added.index != end.count { fuzzFailure("outline: an add lands at \(added.index), not at the end (\(end.count))") }
+                if let last = end.lastKey, !(last < added.card.key) { fuzzFailure("outline: an add's key is not after the column's last") }
+            }
+        }
     }
     return 0
 }

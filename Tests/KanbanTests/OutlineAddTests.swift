@@ -118,7 +118,7 @@ struct OutlineAddTests {
         #expect(next.writeStatistics.addsFromOutline == 1)
     }
 
-    @Test("verify reports an outline that differs from the log or lies beyond it; the add does not trust one that does not decode")
+    @Test("verify reports an outline that differs from the log, lies beyond it, does not decode or fails its checksum; the add does not trust a damaged one")
     func damagedOutline() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
@@ -140,7 +140,12 @@ struct OutlineAddTests {
         try Self.putOutline(beyond, into: fixture.engine)
         #expect(try fixture.engine.verify().firstDifference?.contains("beyond the log's end") == true)
         try Self.putOutline([OutlineCodec.version, 0xFF, 0xFF], into: fixture.engine)
-        #expect(try fixture.engine.verify().firstDifference?.contains("board outline") == true)
+        #expect(try fixture.engine.verify().firstDifference?.contains("does not decode") == true)
+        // Damaged on disk: a byte of a good value flipped, which the checksum catches.
+        var damaged = OutlineStore.value(encoded: OutlineCodec.encode(stored))
+        damaged[damaged.count - 3] ^= 0x40
+        try Self.putOutline(damaged, raw: true, into: fixture.engine)
+        #expect(try fixture.engine.verify().firstDifference?.contains("checksum mismatch") == true)
         let fresh = try KanbanEngine(path: fixture.path)
         let events = try fresh.execute(.addCard(board: "main", title: "after damage"), actor: "ana")
         #expect(fresh.writeStatistics.addsFromOutline == 0)
@@ -177,8 +182,10 @@ struct OutlineAddTests {
         try engine.log.environment.read { try engine.outlines.load(in: $0) }
     }
 
-    static func putOutline(_ bytes: [UInt8], into engine: KanbanEngine) throws {
-        try engine.log.environment.write { transaction in try transaction.put(bytes, forKey: [0x01], in: engine.outlines.database) }
+    /// Stores `bytes` as the outline, with a checksum that matches them (or as given, `raw`).
+    static func putOutline(_ bytes: [UInt8], raw: Bool = false, into engine: KanbanEngine) throws {
+        let value = raw ? bytes : OutlineStore.value(encoded: bytes)
+        try engine.log.environment.write { transaction in try transaction.put(value, forKey: [0x01], in: engine.outlines.database) }
     }
 
     /// The stored outline is the outline of the log replayed from the start.
