@@ -85,4 +85,25 @@ struct CLIGenerateAndReplayTests {
         let log = try fixture.kanban.log()
         #expect(log.map(\.sequence) == Array(1...log.count))
     }
+
+    @Test("snapshot --at SEQ or DATE stores the state of that moment; before the log or past its end it is a one-line error and stores nothing")
+    func snapshotOfThePast() throws {
+        let fixture = try CLIFixture()
+        defer { fixture.remove() }
+        try fixture.kanban.succeed(["generate", "--events", "300"])
+        let taken = try fixture.kanban.run("snapshot", "--at", "150")
+        #expect(taken.status == 0 && taken.stdout.hasPrefix("Snapshot of #150: ") && taken.stdout.hasSuffix(" bytes\n"), "\(taken)")
+        #expect(try fixture.kanban.succeed(["snapshot", "--at", "150", "--json"]).contains("\"sequence\":150"))
+        for (at, message) in [("0", "#0 (the log holds #1 to #300) is outside the log"), ("301", "#301 (the log ends at #300) is outside the log"),
+                              ("2001-01-01", "2001-01-01 (before the first event) is outside the log"), ("-5", "'-5' is not an ISO 8601 date")] {
+            let refused = try fixture.kanban.run("snapshot", "--at", at)
+            #expect(refused.status == 1 && refused.stdout.isEmpty, "\(at): \(refused)")
+            #expect(refused.stderrLines.count == 1 && refused.stderr.contains(message), "\(at): \(refused)")
+        }
+        // The workload's year starts 2025-01-01: the middle of it is inside the log.
+        #expect(try fixture.kanban.run("snapshot", "--at", "2025-07-01").status == 0)
+        let listed = try fixture.kanban.succeed(["snapshots"])
+        #expect(listed.hasPrefix("#") && listed.contains("#150\t") && listed.contains("2 snapshots"), "\(listed)")
+        #expect(try fixture.kanban.run("verify").status == 0)
+    }
 }

@@ -314,4 +314,32 @@ struct SnapshotTests {
         #expect(try fixture.engine.snapshotList().map(\.sequence) == [info.sequence])
         #expect(try fixture.engine.replay().tailEvents == 0)
     }
+
+    @Test("kanban snapshot --at's engine call stores the state after that event, which time travel then starts from; outside the log it stores nothing")
+    func snapshotOfThePast() throws {
+        let fixture = try Fixture(events: 120, seed: 12)
+        defer { fixture.directory.remove() }
+        let events = try fixture.engine.events()
+        let info = try fixture.engine.snapshot(atSequence: 60)
+        #expect(info.sequence == 60 && info.bytes > 0)
+        #expect(try fixture.engine.snapshotList().map(\.sequence) == [60])
+        var folded = KanbanState()
+        for event in events.prefix(60) { folded.apply(event) }
+        let stored = try fixture.engine.read { transaction in
+            try fixture.engine.snapshots.newest(atMost: 60, logEnd: UInt64(events.count), in: transaction) { Issue.record("\($0)") }
+        }
+        #expect(stored?.state.lastSequence == 60)
+        #expect(stored.flatMap { $0.state.firstDifference(from: folded) } == nil)
+        #expect(stored?.timestamp == events[59].timestamp)
+        // Time travel past it starts there and gives the fold.
+        for event in events[60..<70] { folded.apply(event) }
+        #expect(try fixture.engine.state(atSequence: 70).state.firstDifference(from: folded) == nil)
+        // Again at the same place: the same snapshot, once.
+        #expect(try fixture.engine.snapshot(atSequence: 60) == info)
+        for outside in [0, UInt64(events.count) + 1, .max] as [UInt64] {
+            #expect(throws: KanbanError.self) { try fixture.engine.snapshot(atSequence: outside) }
+        }
+        #expect(try fixture.engine.snapshotList().map(\.sequence) == [60])
+        #expect(try fixture.engine.verify().firstDifference == nil)
+    }
 }

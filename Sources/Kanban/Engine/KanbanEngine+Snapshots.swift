@@ -17,6 +17,27 @@ extension KanbanEngine {
         } ?? SnapshotInfo(sequence: state.lastSequence, bytes: 0)
     }
 
+    /// Takes a snapshot of the state after event `sequence` (`kanban snapshot --at`), so that
+    /// time travel near it starts close by: for a log whose snapshots leave a wide gap (the first
+    /// retention rule emptied the middle of long logs), or a moment looked at often. Retention
+    /// applies as after any snapshot; the answer's size is 0 when it removed this one at once.
+    /// A sequence outside the log throws ``KanbanCore/KanbanError/outsideLog(_:)`` and stores nothing.
+    @discardableResult
+    public func snapshot(atSequence sequence: UInt64) throws -> SnapshotInfo {
+        let (state, timestamp) = try read { transaction -> (state: KanbanState, timestamp: Timestamp) in
+            let last = try log.lastSequence(in: transaction)
+            guard sequence >= 1, sequence <= last else {
+                throw KanbanError.outsideLog("#\(sequence) (the log \(last == 0 ? "is empty" : "holds #1 to #\(last)"))")
+            }
+            return try self.state(atSequence: sequence, in: transaction)
+        }
+        try store(state, timestamp: timestamp)
+        writeSide.withLock { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
+        return try read { transaction in
+            try snapshots.list(in: transaction).last { $0.sequence == sequence }
+        } ?? SnapshotInfo(sequence: sequence, bytes: 0)
+    }
+
     /// Every stored snapshot, oldest first.
     public func snapshotList() throws -> [SnapshotInfo] {
         try read { transaction in try snapshots.list(in: transaction) }
