@@ -44,10 +44,16 @@ struct OutlineAddTests {
             adds.append((board, columns.dropFirst().first, titles[(index + 2) % titles.count]))
         }
         #expect(adds.count >= 6)
-        for add in adds {
+        let lastBefore = try #require(try fixture.engine.events().last?.timestamp)
+        for (number, add) in adds.enumerated() {
             let before = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0)).withState { $0 }
-            let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0))
-            let events = try fresh.execute(.addCard(board: add.board, title: add.title, description: "- [ ] *todo*", column: add.column), actor: "민준")
+            let last = try #require(try fixture.engine.events().last?.timestamp)
+            // Odd adds come from a clock behind the log's (stamped as its last event), even ones
+            // from one ahead; every other add carries a due date.
+            let now = Timestamp(millisecondsSinceEpoch: lastBefore.millisecondsSinceEpoch + (number % 2 == 0 ? 60_000 * Int64(number + 1) : -86_400_000))
+            let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(clock: { now }, snapshotInterval: 0))
+            let due: Due? = number % 3 == 0 ? try Due(parsing: "2027-03-0\(number % 9 + 1)") : nil
+            let events = try fresh.execute(.addCard(board: add.board, title: add.title, description: "- [ ] *todo*", due: due, column: add.column), actor: "민준")
             #expect(fresh.writeStatistics.addsFromOutline == 1, "\(add)")
             #expect(events.count == 1)
             guard let event = events.first, case .cardAdded(let added) = event.payload else {
@@ -57,7 +63,8 @@ struct OutlineAddTests {
             // What the state decides for the same place: the column's end.
             let board = try #require(before.board(named: add.board))
             let column = try #require(add.column.map { before.column(named: $0, in: board) } ?? before.columns[board.columns[0]])
-            #expect(added.card.column == column.id && added.card.title == add.title && event.actor == "민준")
+            #expect(added.card.column == column.id && added.card.title == add.title && added.card.due == due && event.actor == "민준")
+            #expect(event.timestamp == max(now, last), "stamps never go backwards")
             #expect(added.index == before.order(of: column.id).count)
             #expect(before.order(of: column.id).last.map { $0.key < added.card.key } ?? true)
             var expected = before

@@ -18,11 +18,13 @@ extension KanbanEngine {
             guard core.newestSnapshot == nil, core.state.lastSequence == 0, !core.isDirty else { return nil }
             return try? write { transaction -> [RecordedEvent]? in
                 guard var outline = try outlines.load(in: transaction),
-                      outline.lastSequence == (try log.lastSequence(in: transaction))
+                      outline.lastSequence == (try log.lastSequence(in: transaction)),
+                      case (let next, false) = outline.lastSequence.addingReportingOverflow(1)
                 else { return nil }
                 // Leave a due snapshot to the state's path, so that a run of adds still takes them.
                 let interval = UInt64(max(options.snapshotInterval, 0))
-                if interval > 0, outline.lastSequence + 1 >= (try snapshots.newestSequence(in: transaction) ?? 0) + interval {
+                let newest = try snapshots.newestSequence(in: transaction) ?? 0
+                if interval > 0, next >= newest.addingReportingOverflow(interval).partialValue || newest > next {
                     return nil
                 }
                 var ids = SystemRandomNumberGenerator()
@@ -30,7 +32,7 @@ extension KanbanEngine {
                     board: board, title: title, description: description, due: due, column: column, in: outline, ids: &ids
                 ) else { return nil }
                 let event = RecordedEvent(
-                    sequence: outline.lastSequence + 1,
+                    sequence: next,
                     timestamp: max(pending.time ?? clock(), outline.lastTimestamp),
                     actor: decided.actor ?? pending.actor,
                     id: EventID(.random(using: &ids)),

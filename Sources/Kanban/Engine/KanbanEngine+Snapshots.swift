@@ -31,8 +31,9 @@ extension KanbanEngine {
             }
             return try self.state(atSequence: sequence, in: transaction)
         }
+        // Not the writer's newest snapshot: a moment of the past never is (the writer looks the
+        // newest up when it first catches up, and the present one is `snapshot()`'s).
         try store(state, timestamp: timestamp)
-        writeSide.withLock { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
         return try read { transaction in
             try snapshots.list(in: transaction).last { $0.sequence == sequence }
         } ?? SnapshotInfo(sequence: sequence, bytes: 0)
