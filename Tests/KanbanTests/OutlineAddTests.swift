@@ -112,7 +112,7 @@ struct OutlineAddTests {
         let old = try #require(try Self.storedOutline(of: fixture.engine))
         try fixture.add("two", column: "DONE")
         try fixture.add("three")
-        try fixture.engine.log.environment.write { try fixture.engine.outlines.save(old, in: $0) }
+        try fixture.engine.log.environment.write { try fixture.engine.outlines.save(old, lastEvent: 0, in: $0) }
         #expect(try fixture.engine.verify().firstDifference == nil, "a stale outline is not wrong, only unused")
         let fresh = try KanbanEngine(path: fixture.path)
         let events = try fresh.execute(.addCard(board: "main", title: "four"), actor: "ana")
@@ -123,6 +123,27 @@ struct OutlineAddTests {
         let next = try KanbanEngine(path: fixture.path)
         try next.execute(.addCard(board: "main", title: "five"), actor: "ana")
         #expect(next.writeStatistics.addsFromOutline == 1)
+    }
+
+    @Test("An outline that ends at the log's last sequence but was written after another event there (a log put back, then extended by a writer that kept none) is not used")
+    func outlineOfAnotherLastEvent() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        for index in 0..<3 { try fixture.add("card \(index)") }
+        let last = try fixture.engine.lastSequence()
+        // Event #last replaced by the bytes of #last - 1: same sequence, another event.
+        try fixture.engine.log.environment.write { transaction in
+            let earlier = try #require(try SequenceKey.withBytes(last - 1) { try transaction.withValue(forKey: $0, in: fixture.engine.log.database) { Array($0) } })
+            try SequenceKey.withBytes(last) { key in try earlier.withUnsafeBytes { try transaction.put($0, forKey: key, in: fixture.engine.log.database) } }
+        }
+        let fresh = try KanbanEngine(path: fixture.path)
+        try fresh.execute(.addCard(board: "main", title: "after the swap"), actor: "ana")
+        #expect(fresh.writeStatistics.addsFromOutline == 0)
+        try Self.expectStoredOutlineIsReplayed(fixture.engine)
+        let next = try KanbanEngine(path: fixture.path)
+        try next.execute(.addCard(board: "main", title: "then on the outline again"), actor: "ana")
+        #expect(next.writeStatistics.addsFromOutline == 1)
+        try Self.expectStoredOutlineIsReplayed(fixture.engine)
     }
 
     @Test("verify reports an outline that differs from the log, lies beyond it, does not decode or fails its checksum; the add does not trust a damaged one")
@@ -149,7 +170,7 @@ struct OutlineAddTests {
         try Self.putOutline([OutlineCodec.version, 0xFF, 0xFF], into: fixture.engine)
         #expect(try fixture.engine.verify().firstDifference?.contains("does not decode") == true)
         // Damaged on disk: a byte of a good value flipped, which the checksum catches.
-        var damaged = OutlineStore.value(encoded: OutlineCodec.encode(stored))
+        var damaged = OutlineStore.value(encoded: OutlineCodec.encode(stored), lastEvent: try Self.lastEventDigest(of: fixture.engine))
         damaged[damaged.count - 3] ^= 0x40
         try Self.putOutline(damaged, raw: true, into: fixture.engine)
         #expect(try fixture.engine.verify().firstDifference?.contains("checksum mismatch") == true)
@@ -186,13 +207,18 @@ struct OutlineAddTests {
     struct Unexpected: Error {}
 
     static func storedOutline(of engine: KanbanEngine) throws -> BoardOutline? {
-        try engine.log.environment.read { try engine.outlines.load(in: $0) }
+        try engine.log.environment.read { try engine.outlines.load(in: $0)?.outline }
     }
 
-    /// Stores `bytes` as the outline, with a checksum that matches them (or as given, `raw`).
+    static func lastEventDigest(of engine: KanbanEngine) throws -> UInt64 {
+        try engine.log.environment.read { try OutlineStore.lastEvent(of: engine.log, in: $0).digest }
+    }
+
+    /// Stores `bytes` as the outline of the log's last event, with a checksum that matches them
+    /// (or as given, `raw`).
     static func putOutline(_ bytes: [UInt8], raw: Bool = false, into engine: KanbanEngine) throws {
-        let value = raw ? bytes : OutlineStore.value(encoded: bytes)
-        try engine.log.environment.write { transaction in try transaction.put(value, forKey: [0x01], in: engine.outlines.database) }
+        let value = raw ? bytes : OutlineStore.value(encoded: bytes, lastEvent: try lastEventDigest(of: engine))
+        try engine.log.environment.write { transaction in try transaction.put(value, forKey: OutlineStore.key, in: engine.outlines.database) }
     }
 
     /// The stored outline is the outline of the log replayed from the start.

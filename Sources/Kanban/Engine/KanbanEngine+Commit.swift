@@ -161,7 +161,8 @@ extension KanbanEngine {
     /// Runs `body` on `core` inside a write transaction, after catching up with the log.
     /// ``append(_:actor:at:happenedAt:ids:to:in:)`` marks `core` dirty while it holds events that are not
     /// committed yet; the mark is cleared once the transaction commits, so a failed write
-    /// leaves a state that the next catch-up rebuilds from the log.
+    /// leaves a state that the next catch-up rebuilds from the log. When `body` appended
+    /// events, the board outline of the state it left is stored in the same transaction.
     func writeAndApply<Result>(
         _ core: inout EngineCore,
         _ body: (inout EngineCore, WriteTransaction) throws -> Result
@@ -170,9 +171,11 @@ extension KanbanEngine {
             try catchUp(&core, in: transaction)
             let start = core.state.lastSequence
             let result = try body(&core, transaction)
-            if core.state.lastSequence != start {
+            let last = core.state.lastSequence != start ? try OutlineStore.lastEvent(of: log, in: transaction) : nil
+            if let last, last.sequence == core.state.lastSequence {
                 core.state.buildOrderIndex()
-                try outlines.save(encoded: OutlineCodec.encode(of: core.state, lastTimestamp: core.lastTimestamp), in: transaction)
+                let encoded = OutlineCodec.encode(of: core.state, lastTimestamp: core.lastTimestamp)
+                try outlines.save(encoded: encoded, lastEvent: last.digest, in: transaction)
             }
             return result
         }

@@ -6,7 +6,7 @@ extension KanbanEngine {
     /// one command that adds a card at a column's end and this engine has not built its state
     /// yet (a process whose first command is `kanban add`): the decision reads the boards and
     /// that column's end, not every live card. Returns the events appended, or `nil` to decide
-    /// on the state instead — when the outline does not end where the log does, a snapshot is
+    /// on the state instead — when the outline does not end with the log's last event, a snapshot is
     /// due, the command would be refused (the state's decision says why), or anything fails
     /// (nothing was appended then).
     func addFromOutline(_ batch: [PendingCommand]) -> [RecordedEvent]? {
@@ -17,10 +17,12 @@ extension KanbanEngine {
             // A built state decides as cheaply, and must see every event it is told of.
             guard core.newestSnapshot == nil, core.state.lastSequence == 0, !core.isDirty else { return nil }
             return try? write { transaction -> [RecordedEvent]? in
-                guard var outline = try outlines.load(in: transaction),
-                      outline.lastSequence == (try log.lastSequence(in: transaction)),
-                      case (let next, false) = outline.lastSequence.addingReportingOverflow(1)
+                let last = try OutlineStore.lastEvent(of: log, in: transaction)
+                guard let stored = try outlines.load(in: transaction),
+                      stored.outline.lastSequence == last.sequence, stored.lastEvent == last.digest,
+                      case (let next, false) = last.sequence.addingReportingOverflow(1)
                 else { return nil }
+                var outline = stored.outline
                 // Leave a due snapshot to the state's path, so that a run of adds still takes them.
                 let interval = UInt64(max(options.snapshotInterval, 0))
                 let newest = try snapshots.newestSequence(in: transaction) ?? 0
@@ -41,7 +43,7 @@ extension KanbanEngine {
                 )
                 try log.append(event, in: transaction)
                 outline.recordAdded(event)
-                try outlines.save(outline, in: transaction)
+                try outlines.save(outline, lastEvent: try OutlineStore.lastEvent(of: log, in: transaction).digest, in: transaction)
                 return [event]
             } ?? nil
         }

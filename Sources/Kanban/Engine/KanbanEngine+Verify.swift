@@ -84,16 +84,18 @@ extension KanbanEngine {
     /// last event has `lastTimestamp`), or `nil`. An outline that ends before the log (kept by a
     /// build before the last append) is not used, so not wrong; one that ends after it is.
     private func outlineDifference(from state: KanbanState, lastTimestamp: Timestamp?, in transaction: some Transaction) throws -> String? {
-        let stored: BoardOutline?
+        let loaded: (outline: BoardOutline, lastEvent: UInt64)?
         do {
-            stored = try outlines.load(in: transaction)
+            loaded = try outlines.load(in: transaction)
         } catch {
             return "the board outline: \(error)"
         }
-        guard let stored, stored.lastSequence >= state.lastSequence else { return nil }
+        guard let (stored, lastEvent) = loaded, stored.lastSequence >= state.lastSequence else { return nil }
         guard stored.lastSequence == state.lastSequence else {
             return "the board outline covers #\(stored.lastSequence), beyond the log's end (#\(state.lastSequence))"
         }
+        // Written after another event of that number (a log put back, then extended otherwise): not used.
+        guard try OutlineStore.lastEvent(of: log, in: transaction).digest == lastEvent else { return nil }
         var indexed = state
         indexed.buildOrderIndex()
         let expected = BoardOutline(of: indexed, lastTimestamp: lastTimestamp ?? Timestamp(millisecondsSinceEpoch: 0))
