@@ -53,14 +53,14 @@ struct OutlineStore: Sendable {
 
     /// The stored form of an encoded outline: its checksum, the last event's digest, the bytes.
     static func value(encoded bytes: [UInt8], lastEvent: UInt64) -> [UInt8] {
-        var rest: [UInt8] = []
-        rest.reserveCapacity(8 + bytes.count)
-        withUnsafeBytes(of: lastEvent.littleEndian) { rest.append(contentsOf: $0) }
-        rest.append(contentsOf: bytes)
+        // One buffer, checksum first: it is filled in once the rest is there.
         var value: [UInt8] = []
-        value.reserveCapacity(8 + rest.count)
-        withUnsafeBytes(of: rest.withUnsafeBytes(Checksum.xxh64).littleEndian) { value.append(contentsOf: $0) }
-        value.append(contentsOf: rest)
+        value.reserveCapacity(16 + bytes.count)
+        value.append(contentsOf: repeatElement(0, count: 8))
+        withUnsafeBytes(of: lastEvent.littleEndian) { value.append(contentsOf: $0) }
+        value.append(contentsOf: bytes)
+        let checksum = value.withUnsafeBytes { Checksum.xxh64(UnsafeRawBufferPointer(rebasing: $0[8...])) }
+        withUnsafeBytes(of: checksum.littleEndian) { value.replaceSubrange(0..<8, with: $0) }
         return value
     }
 
