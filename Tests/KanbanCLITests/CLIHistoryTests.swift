@@ -114,7 +114,9 @@ struct CLIHistoryTests {
         defer { fixture.remove() }
         let (readme, design) = try Self.scene(fixture)
         #expect(try fixture.kanban.board().cardIDs.joined().contains(readme.description) == false, "the README card is deleted")
-        let prefix = uniquePrefix(of: readme.description, among: [readme.description, design.description])
+        // Without --board a prefix is looked up on every board: unique among the Side board's card too.
+        let elsewhere = try #require(try fixture.kanban.board("Side").columns.first?.cards.first?.id)
+        let prefix = uniquePrefix(of: readme.description, among: [readme.description, design.description, elsewhere])
         let trail = try fixture.lines(["history", "--card", prefix])
         #expect(trail.map { $0.split(separator: " ").first.map(String.init) } == ["#2", "#4", "#6", "#7", "#10"])
         #expect(trail.last == "#10  2026-03-02 00:06  ana  Redid: Removed 'Write the README' from DOING.")
@@ -123,7 +125,6 @@ struct CLIHistoryTests {
         #expect(try fixture.expectRejected(["history", "--card", "zz"]) == "kanban: unknown card 'zz'\n")
         try fixture.expectRejected(["history", "--card", Identifier.random().description])
         // A card of another board is not on main's trail; without --board, its own board's.
-        let elsewhere = try #require(try fixture.kanban.board("Side").columns.first?.cards.first?.id)
         try fixture.expectRejected(["history", "--board", "main", "--card", elsewhere])
         let ownBoard = try fixture.lines(["history", "--board", "Side", "--card", elsewhere])
         #expect(ownBoard.count == 1)
