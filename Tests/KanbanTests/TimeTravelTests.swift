@@ -86,6 +86,32 @@ struct TimeTravelTests {
         }
     }
 
+    @Test("A fresh engine shows and diffs the past of a board renamed since, by its name now, without building the present's state")
+    func pastWithoutPresent() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        _ = try fixture.add("first")
+        try fixture.engine.snapshot()
+        let before = try fixture.engine.statistics().lastSequence
+        let second = try fixture.add("second")
+        let mark = try fixture.engine.statistics().lastSequence
+        let then = Self.contents(try fixture.engine.boardView(named: "main"))
+        try fixture.engine.execute(.renameBoard(board: "main", to: "Roadmap, 2027 — 로드맵"), actor: "ana")
+        _ = try fixture.add("third", board: "Roadmap, 2027 — 로드맵")
+        try fixture.engine.snapshot()
+        _ = try fixture.add("fourth", board: "Roadmap, 2027 — 로드맵")
+
+        let fresh = try KanbanEngine(path: fixture.path)
+        #expect(Self.contents(try fresh.boardView(named: "Roadmap, 2027 — 로드맵", at: .sequence(mark))) == then)
+        // A diff between two moments before the rename finds the board by its name now, too.
+        #expect(try fresh.diff(board: "Roadmap, 2027 — 로드맵", from: .sequence(before), to: .sequence(mark)).added.map(\.id) == [second])
+        #expect(try fresh.diff(board: "main", from: .sequence(before), to: .sequence(mark)).added.map(\.id) == [second])
+        // Neither decoded the cards of now: the state reads are served from is still unbuilt.
+        #expect(try fresh.withReadCore { $0.state.lastSequence } == 0)
+        #expect(throws: KanbanError.unknownBoard("main")) { try fresh.boardView(named: "main", at: .sequence(mark + 2)) }
+        #expect(try fresh.withReadCore { $0.state.lastSequence } == 0)
+    }
+
     @Test("diff lists cards added, removed, moved and edited")
     func diff() throws {
         let fixture = try EngineFixture()

@@ -10,13 +10,15 @@ extension KanbanEngine {
     /// A moment counts the board's events by when they happened (``sequence(of:board:)``): an
     /// imported history shows as it stood at that moment of its past.
     public func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
-        let current = try withState { $0.board(named: name) }
         let backdated = try existingBackdatedRanges()
-        let (past, moment) = try read { transaction in
+        let (current, past, moment) = try read { transaction in
+            // The board's id now, from the boards and columns alone: a process that only looks
+            // at the past never decodes the present's cards.
+            let current = try boardsNow(in: transaction).board(named: name)
             let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
             let (past, timestamp) = try state(atSequence: sequence, in: transaction)
             let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
-            return (past, moment)
+            return (current, past, moment)
         }
         if DefaultBoard.isPending(name, in: past) { return DefaultBoard.placeholderView }
         let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
@@ -44,7 +46,9 @@ extension KanbanEngine {
         let id = try boardID(named: name)
         let (before, _) = try state(atSequence: try sequence(of: from, board: id))
         let after = try to.map { try state(atSequence: try sequence(of: $0, board: id)).state } ?? withState { $0 }
-        guard let board = after.board(named: name) ?? before.board(named: name) else { throw KanbanError.unknownBoard(name) }
-        return BoardDiff(board: board.id, from: before, to: after)
+        // The board named so now, by its id (it may have had another name then); else one
+        // named so at either moment (a board removed since).
+        guard let board = id ?? after.board(named: name)?.id ?? before.board(named: name)?.id else { throw KanbanError.unknownBoard(name) }
+        return BoardDiff(board: board, from: before, to: after)
     }
 }

@@ -48,8 +48,9 @@ extension KanbanEngine {
         return try log.validTime(at: sequence, in: transaction) ?? fallback
     }
 
-    /// The id of the board named `name` now, or `nil`.
+    /// The id of the board named `name` now, or `nil`: from the boards and columns alone
+    /// (``boardsNow(in:)``), so a look at the past does not decode the present's cards.
     func boardID(named name: String) throws -> BoardID? {
-        try withState { $0.board(named: name)?.id }
+        try read { transaction in try boardsNow(in: transaction).board(named: name)?.id }
     }
 }
