@@ -12,19 +12,31 @@ public enum MerkleHash {
 
     /// The leaf hash of `value`.
     public static func leaf(_ value: some Sequence<UInt8>) -> Digest {
-        var hasher = SHA256()
-        hasher.update(data: [0x00])
-        hasher.update(data: Array(value))
-        return Array(hasher.finalize())
+        let bytes = Array(value)
+        return bytes.withUnsafeBytes { leafDigest($0).withUnsafeBytes { Array($0) } }
     }
 
     /// The hash of the node whose children hash to `left` and `right`.
     public static func node(_ left: Digest, _ right: Digest) -> Digest {
+        left.withUnsafeBytes { left in right.withUnsafeBytes { right in nodeDigest(left, right).withUnsafeBytes { Array($0) } } }
+    }
+
+    /// The leaf hash of the bytes `value`, on the stack: what ``leaf(_:)`` returns as an array.
+    static func leafDigest(_ value: UnsafeRawBufferPointer) -> InlineDigest {
         var hasher = SHA256()
-        hasher.update(data: [0x01])
-        hasher.update(data: left)
-        hasher.update(data: right)
-        return Array(hasher.finalize())
+        withUnsafeBytes(of: UInt8(0x00)) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: value)
+        return InlineDigest(hasher.finalize())
+    }
+
+    /// The node hash of the children hashes `left` and `right`, on the stack: what
+    /// ``node(_:_:)`` returns as an array.
+    static func nodeDigest(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> InlineDigest {
+        var hasher = SHA256()
+        withUnsafeBytes(of: UInt8(0x01)) { hasher.update(bufferPointer: $0) }
+        hasher.update(bufferPointer: left)
+        hasher.update(bufferPointer: right)
+        return InlineDigest(hasher.finalize())
     }
 
     /// `digest` in lowercase hexadecimal.

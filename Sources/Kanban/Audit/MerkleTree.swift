@@ -30,40 +30,58 @@ struct MerkleTree: Sendable {
     /// them); returns the new size. Events must be appended in order: the tree follows the log.
     @discardableResult
     func extend(from log: EventLog, limit: Int = .max, in transaction: WriteTransaction) throws -> UInt64 {
-        var size = try self.size(in: transaction)
-        var added = 0
-        var leaves: [(UInt64, MerkleHash.Digest)] = []
-        try log.forEachRaw(after: size, in: transaction) { sequence, bytes in
-            guard added < limit else { return false }
-            guard sequence == size + UInt64(leaves.count) + 1 else {
-                throw KanbanError.corruptEvent(sequence: sequence, reason: "the log skips from #\(size + UInt64(leaves.count)) to #\(sequence)")
+        let start = try self.size(in: transaction)
+        var leaves: [InlineDigest] = []
+        try log.forEachRaw(after: start, in: transaction) { sequence, bytes in
+            guard leaves.count < limit else { return false }
+            let expected = start + UInt64(leaves.count)
+            guard sequence == expected + 1 else {
+                throw KanbanError.corruptEvent(sequence: sequence, reason: "the log skips from #\(expected) to #\(sequence)")
             }
-            leaves.append((sequence, MerkleHash.leaf(bytes)))
-            added += 1
+            leaves.append(MerkleHash.leafDigest(bytes))
             return true
         }
-        for (_, leaf) in leaves {
-            try append(leaf: leaf, at: size, in: transaction)
+        guard !leaves.isEmpty else { return start }
+        var frontier = [InlineDigest?](repeating: nil, count: 64)
+        var size = start
+        for leaf in leaves {
+            try append(leaf: leaf, at: size, frontier: &frontier, in: transaction)
             size += 1
         }
-        if !leaves.isEmpty { try transaction.put(Self.littleEndian(size), forKey: Self.sizeKey, in: database) }
+        try transaction.put(Self.littleEndian(size), forKey: Self.sizeKey, in: database)
         return size
     }
 
-    /// Stores leaf `index` (0-based) and every subtree it completes.
-    private func append(leaf: MerkleHash.Digest, at index: UInt64, in transaction: WriteTransaction) throws {
+    /// Stores leaf `index` (0-based) and every subtree it completes. `frontier` holds, by level,
+    /// the last complete subtree this extension made there: the left sibling the next one at
+    /// that level pairs with. One made before the extension is read from the database once.
+    private func append(leaf: InlineDigest, at index: UInt64, frontier: inout [InlineDigest?], in transaction: WriteTransaction) throws {
         var hash = leaf
-        var level: UInt8 = 0
+        var level = 0
         var position = index
-        try transaction.put(hash, forKey: Self.key(level: level, index: position), in: database)
+        try put(hash, level: 0, index: position, in: transaction)
         while position & 1 == 1 {
-            guard let left = try transaction.value(forKey: Self.key(level: level, index: position - 1), in: database) else {
+            guard let left = try frontier[level] ?? storedNode(level: UInt8(level), index: position - 1, in: transaction) else {
                 throw KanbanError.corruptEvent(sequence: index + 1, reason: "the audit tree lacks the node at level \(level), index \(position - 1)")
             }
-            hash = MerkleHash.node(left, hash)
+            hash = left.withUnsafeBytes { left in hash.withUnsafeBytes { right in MerkleHash.nodeDigest(left, right) } }
             level += 1
             position >>= 1
-            try transaction.put(hash, forKey: Self.key(level: level, index: position), in: database)
+            try put(hash, level: UInt8(level), index: position, in: transaction)
+        }
+        frontier[level] = hash
+    }
+
+    /// The stored node `index` at `level`, or `nil` when it is missing or not 32 bytes.
+    private func storedNode(level: UInt8, index: UInt64, in transaction: some Transaction) throws -> InlineDigest? {
+        try Self.withKey(level: level, index: index) { key in
+            try transaction.withValue(forKey: key, in: database) { InlineDigest($0) } ?? nil
+        }
+    }
+
+    private func put(_ hash: InlineDigest, level: UInt8, index: UInt64, in transaction: WriteTransaction) throws {
+        try Self.withKey(level: level, index: index) { key in
+            try hash.withUnsafeBytes { value in try transaction.put(value, forKey: key, in: database) }
         }
     }
 
@@ -135,6 +153,15 @@ struct MerkleTree: Sendable {
     /// The largest power of two smaller than `count` (which is at least 2).
     static func largestPowerOfTwo(below count: UInt64) -> UInt64 {
         UInt64(1) << (63 - (count - 1).leadingZeroBitCount)
+    }
+
+    /// Calls `body` with the key of node `index` at `level`, built on the stack.
+    private static func withKey<Result>(level: UInt8, index: UInt64, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(byteCount: 9, alignment: 1) { key in
+            key[0] = level
+            withUnsafeBytes(of: index.bigEndian) { key.baseAddress!.advanced(by: 1).copyMemory(from: $0.baseAddress!, byteCount: 8) }
+            return try body(UnsafeRawBufferPointer(key))
+        }
     }
 
     static func key(level: UInt8, index: UInt64) -> [UInt8] {

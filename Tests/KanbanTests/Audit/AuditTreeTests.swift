@@ -74,6 +74,37 @@ struct AuditTreeTests {
         #expect(try engine.verifyAudit().isValid)
     }
 
+    @Test("Batches of odd sizes extend the tree to the definition's root, each one starting from the last one's right edge")
+    func batches() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("batches.db"))
+        for (events, batch) in [(1, 1), (6, 7), (45, 13), (77, 64), (128, 3)] {
+            try engine.generate(events: events, seed: UInt64(batch), batchSize: batch)
+            let leaves = try Self.leaves(of: engine)
+            #expect(try engine.auditRoot().root == RFC6962Verifier.treeHash(leaves), "after \(leaves.count) events")
+        }
+        #expect(try engine.verifyAudit().isValid)
+        let size = try engine.lastSequence()
+        let proof = try engine.consistencyProof(old: 37, new: size)
+        #expect(RFC6962Verifier.verifyConsistency(old: 37, new: size, oldRoot: proof.oldRoot, newRoot: proof.newRoot, path: proof.path))
+    }
+
+    @Test("A tree missing the left sibling an append pairs with refuses the write: nothing is appended, the log and tree stay as they were")
+    func missingSibling() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try Self.engine(events: 11, in: directory)
+        // The 12th leaf (index 11) pairs with leaf 10, then with node (1, 4): remove the latter.
+        let removed = try engine.log.environment.write { transaction in
+            try transaction.delete(forKey: MerkleTree.key(level: 1, index: 4), in: engine.audit.database)
+        }
+        #expect(removed)
+        #expect(throws: KanbanError.self) { try engine.execute(.addCard(board: "main", title: "one more"), actor: "ana") }
+        #expect(try engine.lastSequence() == 11)
+        #expect(try engine.log.environment.read { try engine.audit.size(in: $0) } == 11)
+    }
+
     @Test("A log without a tree (written before it existed) gets one built, equal to the definition")
     func catchUp() throws {
         let directory = try TemporaryDirectory()
