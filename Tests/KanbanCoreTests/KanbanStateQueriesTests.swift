@@ -31,6 +31,15 @@ struct KanbanStateQueriesTests {
         }
         #expect(throws: KanbanError.unknownCard("")) { try fold.state.card(matching: "", on: board) }
         #expect(throws: KanbanError.unknownCard("-")) { try fold.state.card(matching: "-", on: board) }
+
+        // A whole id: padded, in capitals, of a deleted card, of another board's card.
+        #expect(try fold.state.card(matching: " \t\(ids[0].description.uppercased()) ", on: board).id == ids[0])
+        try fold.run(.deleteCard(board: "main", card: ids[1].description))
+        #expect(throws: KanbanError.unknownCard(ids[1].description)) { try fold.state.card(matching: ids[1].description, on: board) }
+        try fold.run(.createBoard(name: "Other"))
+        let other = try #require(fold.state.board(named: "Other"))
+        let text = ids[2].description.uppercased()
+        #expect(throws: KanbanError.unknownCard(text)) { try fold.state.card(matching: text, on: other) }
     }
 
     @Test("Overdue: due in the past and not in the board's last column")

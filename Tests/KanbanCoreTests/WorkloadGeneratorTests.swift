@@ -74,6 +74,25 @@ struct WorkloadGeneratorTests {
         #expect(first.events.map(\.payload) != other.events.map(\.payload))
     }
 
+    @Test("The workload's texts stay the same from build to build, so that figures and logs compare across builds")
+    func pinnedTexts() throws {
+        let (events, _) = try Self.run(seed: 1, events: 3_000)
+        var texts: [String] = []
+        for event in events {
+            switch event.payload.effect {
+            case .cardAdded(let added): texts += [added.card.title, added.card.description]
+            case .cardEdited(let edited): texts += [edited.title, edited.descriptionChange?.new ?? "-"]
+            default: continue
+            }
+        }
+        #expect(texts.count > 2_000)
+        #expect(texts.contains { $0.unicodeScalars.contains { $0.value >= 0xAC00 && $0.value <= 0xD7A3 } }, "Korean titles")
+        #expect(texts.contains { $0.contains("é") }, "French titles")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a over every text, each ended by 0x1F
+        for byte in texts.joined(separator: "\u{1F}").utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        #expect(hash == 0x82b6f434b08d48ac, "texts digest \(String(hash, radix: 16))")
+    }
+
     @Test("On a single writer every generated command is accepted, with the documented mix")
     func mix() throws {
         let (events, rejected) = try Self.run(seed: 3, events: 4000)

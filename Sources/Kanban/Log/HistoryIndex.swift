@@ -214,7 +214,9 @@ struct HistoryIndex: Sendable {
 
     /// The card tag and `epoch`, the start of the keys of the epoch's card entries.
     private static func epochPrefix(_ epoch: UInt32) -> [UInt8] {
-        [cardTag] + (0..<4).reversed().map { UInt8(truncatingIfNeeded: epoch >> (8 * UInt32($0))) }
+        var prefix: [UInt8] = [cardTag]
+        withUnsafeBytes(of: epoch.bigEndian) { prefix.append(contentsOf: $0) }
+        return prefix
     }
 
     /// The ids whose text starts with `prefix` (lowercase hex digits and dashes where the text
@@ -257,12 +259,12 @@ struct HistoryIndex: Sendable {
     static func key(_ prefix: [UInt8], _ identifier: Identifier? = nil, sequence: UInt64? = nil) -> [UInt8] {
         var key = prefix
         key.reserveCapacity(prefix.count + 24)
-        var words: [UInt64] = []
-        if let identifier { words += [identifier.high, identifier.low] }
-        if let sequence { words.append(sequence) }
-        for word in words {
-            for shift in stride(from: 56, through: 0, by: -8) { key.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        func append(_ word: UInt64) { withUnsafeBytes(of: word.bigEndian) { key.append(contentsOf: $0) } }
+        if let identifier {
+            append(identifier.high)
+            append(identifier.low)
         }
+        if let sequence { append(sequence) }
         return key
     }
 

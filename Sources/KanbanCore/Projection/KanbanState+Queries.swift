@@ -38,14 +38,11 @@ extension KanbanState {
 
     /// The live card on `board` whose id is `reference` or starts with it (case-insensitive).
     public func card(matching reference: String, on board: Board) throws(KanbanError) -> Card {
+        // A whole id, as scripts and the workload pass: nothing to trim or lowercase.
+        if let id = Identifier(reference) { return try card(CardID(id), named: reference, on: board) }
         let prefix = reference.trimmingWhitespace().lowercased()
         guard !prefix.isEmpty else { throw .unknownCard(reference) }
-        if let id = Identifier(prefix) {
-            guard let card = cards[CardID(id)], columns[card.column]?.board == board.id else {
-                throw .unknownCard(reference)
-            }
-            return card
-        }
+        if let id = Identifier(prefix) { return try card(CardID(id), named: reference, on: board) }
         var found: Card?
         var matches = 0
         for card in cards.values where card.id.description.hasPrefix(prefix) && columns[card.column]?.board == board.id {
@@ -54,6 +51,12 @@ extension KanbanState {
         }
         guard let card = found else { throw .unknownCard(reference) }
         guard matches == 1 else { throw .ambiguousCard(reference, matches: matches) }
+        return card
+    }
+
+    /// The live card `id` on `board`; else unknown, by the words it was asked for with.
+    private func card(_ id: CardID, named reference: String, on board: Board) throws(KanbanError) -> Card {
+        guard let card = cards[id], columns[card.column]?.board == board.id else { throw .unknownCard(reference) }
         return card
     }
 

@@ -140,7 +140,7 @@ public struct WorkloadGenerator: Sendable {
     }
 
     private mutating func title() -> String {
-        let words: [String]
+        let words: WordList
         switch Int.random(in: 0..<10, using: &random) {
         case 0: words = WorkloadText.korean
         case 1: words = WorkloadText.french
