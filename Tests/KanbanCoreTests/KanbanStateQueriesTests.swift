@@ -105,4 +105,31 @@ struct KanbanStateQueriesTests {
         #expect(fold.state.cards(in: todo).map(\.title) == ["d", "c", "e", "b", "a"])
         #expect(fold.state.order(of: todo).count == 5)
     }
+
+    @Test("A board view holds every board's cards in column order, flagged overdue exactly as isOverdue says, along the workload")
+    func viewsAlongTheWorkload() throws {
+        let (events, _) = try WorkloadGeneratorTests.run(seed: 11, events: 3_000, boards: 2)
+        var state = KanbanState()
+        state.buildOrderIndex()
+        var flagged = 0
+        for (index, event) in events.enumerated() {
+            state.apply(event)
+            guard index % 500 == 499 else { continue }
+            for moment in [event.timestamp, Timestamp(millisecondsSinceEpoch: event.timestamp.millisecondsSinceEpoch + 40 * 86_400_000)] {
+                let today = moment.utcDay
+                for board in state.boards.values {
+                    let view = state.view(of: board, now: moment, today: today)
+                    #expect(view.columns.map(\.id) == board.columns)
+                    for column in view.columns {
+                        #expect(column.cards.map(\.card) == state.cards(in: column.id))
+                        for card in column.cards {
+                            #expect(card.isOverdue == state.isOverdue(card.card, now: moment, today: today))
+                            if card.isOverdue { flagged += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(flagged > 100)
+    }
 }

@@ -36,6 +36,13 @@ public struct ColumnOrder: Sendable, Equatable {
     /// Every slot, first to last.
     public var slots: [OrderedSlot] { blocks.flatMap { $0 } }
 
+    /// Calls `body` with every slot, first to last, without gathering them into an array.
+    public func forEachSlot(_ body: (OrderedSlot) throws -> Void) rethrows {
+        for block in blocks {
+            for slot in block { try body(slot) }
+        }
+    }
+
     /// Adds `slot` in its place.
     public mutating func insert(_ slot: OrderedSlot) {
         count += 1

@@ -38,12 +38,20 @@ public struct BoardView: Hashable, Sendable {
 extension KanbanState {
     /// `board` laid out for display at `now`, whose local day is `today`.
     public func view(of board: Board, now: Timestamp, today: CalendarDay) -> BoardView {
-        BoardView(id: board.id, name: board.name, columns: board.columns.compactMap { columnID in
+        // As `isOverdue(_:now:today:)` for each card, with its board and column known here: a
+        // view of 250,000 cards makes no dictionary lookups and no intermediate arrays.
+        let lastColumn = board.columns.last
+        return BoardView(id: board.id, name: board.name, columns: board.columns.compactMap { columnID in
             guard let column = columns[columnID] else { return nil }
-            let cards = cards(in: columnID).map {
-                BoardView.CardView(card: $0, isOverdue: isOverdue($0, now: now, today: today))
+            let order = order(of: columnID)
+            var views: [BoardView.CardView] = []
+            views.reserveCapacity(order.count)
+            order.forEachSlot { slot in
+                guard let card = cards[slot.card] else { return }
+                let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true
+                views.append(BoardView.CardView(card: card, isOverdue: isOverdue))
             }
-            return BoardView.ColumnView(id: column.id, name: column.name, cards: cards)
+            return BoardView.ColumnView(id: column.id, name: column.name, cards: views)
         })
     }
 }
