@@ -9,7 +9,8 @@
 //   the fast path accepts the bytes too, returns the same timestamp and folds to the same state
 //   as apply(decode(bytes)), on an empty state and on a populated one, with and without the
 //   order index;
-// - when StateCodec.decode succeeds: the state survives a snapshot round trip;
+// - when StateCodec.decode succeeds: the state survives a snapshot round trip, and decoding
+//   one board's cards (StateCodec.decode(_:cardsOf:)) gives exactly that board's cards of it;
 // - when OutlineCodec.decode succeeds: decode(encode(x)) == x, and adding a card on the
 //   outline (every board, its first and its last column) decides or refuses without trapping;
 // - every decoded event renders: its `kanban log` line and JSON, its history line (every
@@ -110,9 +111,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if timestamp != nil { exerciseState(fast) }
     }
 
-    // The snapshot decoder.
+    // The snapshot decoder, whole and one board's cards at a time.
     if let state = try? StateCodec.decode(bytes) {
         exerciseState(state)
+        for board in state.boardOrder {
+            guard let one = try? StateCodec.decode(bytes, cardsOf: board) else { fuzzFailure("one board's decode threw where the whole decode did not") }
+            let expected = state.cards.values.filter { state.columns[$0.column]?.board == board }
+            if Set(one.cards.values) != Set(expected) { fuzzFailure("one board's decode holds other cards than the whole decode's of that board") }
+        }
+    } else if let boards = try? StateCodec.decode(bytes, boardsOnly: true) {
+        for board in boards.boardOrder { _ = try? StateCodec.decode(bytes, cardsOf: board) }
     }
 
     // The board outline's decoder, and the add decided on what it decodes.

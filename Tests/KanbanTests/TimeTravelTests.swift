@@ -112,6 +112,36 @@ struct TimeTravelTests {
         #expect(try fresh.withReadCore { $0.state.lastSequence } == 0)
     }
 
+    @Test("On a log of several boards, a board as of a moment and a diff, decoded with that board's cards only, equal what the whole state gives")
+    func oneBoardOfSeveral() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("boards.db"), options: EngineOptions(snapshotInterval: 97))
+        try engine.generate(events: 1_500, seed: 4, boards: 3, batchSize: 40)
+        KanbanEngine.waitForBackgroundWork()
+        #expect(try engine.snapshotList().count > 5)
+        let names = try engine.withState { state in state.boardOrder.compactMap { state.boards[$0]?.name } }
+        #expect(names.count == 3)
+        var compared = 0
+        for sequence in stride(from: UInt64(1), through: 1_500, by: 37) {
+            let whole = try engine.state(atSequence: sequence).state
+            for name in names {
+                guard let board = whole.board(named: name) else {
+                    #expect(throws: KanbanError.unknownBoard(name)) { try engine.boardView(named: name, at: .sequence(sequence)) }
+                    continue
+                }
+                let now = Timestamp(millisecondsSinceEpoch: 0)
+                let expected = whole.view(of: board, now: now, today: now.utcDay)
+                #expect(Self.contents(try engine.boardView(named: name, at: .sequence(sequence))) == Self.contents(expected), "\(name) at #\(sequence)")
+                let later = min(sequence + 200, 1_500)
+                let diff = try engine.diff(board: name, from: .sequence(sequence), to: .sequence(later))
+                #expect(diff == BoardDiff(board: board.id, from: whole, to: try engine.state(atSequence: later).state))
+                compared += 1
+            }
+        }
+        #expect(compared > 90)
+    }
+
     @Test("diff lists cards added, removed, moved and edited")
     func diff() throws {
         let fixture = try EngineFixture()

@@ -109,9 +109,12 @@ extension KanbanEngine {
         try read { transaction in try state(atSequence: sequence, in: transaction) }
     }
 
-    func state(atSequence sequence: UInt64, in transaction: some Transaction) throws -> (state: KanbanState, timestamp: Timestamp) {
+    /// As ``state(atSequence:)``, in `transaction`. With `cardsOf`, the state holds that board's
+    /// cards and no other board's (nor undo stacks from before its snapshot): enough to lay that
+    /// board out or compare it, not to decide anything.
+    func state(atSequence sequence: UInt64, cardsOf board: BoardID? = nil, in transaction: some Transaction) throws -> (state: KanbanState, timestamp: Timestamp) {
         var core = EngineCore()
-        try catchUp(&core, in: transaction, upTo: sequence)
+        try catchUp(&core, in: transaction, cardsOf: board, upTo: sequence)
         core.state.buildOrderIndex()
         return (core.state, core.lastTimestamp)
     }

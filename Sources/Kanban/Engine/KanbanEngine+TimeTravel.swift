@@ -16,7 +16,8 @@ extension KanbanEngine {
             // at the past never decodes the present's cards.
             let current = try boardsNow(in: transaction).board(named: name)
             let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
-            let (past, timestamp) = try state(atSequence: sequence, in: transaction)
+            // Only this board's cards are decoded from the snapshot when it is known by its id.
+            let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, in: transaction)
             let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
             return (current, past, moment)
         }
@@ -44,8 +45,12 @@ extension KanbanEngine {
     /// the board's events by when they happened, as ``boardView(named:at:timeZone:)`` does.
     public func diff(board name: String, from: PointInTime, to: PointInTime? = nil) throws -> BoardDiff {
         let id = try boardID(named: name)
-        let (before, _) = try state(atSequence: try sequence(of: from, board: id))
-        let after = try to.map { try state(atSequence: try sequence(of: $0, board: id)).state } ?? withState { $0 }
+        func past(_ point: PointInTime) throws -> KanbanState {
+            let sequence = try sequence(of: point, board: id)
+            return try read { transaction in try state(atSequence: sequence, cardsOf: id, in: transaction).state }
+        }
+        let before = try past(from)
+        let after = try to.map(past) ?? withState { $0 }
         // The board named so now, by its id (it may have had another name then); else one
         // named so at either moment (a board removed since).
         guard let board = id ?? after.board(named: name)?.id ?? before.board(named: name)?.id else { throw KanbanError.unknownBoard(name) }

@@ -275,12 +275,14 @@ public final class KanbanEngine: Sendable {
     /// An empty state starts from the newest valid snapshot (unless `useSnapshots` is off); a
     /// dirty one is rebuilt the same way. With `boardsOnly`, that snapshot gives its boards and
     /// columns only (for reads of names: the state then lacks the cards and undo stacks from
-    /// before it, and must not be used for anything else).
+    /// before it, and must not be used for anything else); with `cardsOf`, those and that
+    /// board's cards (for laying that board out, and nothing else).
     func catchUp(
         _ core: inout EngineCore,
         in transaction: some Transaction,
         useSnapshots: Bool = true,
         boardsOnly: Bool = false,
+        cardsOf board: BoardID? = nil,
         upTo limit: UInt64 = .max
     ) throws {
         if core.isDirty {
@@ -289,7 +291,7 @@ public final class KanbanEngine: Sendable {
         if core.state.lastSequence == 0 && useSnapshots {
             let logEnd = try log.lastSequence(in: transaction)
             let end = min(logEnd, limit)
-            if end > 0, let (state, timestamp) = try snapshots.newest(atMost: end, logEnd: logEnd, boardsOnly: boardsOnly, in: transaction, warn: options.warn) {
+            if end > 0, let (state, timestamp) = try snapshots.newest(atMost: end, logEnd: logEnd, boardsOnly: boardsOnly, cardsOf: board, in: transaction, warn: options.warn) {
                 core.state = state
                 core.lastTimestamp = timestamp
                 core.snapshot = state.lastSequence

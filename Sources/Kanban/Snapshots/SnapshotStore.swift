@@ -85,12 +85,14 @@ public struct SnapshotStore: Sendable {
 
     /// The newest valid snapshot covering at most `sequence` (and at most `logEnd`, the log's
     /// last sequence): its state and the timestamp of its last event. Invalid ones are skipped
-    /// with a call to `warn`. With `boardsOnly`, the state holds its boards and columns only
-    /// (``StateCodec/decode(_:boardsOnly:)``); the checksum still covers the whole value.
+    /// with a call to `warn`. With `boardsOnly`, the state holds its boards and columns only;
+    /// with `cardsOf`, those and one board's cards (``StateCodec/decode(_:boardsOnly:cardsOf:)``).
+    /// The checksum still covers the whole value.
     public func newest(
         atMost sequence: UInt64,
         logEnd: UInt64,
         boardsOnly: Bool = false,
+        cardsOf board: BoardID? = nil,
         in transaction: some Transaction,
         warn: (String) -> Void
     ) throws -> (state: KanbanState, timestamp: Timestamp)? {
@@ -110,7 +112,7 @@ public struct SnapshotStore: Sendable {
                 let key = SequenceKey.sequence(from: current.key) ?? 0
                 if key <= sequence {
                     do {
-                        return try SnapshotStore.decode(current.value, key: key, logEnd: logEnd, boardsOnly: boardsOnly)
+                        return try SnapshotStore.decode(current.value, key: key, logEnd: logEnd, boardsOnly: boardsOnly, cardsOf: board)
                     } catch {
                         warn("snapshot #\(key) skipped: \(error)")
                     }
@@ -122,7 +124,7 @@ public struct SnapshotStore: Sendable {
     }
 
     static func decode(
-        _ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64, boardsOnly: Bool = false
+        _ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64, boardsOnly: Bool = false, cardsOf board: BoardID? = nil
     ) throws(SnapshotError) -> (state: KanbanState, timestamp: Timestamp) {
         guard value.count >= headerSize, value.starts(with: magic) else { throw .notASnapshot }
         guard readableFormats.contains(value[4]), value[5] == StateCodec.version else {
@@ -138,7 +140,7 @@ public struct SnapshotStore: Sendable {
         guard computed == checksum else { throw .checksumMismatch }
         let state: KanbanState
         do {
-            state = try StateCodec.decode(payload, boardsOnly: boardsOnly)
+            state = try StateCodec.decode(payload, boardsOnly: boardsOnly, cardsOf: board)
         } catch {
             throw .undecodable(String(describing: error))
         }

@@ -301,6 +301,16 @@ public enum EventCodec {
         )
     }
 
+    /// Steps over a card as ``decodeCard(from:)`` reads it, making none of its strings.
+    static func skipCard(from reader: inout ByteReader) throws(EventDecodingError) {
+        try reader.skip(32) // id, column
+        _ = try reader.readSigned() // order key: integer, fraction digits
+        try reader.skipString()
+        try reader.skipString() // title
+        try reader.skipString() // description
+        _ = try decodeDue(from: &reader)
+    }
+
     static func encodeKey(_ key: OrderKey, into writer: inout ByteWriter) {
         writer.write(signed: key.integer)
         let fraction = key.fraction

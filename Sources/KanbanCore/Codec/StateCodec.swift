@@ -87,13 +87,21 @@ public enum StateCodec {
 
     /// The state `bytes` encode. With `boardsOnly`, only what comes first — the last sequence,
     /// boards and columns — is read: the state has no cards and no undo stacks, enough for a
-    /// read that needs names (a history page), at a small part of the cost.
-    public static func decode(_ bytes: UnsafeRawBufferPointer, boardsOnly: Bool = false) throws(EventDecodingError) -> KanbanState {
+    /// read that needs names (a history page), at a small part of the cost. With `cardsOf`, the
+    /// boards and columns and the cards of that one board, without undo stacks: enough to lay
+    /// that board out, the other boards' cards stepped over without making their strings.
+    public static func decode(
+        _ bytes: UnsafeRawBufferPointer, boardsOnly: Bool = false, cardsOf board: BoardID? = nil
+    ) throws(EventDecodingError) -> KanbanState {
         var reader = ByteReader(bytes)
         var state = try decodeBoards(from: &reader, limit: bytes.count)
         if boardsOnly { return state }
         let cardCount = try reader.readCount()
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
+        if let board {
+            try decodeCards(of: board, count: cardCount, from: &reader, into: &state)
+            return state
+        }
         state.cards.reserveCapacity(cardCount)
         for _ in 0..<cardCount {
             let card = try EventCodec.decodeCard(from: &reader)
@@ -116,6 +124,35 @@ public enum StateCodec {
         }
         try reader.expectEnd()
         return state
+    }
+
+    /// Reads the cards of `board` among the `count` cards at `reader` into `state`, stepping
+    /// over the others. Cards come column by column in board order, so a board's cards are
+    /// together: reading stops after its last one.
+    private static func decodeCards(
+        of board: BoardID, count: Int, from reader: inout ByteReader, into state: inout KanbanState
+    ) throws(EventDecodingError) {
+        var column: ColumnID?
+        var isBoards = false
+        var found = false
+        for _ in 0..<count {
+            var peek = reader
+            try peek.skip(16)
+            let next = ColumnID(try peek.readIdentifier())
+            if next != column {
+                column = next
+                isBoards = state.columns[next]?.board == board
+                if found && !isBoards { return }
+            }
+            guard isBoards else {
+                try EventCodec.skipCard(from: &reader)
+                continue
+            }
+            found = true
+            let card = try EventCodec.decodeCard(from: &reader)
+            guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
+            state.cards.insertNew(card)
+        }
     }
 
     /// Reads what ``encodeBoards(of:into:)`` wrote into a state with no cards and no undo
