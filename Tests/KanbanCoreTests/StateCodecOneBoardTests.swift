@@ -1,4 +1,4 @@
-import KanbanCore
+@testable import KanbanCore
 import Testing
 
 /// Decoding one board's cards from a snapshot (`StateCodec.decode(_:cardsOf:)`), for laying out
@@ -39,6 +39,32 @@ struct StateCodecOneBoardTests {
         for end in stride(from: 0, to: bytes.count, by: 7) {
             let cut = Array(bytes[..<end])
             _ = try? cut.withUnsafeBytes { buffer throws(EventDecodingError) in try StateCodec.decode(buffer, cardsOf: board) }
+        }
+    }
+
+    @Test("A snapshot whose cards are in no order (as builds before cards went column by column wrote them) gives one board all its cards")
+    func cardsInAnyOrder() throws {
+        let (events, _) = try WorkloadGeneratorTests.run(seed: 8, events: 600, boards: 3)
+        var state = KanbanState()
+        for event in events { state.apply(event) }
+        // The cards interleaved across boards: every board's first card, then every second, …
+        var byBoard: [[Card]] = state.boardOrder.map { board in state.cards.values.filter { state.columns[$0.column]?.board == board } }
+        #expect(byBoard.filter { !$0.isEmpty }.count == 3)
+        var interleaved: [Card] = []
+        while byBoard.contains(where: { !$0.isEmpty }) {
+            for index in byBoard.indices where !byBoard[index].isEmpty { interleaved.append(byBoard[index].removeFirst()) }
+        }
+        var writer = ByteWriter(capacity: 1 << 16)
+        StateCodec.encodeBoards(of: state, into: &writer)
+        writer.write(count: interleaved.count)
+        for card in interleaved { EventCodec.encodeCard(card, into: &writer) }
+        writer.write(count: 0) // no undo stacks
+        let bytes = writer.bytes
+        let whole = try bytes.withUnsafeBytes { buffer throws(EventDecodingError) in try StateCodec.decode(buffer) }
+        #expect(Set(whole.cards.values) == Set(state.cards.values))
+        for board in state.boardOrder {
+            let one = try bytes.withUnsafeBytes { buffer throws(EventDecodingError) in try StateCodec.decode(buffer, cardsOf: board) }
+            #expect(Set(one.cards.values) == Set(state.cards.values.filter { state.columns[$0.column]?.board == board }))
         }
     }
 }

@@ -127,14 +127,13 @@ public enum StateCodec {
     }
 
     /// Reads the cards of `board` among the `count` cards at `reader` into `state`, stepping
-    /// over the others. Cards come column by column in board order, so a board's cards are
-    /// together: reading stops after its last one.
+    /// over the others. This build writes a board's cards together, but snapshots written
+    /// before cards were stored column by column hold them in any order: every card is looked at.
     private static func decodeCards(
         of board: BoardID, count: Int, from reader: inout ByteReader, into state: inout KanbanState
     ) throws(EventDecodingError) {
         var column: ColumnID?
         var isBoards = false
-        var found = false
         for _ in 0..<count {
             var peek = reader
             try peek.skip(16)
@@ -142,13 +141,11 @@ public enum StateCodec {
             if next != column {
                 column = next
                 isBoards = state.columns[next]?.board == board
-                if found && !isBoards { return }
             }
             guard isBoards else {
                 try EventCodec.skipCard(from: &reader)
                 continue
             }
-            found = true
             let card = try EventCodec.decodeCard(from: &reader)
             guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
             state.cards.insertNew(card)
