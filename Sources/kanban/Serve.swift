@@ -47,7 +47,7 @@ struct Serve: ParsableCommand {
         }
         let configuration = ServerConfiguration(host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel)
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
-        let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+        let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
         let server = KanbanServer(engine: engine, configuration: configuration)
         let outcome = BlockingOutcome()
         Task {

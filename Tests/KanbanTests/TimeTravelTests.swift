@@ -142,6 +142,37 @@ struct TimeTravelTests {
         #expect(compared > 90)
     }
 
+    @Test("A short-lived engine lays one board of several out now from that board's cards alone, as a long-lived engine does from the whole state")
+    func oneBoardNow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.appending("now.db")
+        let writer = try KanbanEngine(path: path, options: EngineOptions(snapshotInterval: 97))
+        #expect(Self.contents(try KanbanEngine(path: path, options: EngineOptions(isShortLived: true)).boardView(named: "main")) == Self.contents(DefaultBoard.placeholderView))
+        try writer.generate(events: 900, seed: 9, boards: 3, batchSize: 50)
+        KanbanEngine.waitForBackgroundWork()
+        let names = try writer.withState { state in state.boardOrder.compactMap { state.boards[$0]?.name } }
+        let now = Timestamp(millisecondsSinceEpoch: 1_900_000_000_000)
+        func check(_ label: String) throws {
+            let whole = try KanbanEngine(path: path)
+            let once = try KanbanEngine(path: path, options: EngineOptions(isShortLived: true))
+            for name in names + ["BOARD-2"] where try whole.withState({ $0.board(named: name) }) != nil {
+                #expect(try once.boardView(named: name, now: now, timeZone: .gmt) == (try whole.boardView(named: name, now: now, timeZone: .gmt)), "\(label): \(name)")
+            }
+            #expect(try once.withReadCore { $0.state.lastSequence } == 0, "\(label): nothing kept")
+            #expect(throws: KanbanError.unknownBoard("nowhere")) { try once.boardView(named: "nowhere") }
+        }
+        try check("after generate")
+        // A rename after the newest snapshot, then a write by an engine that keeps no outline
+        // current (the outline is stale): the board is found by its new name either way.
+        try writer.execute(.renameBoard(board: "board-3", to: "Été, 로드맵 🚀"), actor: "ana")
+        try check("after a rename")
+        let once = try KanbanEngine(path: path, options: EngineOptions(isShortLived: true))
+        try once.execute(.addCard(board: "Été, 로드맵 🚀", title: "-- a title with dashes"), actor: "ana")
+        let view = try once.boardView(named: "Été, 로드맵 🚀")
+        #expect(view.columns.first?.cards.last?.card.title == "-- a title with dashes")
+    }
+
     @Test("diff lists cards added, removed, moved and edited")
     func diff() throws {
         let fixture = try EngineFixture()

@@ -24,6 +24,11 @@ public struct EngineOptions: Sendable {
     /// How long an answer kept under an idempotency key is given again to a retry (default
     /// 24 hours; older keys are forgotten and purged).
     public var idempotencyLifetime: Duration
+    /// Whether the engine serves one command of a short-lived process (the `kanban` executable's
+    /// commands, not `serve`): a look at one board now then decodes that board's cards alone and
+    /// keeps nothing. Off, the engine builds the whole state on its first read and serves every
+    /// later read and write from it, as a server should.
+    public var isShortLived: Bool
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the
@@ -38,7 +43,8 @@ public struct EngineOptions: Sendable {
         warn: @escaping @Sendable (String) -> Void = EngineOptions.standardErrorWarning,
         maxBatchCount: Int = 256,
         maxBatchDuration: Duration = .milliseconds(20),
-        idempotencyLifetime: Duration = .seconds(24 * 3600)
+        idempotencyLifetime: Duration = .seconds(24 * 3600),
+        isShortLived: Bool = false
     ) {
         self.mapSize = mapSize
         self.durability = durability
@@ -48,6 +54,7 @@ public struct EngineOptions: Sendable {
         self.maxBatchCount = maxBatchCount
         self.maxBatchDuration = maxBatchDuration
         self.idempotencyLifetime = idempotencyLifetime
+        self.isShortLived = isShortLived
     }
 
     /// Durability of a commit.

@@ -195,7 +195,8 @@ public final class KanbanEngine: Sendable {
     /// The board named `name` laid out at `now`. On a log with no board yet, `main` shows as
     /// the empty board it will be made as on first write (``KanbanCore/DefaultBoard``).
     public func boardView(named name: String, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardView {
-        try withState { state in
+        if options.isShortLived, let view = try boardViewOfOneBoard(named: name, now: now, timeZone: timeZone) { return view }
+        return try withState { state in
             if DefaultBoard.isPending(name, in: state) { return DefaultBoard.placeholderView }
             guard let board = state.board(named: name) else { throw KanbanError.unknownBoard(name) }
             return state.view(of: board, now: now, today: now.day(in: timeZone))

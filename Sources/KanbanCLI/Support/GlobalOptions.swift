@@ -40,9 +40,10 @@ public struct GlobalOptions: ParsableArguments {
     }
 
     /// The engine on `path`, with a snapshot every `$KANBAN_SNAPSHOT_INTERVAL` events when set
-    /// (0 turns automatic snapshots off).
-    public static func openEngine(at path: String) throws -> KanbanEngine {
-        var options = EngineOptions()
+    /// (0 turns automatic snapshots off). `shortLived` for one command's engine
+    /// (``EngineOptions/isShortLived``); a server's is not.
+    public static func openEngine(at path: String, shortLived: Bool = true) throws -> KanbanEngine {
+        var options = EngineOptions(isShortLived: shortLived)
         if let text = ProcessInfo.processInfo.environment["KANBAN_SNAPSHOT_INTERVAL"], let interval = Int(text), interval >= 0 {
             options.snapshotInterval = interval
         }

@@ -1,0 +1,33 @@
+import Foundation
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// The board named `name` now, or `nil`: from the board outline when it covers the log's
+    /// last event (a few hundred bytes), else from ``boardsNow(in:)``.
+    func boardNow(named name: String, in transaction: some Transaction) throws -> Board? {
+        let last = try OutlineStore.lastEvent(of: log, in: transaction)
+        if let stored = try? outlines.load(in: transaction), stored.outline.lastSequence == last.sequence, stored.lastEvent == last.digest {
+            return stored.outline.boards.board(named: name)
+        }
+        return try boardsNow(in: transaction).board(named: name)
+    }
+
+    /// Board `name` now, laid out from its own cards alone — the newest snapshot's cards of that
+    /// board plus the events after it — and kept nowhere: for a short-lived process
+    /// (``EngineOptions/isShortLived``) whose engine has not built its state. `nil` when the
+    /// state is built (it serves the read) or there is no board of that name (the whole state's
+    /// path gives the answer: the default board still to be made, or the refusal).
+    func boardViewOfOneBoard(named name: String, now: Timestamp, timeZone: TimeZone) throws -> BoardView? {
+        let isBuilt = try withReadCore { $0.state.lastSequence > 0 && !$0.isDirty }
+        guard !isBuilt else { return nil }
+        return try read { transaction in
+            guard let id = try boardNow(named: name, in: transaction)?.id else { return nil }
+            var core = EngineCore()
+            try catchUp(&core, in: transaction, cardsOf: id)
+            core.state.buildOrderIndex()
+            guard let board = core.state.boards[id] else { return nil }
+            return core.state.view(of: board, now: now, today: now.day(in: timeZone))
+        }
+    }
+}
