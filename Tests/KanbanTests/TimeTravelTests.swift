@@ -163,10 +163,16 @@ struct TimeTravelTests {
             #expect(throws: KanbanError.unknownBoard("nowhere")) { try once.boardView(named: "nowhere") }
         }
         try check("after generate")
-        // A rename after the newest snapshot, then a write by an engine that keeps no outline
-        // current (the outline is stale): the board is found by its new name either way.
+        // A rename after the newest snapshot: the board is found by its new name, in the
+        // outline and, with the outline gone (a log written by a build that kept none), in the
+        // boards and columns of the newest snapshot and the events after it.
         try writer.execute(.renameBoard(board: "board-3", to: "Été, 로드맵 🚀"), actor: "ana")
         try check("after a rename")
+        let removed = try writer.log.environment.write { transaction in
+            try transaction.delete(forKey: OutlineStore.key, in: writer.outlines.database)
+        }
+        #expect(removed)
+        try check("without an outline")
         let once = try KanbanEngine(path: path, options: EngineOptions(isShortLived: true))
         try once.execute(.addCard(board: "Été, 로드맵 🚀", title: "-- a title with dashes"), actor: "ana")
         let view = try once.boardView(named: "Été, 로드맵 🚀")
