@@ -35,18 +35,43 @@ public enum BoardJSON {
         return bytes
     }
 
+    /// Writes the board of `view` as compact JSON text to `sink`, about `chunkSize` bytes at a
+    /// time: the bytes of ``encode(view:sequence:)`` without holding them all (a board of
+    /// 250,000 cards is 27 MB of JSON).
+    public static func write(
+        view: BoardView, sequence: UInt64? = nil, chunkSize: Int = 1 << 18, to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(chunkSize + 4096)
+        try write(view, sequence: sequence, into: &bytes) { bytes in
+            guard bytes.count >= chunkSize else { return }
+            try bytes.withUnsafeBytes(sink)
+            bytes.removeAll(keepingCapacity: true)
+        }
+        try bytes.withUnsafeBytes(sink)
+    }
+
     /// Appends the board of `view` as compact JSON text to `bytes`.
     public static func write(_ view: BoardView, sequence: UInt64? = nil, into bytes: inout [UInt8]) {
+        write(view, sequence: sequence, into: &bytes) { _ in }
+    }
+
+    /// Appends the board of `view` to `bytes`, calling `flush` after every card (it may empty
+    /// `bytes` once it has passed them on).
+    private static func write(
+        _ view: BoardView, sequence: UInt64?, into bytes: inout [UInt8], flush: (inout [UInt8]) throws -> Void
+    ) rethrows {
         append(#"{"board":"#, to: &bytes)
         writeString(view.name, into: &bytes)
         append(#","columns":["#, to: &bytes)
         for columnIndex in view.columns.indices {
             if columnIndex > 0 { bytes.append(UInt8(ascii: ",")) }
             append(#"{"cards":["#, to: &bytes)
-            view.columns[columnIndex].cards.withUnsafeBufferPointer { cards in
+            try view.columns[columnIndex].cards.withUnsafeBufferPointer { cards in
                 for index in cards.indices {
                     if index > 0 { bytes.append(UInt8(ascii: ",")) }
                     write(cards[index], into: &bytes)
+                    try flush(&bytes)
                 }
             }
             append(#"],"name":"#, to: &bytes)

@@ -23,7 +23,7 @@ extension KanbanCommand {
             let view = try at.map { text in try engine.boardView(named: global.board, at: try PointInTime(parsing: text)) }
                 ?? engine.boardView(named: global.board)
             if json {
-                try Output.printJSON(bytes: BoardJSON.encode(view: view))
+                try Output.printJSON { sink in try BoardJSON.write(view: view, to: sink) }
             } else {
                 Output.print(BoardRenderer(terminal: .current).render(view))
             }

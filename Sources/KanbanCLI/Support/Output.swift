@@ -18,6 +18,13 @@ enum Output {
         try bytes.withUnsafeBytes { try FileHandle.standardOutput.write(contentsOf: $0) }
     }
 
+    /// Prints JSON text that `write` passes on a chunk at a time, then a newline: a large answer
+    /// (a board of 250,000 cards) is never held whole.
+    static func printJSON(chunks write: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try write { try FileHandle.standardOutput.write(contentsOf: $0) }
+        try FileHandle.standardOutput.write(contentsOf: [UInt8(ascii: "\n")])
+    }
+
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -133,6 +133,22 @@ struct BoardJSONTests {
         }
     }
 
+    @Test("Written a chunk at a time, a random view gives the same bytes as encoded whole, whatever the chunk size")
+    func chunked() async throws {
+        await propertyCheck(count: 200, input: Gen.uint64()) { seed throws in
+            var random = SeededGenerator(seed: seed)
+            let view = Self.randomView(using: &random)
+            let sequence: UInt64? = Bool.random(using: &random) ? random.next() : nil
+            let whole = BoardJSON.encode(view: view, sequence: sequence)
+            for chunkSize in [1, 7, 300, 1 << 18] {
+                var chunks: [[UInt8]] = []
+                BoardJSON.write(view: view, sequence: sequence, chunkSize: chunkSize) { chunks.append(Array($0)) }
+                #expect(Array(chunks.joined()) == whole, "chunks of \(chunkSize)")
+                #expect(chunks.dropLast().allSatisfy { $0.count >= chunkSize }, "a chunk is passed on once it holds \(chunkSize) bytes")
+            }
+        }
+    }
+
     /// A view of up to 5 columns of up to 8 cards each: random ids, text from
     /// ``randomText(using:)``, due days, moments (Int64's ends included) or none.
     static func randomView(using random: inout SeededGenerator) -> BoardView {
