@@ -263,6 +263,17 @@ struct SnapshotTests {
         let query = HistoryQuery(board: nil, limit: 30)
         let expected = try fixture.engine.history(query)
         try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0xFF }
+        // With the board outline current, the page reads no snapshot at all: no warning.
+        let withOutline = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
+            fixture.warnings.withLock { $0.append(message) }
+        }))
+        #expect(try withOutline.history(query) == expected)
+        #expect(fixture.warnings.withLock { $0 }.isEmpty)
+        // Without one (a log written before it existed), it reads the newest snapshot's boards.
+        let removed = try fixture.engine.log.environment.write { transaction in
+            try transaction.delete(forKey: OutlineStore.key, in: fixture.engine.outlines.database)
+        }
+        #expect(removed)
         let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
             fixture.warnings.withLock { $0.append(message) }
         }))

@@ -3,16 +3,6 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The board named `name` now, or `nil`: from the board outline when it covers the log's
-    /// last event (a few hundred bytes), else from ``boardsNow(in:)``.
-    func boardNow(named name: String, in transaction: some Transaction) throws -> Board? {
-        let last = try OutlineStore.lastEvent(of: log, in: transaction)
-        if let stored = try? outlines.load(in: transaction), stored.outline.lastSequence == last.sequence, stored.lastEvent == last.digest {
-            return stored.outline.boards.board(named: name)
-        }
-        return try boardsNow(in: transaction).board(named: name)
-    }
-
     /// Board `name` now, laid out from its own cards alone — the newest snapshot's cards of that
     /// board plus the events after it — and kept nowhere: for a short-lived process
     /// (``EngineOptions/isShortLived``) whose engine has not built its state. `nil` when the
@@ -22,7 +12,7 @@ extension KanbanEngine {
         let isBuilt = try withReadCore { $0.state.lastSequence > 0 && !$0.isDirty }
         guard !isBuilt else { return nil }
         return try read { transaction in
-            guard let id = try boardNow(named: name, in: transaction)?.id else { return nil }
+            guard let id = try boardsNow(in: transaction).board(named: name)?.id else { return nil }
             var core = EngineCore()
             try catchUp(&core, in: transaction, cardsOf: id)
             core.state.buildOrderIndex()

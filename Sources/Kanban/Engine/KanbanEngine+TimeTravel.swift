@@ -14,7 +14,7 @@ extension KanbanEngine {
         let (current, past, moment) = try read { transaction in
             // The board's id now, from the boards and columns alone: a process that only looks
             // at the past never decodes the present's cards.
-            let current = try boardNow(named: name, in: transaction)
+            let current = try boardsNow(in: transaction).board(named: name)
             let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
             // Only this board's cards are decoded from the snapshot when it is known by its id.
             let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, in: transaction)

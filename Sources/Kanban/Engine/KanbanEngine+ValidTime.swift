@@ -49,8 +49,8 @@ extension KanbanEngine {
     }
 
     /// The id of the board named `name` now, or `nil`: from the boards and columns alone
-    /// (``boardNow(named:in:)``), so a look at the past does not decode the present's cards.
+    /// (``boardsNow(in:)``), so a look at the past does not decode the present's cards.
     func boardID(named name: String) throws -> BoardID? {
-        try read { transaction in try boardNow(named: name, in: transaction)?.id }
+        try read { transaction in try boardsNow(in: transaction).board(named: name)?.id }
     }
 }

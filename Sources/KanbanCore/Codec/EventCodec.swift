@@ -304,7 +304,7 @@ public enum EventCodec {
     /// Steps over a card as ``decodeCard(from:)`` reads it, making none of its strings.
     static func skipCard(from reader: inout ByteReader) throws(EventDecodingError) {
         try reader.skip(32) // id, column
-        _ = try reader.readSigned() // order key: integer, fraction digits
+        _ = try reader.readSigned() // order key: its integer, then its fraction digits
         try reader.skipString()
         try reader.skipString() // title
         try reader.skipString() // description

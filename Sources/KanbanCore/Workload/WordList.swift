@@ -14,5 +14,6 @@ struct WordList: Sendable {
         characters = words.map(\.count)
     }
 
+    /// The number of words.
     var count: Int { utf8.count }
 }
