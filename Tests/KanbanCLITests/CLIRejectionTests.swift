@@ -183,3 +183,26 @@ struct CLIRejectionTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data("plain".utf8))
     }
 }
+
+/// Counts given on the command line are range-checked before anything runs.
+struct CLICountRangeTests {
+    @Test("A huge --limit, --events or --boards is a one-line usage error (exit 2) that appends nothing", arguments: [
+        ["history", "--limit", "4611686018427387872"], ["deleted", "--limit", "4611686018427387872"],
+        ["log", "--limit", "1000000001"], ["generate", "--events", "4611686018427387872"],
+        ["generate", "--events", "10", "--boards", "1001"], ["generate", "--events", "10", "--batch-size", "0"],
+    ])
+    func hugeCounts(arguments: [String]) throws {
+        let (fixture, _) = try CLIRejectionTests.small()
+        defer { fixture.remove() }
+        #expect(try fixture.expectRejected(arguments, status: 2).contains("must be from"))
+    }
+
+    @Test("history --limit at the maximum lists everything")
+    func largestLimit() throws {
+        let (fixture, _) = try CLIRejectionTests.small()
+        defer { fixture.remove() }
+        let output = try fixture.kanban.run(["history", "--limit", "1000000000"])
+        #expect(output.status == 0)
+        #expect(output.stdout.split(separator: "\n").count == 2)
+    }
+}

@@ -20,6 +20,11 @@ extension KanbanEngine {
         timeZone: TimeZone = .current,
         now: Timestamp = .now()
     ) throws -> FlowReport {
+        if let since, let until {
+            let (span, overflow) = until.millisecondsSinceEpoch.subtractingReportingOverflow(since.millisecondsSinceEpoch)
+            let days = overflow ? Int64.max : span / 86_400_000
+            if days > Limits.reportDays { throw KanbanError.spanTooLong(days: days, maximum: Limits.reportDays) }
+        }
         let found: Board? = try withState { state in
             if let board = state.board(named: name) { return board }
             if DefaultBoard.isPending(name, in: state) { return nil }

@@ -16,13 +16,15 @@ extension KanbanEngine {
     /// The cards deleted from board `board` and not brought back since, newest deletion first,
     /// at most `limit` of them: each as it was, with where it stood, and the sequence number,
     /// time and actor of its deletion. Reads the log backwards, decoding only the events of cards
-    /// that are not live (and restores, which name no single card).
-    public func deletedCards(board: String, limit: Int? = nil) throws -> [DeletedCard] {
+    /// that are not live (and restores, which name no single card). With `before`, only
+    /// deletions before that event: the next page after one whose last deletion was `before`
+    /// (a card deleted again later stays on the page of its newest deletion).
+    public func deletedCards(board: String, limit: Int? = nil, before: UInt64? = nil) throws -> [DeletedCard] {
         let state = try withState { $0 }
         if DefaultBoard.isPending(board, in: state) { return [] }
         guard let found = state.board(named: board) else { throw KanbanError.unknownBoard(board) }
         return try read { transaction in
-            try deletedCards(on: found.id, matching: nil, limit: limit, state: state, in: transaction)
+            try deletedCards(on: found.id, matching: nil, limit: limit, before: before, state: state, in: transaction)
         }
     }
 
@@ -55,6 +57,7 @@ extension KanbanEngine {
         on board: BoardID,
         matching reference: CardReference?,
         limit: Int?,
+        before: UInt64? = nil,
         state: KanbanState,
         in transaction: some Transaction
     ) throws -> [DeletedCard] {
@@ -77,6 +80,7 @@ extension KanbanEngine {
             }
             for deleted in DeletedCard.deletions(in: try EventLog.decode(bytes, sequence: sequence)) where wanted(deleted.card.id) {
                 seen.insert(deleted.card.id)
+                if let before, sequence >= before { continue }
                 found.append(deleted)
                 if let limit, found.count >= limit { return false }
             }

@@ -28,7 +28,7 @@ extension KanbanCommand {
                 } else {
                     for board in boards {
                         let columns = board.columns.map { "\($0.name) \($0.cards)" }.joined(separator: ", ")
-                        Output.print("\(board.name)\t\(columns)")
+                        Output.line("\(board.name)\t\(columns)")
                     }
                 }
             }

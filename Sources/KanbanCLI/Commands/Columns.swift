@@ -26,7 +26,7 @@ extension KanbanCommand {
                 if json {
                     try Output.printJSON(view.columns.map(ColumnSummaryOutput.init(view:)))
                 } else {
-                    for column in view.columns { Output.print("\(column.name)\t\(column.cards.count)") }
+                    for column in view.columns { Output.line("\(column.name)\t\(column.cards.count)") }
                 }
             }
         }

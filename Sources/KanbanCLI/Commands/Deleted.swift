@@ -20,7 +20,7 @@ extension KanbanCommand {
         var json = false
 
         func validate() throws {
-            if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+            try CountRange.check(limit, 0...CountRange.maximumLimit, flag: "--limit")
         }
 
         func run() throws {
@@ -34,7 +34,7 @@ extension KanbanCommand {
             let length = ShortID.length(for: cards.map(\.card.id))
             for deleted in cards {
                 let column = columnNames[deleted.card.column] ?? "a removed column"
-                Output.print("#\(deleted.sequence) \(deleted.timestamp) \(deleted.actor) \(deleted.card.id.description.prefix(length)) '\(deleted.card.title)' from \(column)")
+                Output.line("#\(deleted.sequence) \(deleted.timestamp) \(deleted.actor) \(deleted.card.id.description.prefix(length)) '\(deleted.card.title)' from \(column)")
             }
         }
     }

@@ -32,14 +32,14 @@ extension KanbanCommand {
                 try Output.printJSON(DiffOutput(diff: diff))
                 return
             }
-            if diff.isEmpty { Output.print("No changes.") }
-            for card in diff.added { Output.print("+ added   \(card.id.description.prefix(8)) '\(card.title)'") }
-            for card in diff.removed { Output.print("- removed \(card.id.description.prefix(8)) '\(card.title)'") }
+            if diff.isEmpty { Output.line("No changes.") }
+            for card in diff.added { Output.line("+ added   \(card.id.description.prefix(8)) '\(card.title)'") }
+            for card in diff.removed { Output.line("- removed \(card.id.description.prefix(8)) '\(card.title)'") }
             for move in diff.moved {
-                Output.print("> moved   \(move.card.id.description.prefix(8)) '\(move.card.title)' \(move.fromColumn)[\(move.fromIndex)] → \(move.toColumn)[\(move.toIndex)]")
+                Output.line("> moved   \(move.card.id.description.prefix(8)) '\(move.card.title)' \(move.fromColumn)[\(move.fromIndex)] → \(move.toColumn)[\(move.toIndex)]")
             }
             for edit in diff.edited {
-                Output.print("~ edited  \(edit.after.id.description.prefix(8)) '\(edit.after.title)': \(edit.fields.joined(separator: ", "))")
+                Output.line("~ edited  \(edit.after.id.description.prefix(8)) '\(edit.after.title)': \(edit.fields.joined(separator: ", "))")
             }
         }
     }
@@ -65,7 +65,7 @@ extension KanbanCommand {
         func run() throws {
             let engine = try global.openEngine()
             let events = try engine.restore(board: global.board, to: try PointInTime(parsing: to), actor: global.actorName)
-            if events.isEmpty && !json { Output.print("The board is already as it was then.") }
+            if events.isEmpty && !json { Output.line("The board is already as it was then.") }
             try printOutcome(events, engine: engine, language: lang, json: json)
         }
     }

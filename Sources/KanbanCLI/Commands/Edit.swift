@@ -54,5 +54,5 @@ func report(_ events: [RecordedEvent], of engine: KanbanEngine, json: Bool, quie
     }
     if events.isEmpty { Output.print(quiet) }
     var lines = EventLine(columnNames: try engine.withState { $0.columns.mapValues(\.name) })
-    for event in events { Output.print(lines.line(for: event)) }
+    for event in events { Output.line(lines.line(for: event)) }
 }

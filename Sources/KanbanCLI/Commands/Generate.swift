@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kanban
+import KanbanCore
 
 extension KanbanCommand {
     /// `kanban generate --events N`: appends the standard benchmark workload.
@@ -27,9 +28,9 @@ extension KanbanCommand {
         var json = false
 
         func validate() throws {
-            if events < 1 { throw ValidationError("--events must be at least 1") }
-            if boards < 1 { throw ValidationError("--boards must be at least 1") }
-            if batchSize < 1 { throw ValidationError("--batch-size must be at least 1") }
+            try CountRange.check(events, 1...100_000_000, flag: "--events")
+            try CountRange.check(boards, 1...Limits.boards, flag: "--boards")
+            try CountRange.check(batchSize, 1...1_000_000, flag: "--batch-size")
         }
 
         func run() throws {

@@ -40,7 +40,7 @@ extension KanbanCommand {
         var json = false
 
         func validate() throws {
-            if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+            try CountRange.check(limit, 0...CountRange.maximumLimit, flag: "--limit")
         }
 
         func run() throws {
@@ -60,7 +60,7 @@ extension KanbanCommand {
                 return
             }
             let wording = ActionWording(language: lang)
-            for entry in entries { Output.print(HistoryLine.text(for: entry, wording: wording, timeZone: .current)) }
+            for entry in entries { Output.line(HistoryLine.text(for: entry, wording: wording, timeZone: .current)) }
         }
     }
 }

@@ -19,7 +19,7 @@ extension KanbanCommand {
         var json = false
 
         func validate() throws {
-            if let limit, limit < 0 { throw ValidationError("--limit must not be negative") }
+            try CountRange.check(limit, 0...CountRange.maximumLimit, flag: "--limit")
         }
 
         func run() throws {
@@ -35,7 +35,7 @@ extension KanbanCommand {
                 let line = lines.line(for: event)
                 guard event.sequence > after else { continue }
                 if let limit, printed >= limit { break }
-                Output.print(line)
+                Output.line(line)
                 printed += 1
             }
         }

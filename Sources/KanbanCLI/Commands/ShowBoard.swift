@@ -25,7 +25,7 @@ extension KanbanCommand {
             if json {
                 try Output.printJSON { sink in try BoardJSON.write(view: view, to: sink) }
             } else {
-                Output.print(BoardRenderer(terminal: .current).render(view))
+                Output.styled(BoardRenderer(terminal: .current).render(view))
             }
         }
     }

@@ -54,8 +54,8 @@ extension KanbanCommand {
             let actor = global.actorName.trimmingCharacters(in: .whitespacesAndNewlines)
             for drop in preview.droppedFromUndo { Output.error("kanban: undo will drop from \(actor)'s undo: \(wording.notice(for: drop))") }
             for drop in preview.droppedFromRedo { Output.error("kanban: redo will drop from \(actor)'s redo: \(wording.notice(for: drop))") }
-            Output.print(preview.undo.map { book.fill(book.undoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToUndo)
-            Output.print(preview.redo.map { book.fill(book.redoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToRedo)
+            Output.line(preview.undo.map { book.fill(book.undoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToUndo)
+            Output.line(preview.redo.map { book.fill(book.redoNext, ["line": wording.imperative(for: $0)]) } ?? book.nothingToRedo)
         }
     }
 
@@ -106,5 +106,5 @@ func printOutcome(_ events: [RecordedEvent], engine: KanbanEngine, language: His
         return
     }
     let wording = try EventWording(engine: engine, language: language, events: events)
-    for event in events { Output.print(wording.line(for: event)) }
+    for event in events { Output.line(wording.line(for: event)) }
 }

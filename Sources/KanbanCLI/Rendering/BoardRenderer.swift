@@ -10,13 +10,13 @@ struct BoardRenderer {
         let width = min(48, max(16, (terminal.width - 3 * (columnCount - 1)) / columnCount))
         let idLength = ShortID.length(for: board.columns.flatMap { $0.cards.map(\.card.id) })
 
-        let headers = board.columns.map { DisplayWidth.pad("\($0.name) (\($0.cards.count))", to: width) }
+        let headers = board.columns.map { DisplayWidth.pad("\(TerminalText.escaped($0.name)) (\($0.cards.count))", to: width) }
         let blocks: [[String]] = board.columns.map { column in
             column.cards.flatMap { lines(for: $0, idLength: idLength, width: width) }
         }
         let height = blocks.map(\.count).max() ?? 0
 
-        var output = [terminal.bold(board.name)]
+        var output = [terminal.bold(TerminalText.escaped(board.name))]
         output.append(headers.map(terminal.bold).joined(separator: " │ "))
         output.append(board.columns.map { _ in String(repeating: "─", count: width) }.joined(separator: "─┼─"))
         for row in 0..<height {
@@ -28,7 +28,7 @@ struct BoardRenderer {
     private func lines(for view: BoardView.CardView, idLength: Int, width: Int) -> [String] {
         let card = view.card
         let marker = view.isOverdue && !terminal.usesColor ? "!" : ""
-        var lines = [DisplayWidth.pad("\(marker)\(card.id.description.prefix(idLength)) \(card.title)", to: width)]
+        var lines = [DisplayWidth.pad("\(marker)\(card.id.description.prefix(idLength)) \(TerminalText.escaped(card.title))", to: width)]
         if let due = card.due {
             lines.append(DisplayWidth.pad("  due \(due)\(view.isOverdue ? " (overdue)" : "")", to: width))
         }

@@ -2,8 +2,22 @@ import Foundation
 import Kanban
 
 /// Writes to standard output and standard error.
+/// Text goes out with its control characters escaped (``TerminalText``): what a title or an
+/// actor's name holds can neither drive the terminal nor fake a line.
 enum Output {
+    /// Prints `text`, which may be several lines: control characters but newlines and tabs escaped.
     static func print(_ text: String) {
+        Swift.print(TerminalText.escaped(text, keepingNewlines: true))
+    }
+
+    /// Prints one line: every control character escaped, newlines too, so data cannot add lines.
+    static func line(_ text: String) {
+        Swift.print(TerminalText.escaped(text))
+    }
+
+    /// Prints `text` as it is, for output that styles itself (colours) and escaped its data
+    /// already (``BoardRenderer``).
+    static func styled(_ text: String) {
         Swift.print(text)
     }
 
@@ -25,7 +39,8 @@ enum Output {
         try FileHandle.standardOutput.write(contentsOf: [UInt8(ascii: "\n")])
     }
 
+    /// Prints `text` as one line on standard error, every control character escaped.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped(text) + "\n").utf8))
     }
 }

@@ -82,6 +82,8 @@ public enum Decider {
         case .createBoard(let name, let columnNames):
             let name = try Limits.checkedName(name)
             if state.board(named: name) != nil { throw .duplicateBoard(name) }
+            if state.boards.count >= Limits.boards { throw .tooManyBoards(maximum: Limits.boards) }
+            if columnNames.count > Limits.columnsPerBoard { throw .tooManyColumns(board: name, maximum: Limits.columnsPerBoard) }
             var specs: [ColumnSpec] = []
             for columnName in columnNames.isEmpty ? DefaultBoard.columns : columnNames {
                 let checked = try Limits.checkedName(columnName)
@@ -111,6 +113,7 @@ public enum Decider {
             let board = try board(boardName, in: state)
             let name = try Limits.checkedName(columnName)
             if state.column(named: name, in: board) != nil { throw .duplicateColumn(name, board: board.name) }
+            if board.columns.count >= Limits.columnsPerBoard { throw .tooManyColumns(board: board.name, maximum: Limits.columnsPerBoard) }
             let position = index ?? board.columns.count
             guard (0...board.columns.count).contains(position) else {
                 throw .indexOutOfRange(position, column: "list of \(board.name)", maximum: board.columns.count)

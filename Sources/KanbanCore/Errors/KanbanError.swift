@@ -32,6 +32,12 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case columnNotEmpty(String, cards: Int)
     /// A board keeps at least one column.
     case lastColumn(String)
+    /// The log holds ``Limits/boards`` boards already.
+    case tooManyBoards(maximum: Int)
+    /// The board (or the one to be made) would have more than ``Limits/columnsPerBoard`` columns.
+    case tooManyColumns(board: String, maximum: Int)
+    /// A span of days longer than a report covers (``Limits/reportDays``).
+    case spanTooLong(days: Int64, maximum: Int64)
     /// The actor's name is empty once trimmed, or longer than ``Limits/nameLength`` characters.
     case invalidActor(String)
     /// The actor has nothing to undo.
@@ -81,6 +87,9 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotRevive(let reason): "cannot bring back: \(reason)"
         case .outsideLog(let what): "\(what) is outside the log"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
+        case .tooManyBoards(let maximum): "there are \(maximum) boards already, the most a log holds; remove one first"
+        case .tooManyColumns(let board, let maximum): "board '\(board)' may have at most \(maximum) columns"
+        case .spanTooLong(let days, let maximum): "the span is \(days) days long; a report covers at most \(maximum) days: give a later since or an earlier until"
         case .needsHistory(let command): "\(command) is decided by the engine, which reads the log"
         }
     }

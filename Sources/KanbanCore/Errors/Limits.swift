@@ -6,6 +6,13 @@ public enum Limits {
     public static let descriptionLength = 1000
     /// A board or column name has 1–50 characters after trimming.
     public static let nameLength = 50
+    /// A log holds at most this many boards at once.
+    public static let boards = 1_000
+    /// A board has at most this many columns.
+    public static let columnsPerBoard = 100
+    /// A flow report covers at most this many days (ten years and some): its answer grows with
+    /// days times columns.
+    public static let reportDays: Int64 = 3_660
 
     /// The trimmed title, or the reason it is not acceptable.
     public static func checkedTitle(_ title: String) throws(KanbanError) -> String {

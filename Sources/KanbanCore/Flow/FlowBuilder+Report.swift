@@ -1,7 +1,8 @@
 extension FlowBuilder {
-    /// The most days a report lists: the last 100 years of a longer span (which only a log
-    /// with far-off timestamps has).
-    public static let maximumDays: Int64 = 36_525
+    /// The most days a report lists: the last ``Limits/reportDays`` of a longer span (a board
+    /// older than that, or an `until` far ahead), so an answer's size is bounded by days times
+    /// columns.
+    public static let maximumDays: Int64 = Limits.reportDays
 
     /// The report of what was consumed: days from the board's first (or `since`'s day, when
     /// later) to `end`'s day, in the builder's time zone; the cards that first arrived in the

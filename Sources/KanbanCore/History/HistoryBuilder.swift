@@ -38,8 +38,13 @@ public struct HistoryBuilder {
     public mutating func consume(_ event: RecordedEvent) {
         guard let entry = next(event) else { return }
         entries.append(entry)
-        if let limit = filter.limit, entries.count > max(limit, 0) * 2 + 64 {
-            entries.removeFirst(entries.count - max(limit, 0))
+        // Trimmed now and then, not on every entry: once twice the limit (and some) are kept.
+        // A limit near Int.max means no trimming; the arithmetic must not overflow on it.
+        if let limit = filter.limit {
+            let keep = max(limit, 0)
+            if entries.count > keep, entries.count - keep > min(keep, Int.max - 64) + 64 {
+                entries.removeFirst(entries.count - keep)
+            }
         }
     }
 

@@ -37,8 +37,10 @@ struct APIError: Error, Sendable {
         switch error {
         case .unknownBoard, .unknownCard, .unknownColumn: .notFound
         case .malformedDate, .ambiguousCard: .badRequest
-        case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog:
+        case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog,
+            .tooManyBoards, .tooManyColumns:
             .unprocessableContent
+        case .spanTooLong: .badRequest
         case .duplicateBoard, .duplicateColumn, .boardNotEmpty, .columnNotEmpty, .lastColumn, .nothingToUndo, .nothingToRedo,
             .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive:
             .conflict

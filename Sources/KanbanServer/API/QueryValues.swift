@@ -13,11 +13,13 @@ struct QueryValues {
         return String(value)
     }
 
-    /// `name` as a whole number of at least `minimum`.
-    func integer<Number: FixedWidthInteger>(_ name: String, minimum: Number = 0) throws -> Number? {
+    /// `name` as a whole number from `minimum` to `maximum`: any other text, a number out of
+    /// that range or one too large for `Number` is a 400 naming both bounds.
+    func integer<Number: FixedWidthInteger>(_ name: String, minimum: Number = 0, maximum: Number = .max) throws -> Number? {
         guard let text = text(name) else { return nil }
-        guard let value = Number(text), value >= minimum else {
-            throw APIError(.badRequest, "'\(name)' must be a whole number of at least \(minimum), not '\(text)'")
+        guard let value = Number(text), value >= minimum, value <= maximum else {
+            let range = maximum == .max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
+            throw APIError(.badRequest, "'\(name)' must be a whole number \(range), not '\(text.prefix(40))'")
         }
         return value
     }

@@ -18,9 +18,15 @@ struct AccessMiddleware: RouterMiddleware {
     static let sessionCookie = "kanban_session"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let authority = request.headers[.hostHeader] ?? request.head.authority
-        guard let host = authority, answersTo(host) else {
-            throw APIError(.forbidden, "this server does not answer to host '\(authority ?? "")'")
+        let hostFields = request.headers[values: .hostHeader]
+        guard hostFields.count <= 1 else { throw APIError(.badRequest, "a request has one Host header, not \(hostFields.count)") }
+        let authority = hostFields.first ?? request.head.authority
+        guard let host = authority else { throw APIError(.badRequest, "the request names no Host") }
+        guard let parsed = HostAuthority(host) else {
+            throw APIError(.badRequest, "the Host header '\(Self.printable(host))' is not a host name or address with an optional port")
+        }
+        guard answersTo(parsed) else {
+            throw APIError(.forbidden, "this server does not answer to host '\(Self.printable(host))'")
         }
         if let origin = request.headers[.origin], !isSameOrigin(origin, host: host) {
             throw APIError(.forbidden, "requests from other sites (origin '\(origin)') are refused")
@@ -65,31 +71,26 @@ struct AccessMiddleware: RouterMiddleware {
         return request.cookies[sessionCookie]?.value
     }
 
-    /// Whether `authority` (`name[:port]`) names this server.
-    func answersTo(_ authority: String) -> Bool {
-        let name = Self.hostName(of: authority)
-        if ServerConfiguration.isLoopback(name) { return true }
-        if name == Self.hostName(of: configuration.host) { return true }
-        if configuration.allowedHosts.contains(where: { $0.lowercased() == name }) { return true }
+    /// Whether `authority` names this server: a loopback name or address, the address it
+    /// listens on, an allowed host, or any name when it listens on every interface with tokens
+    /// and no allowed hosts.
+    func answersTo(_ authority: HostAuthority) -> Bool {
+        if authority.isLoopback { return true }
+        let own = configuration.host.hasPrefix("[") || !configuration.host.contains(":") ? configuration.host : "[\(configuration.host)]"
+        if let listening = HostAuthority(own), listening.host == authority.host { return true }
+        if configuration.allowedHosts.contains(where: { HostAuthority($0)?.host == authority.host }) { return true }
         // Listening on every interface with tokens: the tokens guard it, any name may reach it.
         return !ServerConfiguration.isLoopback(configuration.host) && (configuration.host == "0.0.0.0" || configuration.host == "::")
             && configuration.allowedHosts.isEmpty
     }
 
+    /// `text` cut to 100 characters with control characters escaped, for an error line.
+    static func printable(_ text: String) -> String {
+        String(text.prefix(100).unicodeScalars.map { $0.properties.generalCategory == .control ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+    }
+
     /// Whether a browser's `Origin` is this server as reached through `host`.
     private func isSameOrigin(_ origin: String, host: String) -> Bool {
         origin.lowercased() == "http://\(host.lowercased())" || origin.lowercased() == "https://\(host.lowercased())"
-    }
-
-    /// The name part of `name[:port]` or `[v6]:port`, lowercased.
-    static func hostName(of authority: String) -> String {
-        let lowered = authority.lowercased()
-        if lowered.hasPrefix("["), let end = lowered.firstIndex(of: "]") {
-            return String(lowered[lowered.index(after: lowered.startIndex)..<end])
-        }
-        if lowered.filter({ $0 == ":" }).count == 1, let colon = lowered.firstIndex(of: ":") {
-            return String(lowered[..<colon])
-        }
-        return lowered
     }
 }

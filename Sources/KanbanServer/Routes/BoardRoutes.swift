@@ -48,10 +48,12 @@ struct BoardRoutes {
         }
         api.get("boards/{board}/deleted") { request, context in
             let name = try PathParameter.value("board", in: context)
-            let limit: Int? = try QueryValues(request: request).integer("limit")
-            let cards = try engine.deletedCards(board: name, limit: limit)
+            let limit = try ListPage.limit(of: request)
+            let before: UInt64? = try QueryValues(request: request).integer("before", minimum: 1)
+            let cards = try engine.deletedCards(board: name, limit: limit, before: before)
             let columnNames = try engine.withState { $0.columns.mapValues(\.name) }
-            return try JSONResponse.make(cards.map { DeletedCardOutput(deleted: $0, columnNames: columnNames) })
+            let response = try JSONResponse.make(cards.map { DeletedCardOutput(deleted: $0, columnNames: columnNames) })
+            return ListPage.linkingNext(response, request: request, count: cards.count, limit: limit, cursor: "before", value: cards.last?.sequence)
         }
     }
 
@@ -65,15 +67,23 @@ struct BoardRoutes {
         return JSONResponse.bytes(bytes)
     }
 
-    /// `GET /api/boards/{board}/history?card=&actor=&since=&until=&limit=&lang=`.
+    /// `GET /api/boards/{board}/history?card=&actor=&since=&until=&before=&limit=&lang=`: the
+    /// newest `limit` entries (default and maximum as ``ListPage``) before event `before`; a full
+    /// page links the next, older one.
     private func history(_ request: Request, _ context: KanbanRequestContext) throws -> Response {
         let name = try PathParameter.value("board", in: context)
         let query = QueryValues(request: request)
         let until = try query.pointInTime("until")
+        let limit = try ListPage.limit(of: request)
+        var untilSequence = until?.sequence
+        if let before: UInt64 = try query.integer("before", minimum: 1) {
+            untilSequence = min(untilSequence ?? .max, before - 1)
+        }
         let entries = try engine.history(HistoryQuery(
             board: name, card: query.text("card"), actor: query.text("actor"), since: try query.start("since"),
-            until: until?.moment, untilSequence: until?.sequence, limit: try query.integer("limit"), language: try query.language()
+            until: until?.moment, untilSequence: untilSequence, limit: limit, language: try query.language()
         ))
-        return try JSONResponse.make(entries.map(HistoryEntryOutput.init(entry:)))
+        let response = try JSONResponse.make(entries.map(HistoryEntryOutput.init(entry:)))
+        return ListPage.linkingNext(response, request: request, count: entries.count, limit: limit, cursor: "before", value: entries.first?.sequence)
     }
 }

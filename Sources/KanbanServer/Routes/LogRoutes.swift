@@ -8,15 +8,14 @@ import KanbanCore
 struct LogRoutes {
     let engine: KanbanEngine
 
-    /// The most events one `/api/log` answer holds.
-    static let maxLogPage = 10_000
-
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.get("log") { request, _ in
             let query = QueryValues(request: request)
             let after: UInt64 = try query.integer("after") ?? 0
-            let limit = min(try query.integer("limit") ?? 1_000, Self.maxLogPage)
-            return try JSONResponse.make(try engine.events(after: after, limit: limit).map(EventOutput.init(event:)))
+            let limit = try ListPage.limit(of: request)
+            let events = try engine.events(after: after, limit: limit)
+            let response = try JSONResponse.make(events.map(EventOutput.init(event:)))
+            return ListPage.linkingNext(response, request: request, count: events.count, limit: limit, cursor: "after", value: events.last?.sequence)
         }
         api.get("stats") { _, _ in try JSONResponse.make(StatsOutput(statistics: try engine.statistics())) }
         api.get("due") { request, _ in

@@ -12,4 +12,6 @@ extension HTTPField.Name {
     static let idempotentReplayed = HTTPField.Name("Idempotent-Replayed")!
     /// The sequence a live stream resumes after.
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    /// `Link` (RFC 8288): where the next page of a list answer is.
+    static let link = HTTPField.Name("Link")!
 }

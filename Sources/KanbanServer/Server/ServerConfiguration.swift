@@ -33,10 +33,10 @@ public struct ServerConfiguration: Sendable {
         self.heartbeat = heartbeat
     }
 
-    /// Whether `host` is a loopback address or name.
+    /// Whether `host` is a loopback address or name: `localhost`, an IPv4 literal in
+    /// 127.0.0.0/8 or `::1` — exactly, so `127.0.0.1.example.com` is not.
     public static func isLoopback(_ host: String) -> Bool {
-        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        return name == "localhost" || name == "::1" || name.hasPrefix("127.")
+        HostAuthority.isLoopback(host)
     }
 
     /// Why this configuration must not start, or `nil` when it may: a non-loopback address

@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+import Kanban
+import KanbanServer
+import KanbanTestSupport
+import Testing
+
+@Suite("Attacks and unbounded costs")
+struct HardeningTests {
+    /// The `before`/`after` value of a `Link: <…>; rel="next"` header, or `nil` without one.
+    static func nextPath(_ answer: APIResponse) -> String? {
+        guard let link = answer.headers[HTTPField.Name("Link")!], link.hasSuffix("rel=\"next\"") else { return nil }
+        guard let open = link.firstIndex(of: "<"), let close = link.firstIndex(of: ">") else { return nil }
+        return String(link[link.index(after: open)..<close])
+    }
+
+    @Test("A huge or out-of-range limit is a one-line 400 and the server goes on answering")
+    func hugeLimits() async throws {
+        try await ServerHarness.withServer { api, engine in
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "x"}"#)
+            for path in [
+                "/api/boards/main/history?limit=4611686018427387872", "/api/boards/main/history?limit=10001",
+                "/api/boards/main/history?limit=99999999999999999999999", "/api/boards/main/deleted?limit=4611686018427387872",
+                "/api/log?limit=10001", "/api/log?after=-1", "/api/boards/main/history?before=0",
+                "/api/boards/main/history?limit=1e3",
+            ] {
+                let answer = try await api.get(path)
+                #expect(answer.status == 400, "\(path)")
+                #expect(answer.error?.contains("\n") == false, "\(path)")
+            }
+            #expect(try await api.get("/api/boards/main/history?limit=10000").status == 200)
+            #expect(try await api.get("/api/log?after=18446744073709551615").json.elements?.isEmpty == true)
+            #expect(try engine.lastSequence() == 2)
+        }
+    }
+
+    @Test("History, deleted cards and the log come in pages linked by a next cursor that together hold everything")
+    func pages() async throws {
+        try await ServerHarness.withServer { api, engine in
+            for number in 1...7 {
+                let added = try await api.post("/api/boards/main/cards", "{\"title\": \"card, №\(number) 카드\"}")
+                let id = try #require(added.json["id"].flatMap { if case .string(let id) = $0 { id } else { nil } })
+                if number % 2 == 1 { #expect(try await api.delete("/api/boards/main/cards/\(id)").status == 200) }
+            }
+            func walk(_ first: String) async throws -> [JSONTree] {
+                var path: String? = first
+                var all: [JSONTree] = []
+                var pages = 0
+                while let next = path, pages < 50 {
+                    let answer = try await api.get(next)
+                    #expect(answer.status == 200, "\(next)")
+                    all += try answer.json.elements ?? []
+                    path = Self.nextPath(answer)
+                    pages += 1
+                }
+                return all
+            }
+            let wholeHistory = try await api.get("/api/boards/main/history?lang=ko").json.elements ?? []
+            #expect(wholeHistory.count == 12)
+            let pagedHistory = try await walk("/api/boards/main/history?lang=ko&limit=5")
+            // Each page is in log order; pages go from the newest back.
+            #expect(pagedHistory.count == 12)
+            #expect(Set(pagedHistory.map { "\($0["sequence"].map { "\($0)" } ?? "")" }) == Set(wholeHistory.map { "\($0["sequence"].map { "\($0)" } ?? "")" }))
+
+            let wholeDeleted = try await api.get("/api/boards/main/deleted").json.elements ?? []
+            #expect(wholeDeleted.count == 4)
+            let pagedDeleted = try await walk("/api/boards/main/deleted?limit=3")
+            #expect(pagedDeleted == wholeDeleted)
+
+            let wholeLog = try await api.get("/api/log").json.elements ?? []
+            #expect(wholeLog.count == 12)
+            #expect(try await walk("/api/log?limit=5") == wholeLog)
+            #expect(try engine.lastSequence() == 12)
+        }
+    }
+
+    @Test("Host is parsed exactly: loopback look-alikes, user parts and two Host headers are refused")
+    func hostHeader() async throws {
+        try await ServerHarness.withServer { api, engine in
+            for host in ["127.0.0.1.rebind.attacker.example", "127.0.0.1.rebind.attacker.example:8080", "localhost.evil.example", "127.evil.example"] {
+                #expect(try await api.get("/api/boards", headers: ["Host": host]).status == 403, "\(host)")
+            }
+            for host in ["127.0.0.1:8080@evil.com", "evil.com@127.0.0.1", "127.0.0.1:80:80", "127.0.0.1:port", "127.0.0.1 evil", "[::1", "127.0.0.1:99999"] {
+                #expect(try await api.get("/api/boards", headers: ["Host": host]).status == 400, "\(host)")
+            }
+            for host in ["127.0.0.1", "127.9.8.7:1234", "localhost", "LOCALHOST:8080", "localhost.", "[::1]:8080", "[0:0:0:0:0:0:0:1]"] {
+                #expect(try await api.get("/api/boards", headers: ["Host": host]).status == 200, "\(host)")
+            }
+            var twice = HTTPFields()
+            twice.append(HTTPField(name: HTTPField.Name("Host")!, value: "127.0.0.1:8080"))
+            twice.append(HTTPField(name: HTTPField.Name("Host")!, value: "evil.example"))
+            let response = try await api.client.execute(uri: "/api/boards", method: .get, headers: twice, body: nil)
+            #expect(response.status.code == 400)
+            #expect(try engine.lastSequence() == 0)
+        }
+    }
+
+    @Test("--host is loopback only as localhost, an IPv4 literal in 127/8 or ::1")
+    func loopbackHosts() {
+        for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]"] {
+            #expect(ServerConfiguration(host: host).refusal == nil, "\(host)")
+        }
+        for host in ["127.anything", "127.0.0.1.nip.io", "127.0.0.256", "0.0.0.0", "::", "128.0.0.1", "localhost.example"] {
+            #expect(ServerConfiguration(host: host).refusal != nil, "\(host)")
+        }
+    }
+
+    @Test("A board holds at most 100 columns; a too-long flow span is a 400, an until far ahead is bounded")
+    func boundedShapes() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let many = (1...101).map { "\"c\($0)\"" }.joined(separator: ",")
+            let refused = try await api.post("/api/boards", "{\"name\": \"wide\", \"columns\": [\(many)]}")
+            #expect(refused.status == 422)
+            #expect(refused.error == "board 'wide' may have at most 100 columns")
+            let hundred = (1...100).map { "\"c\($0)\"" }.joined(separator: ",")
+            #expect(try await api.post("/api/boards", "{\"name\": \"wide\", \"columns\": [\(hundred)]}").status == 201)
+            let before = try engine.lastSequence()
+            #expect(try await api.post("/api/boards/wide/columns", #"{"name": "one more"}"#).status == 422)
+            #expect(try engine.lastSequence() == before)
+
+            #expect(try await api.get("/api/boards/wide/flow?since=2000-01-01&until=2100-01-01").status == 400)
+            let far = try await api.get("/api/boards/wide/flow?until=2100-01-01")
+            #expect(far.status == 200)
+            #expect((try far.json["days"]?.elements?.count ?? .max) <= 3_660)
+        }
+    }
+}
