@@ -124,4 +124,67 @@ struct HardeningTests {
             #expect((try far.json["days"]?.elements?.count ?? .max) <= 3_660)
         }
     }
+
+    @Test("A method a path does not take is 405 with Allow; HEAD answers as GET without a body; an unknown path stays 404")
+    func methods() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let put = try await api.send(.put, "/api/boards/main", json: "{}")
+            #expect(put.status == 405)
+            let allowed = Set((put.headers[.allow] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            #expect(allowed == ["GET", "HEAD", "PATCH", "DELETE"])
+            #expect(put.error?.contains("PUT") == true)
+            #expect(try await api.send(.post, "/api/log", json: "{}").status == 405)
+            #expect(try await api.send(.delete, "/api/openapi.yaml").status == 405)
+            let head = try await api.send(.head, "/api/boards")
+            #expect(head.status == 200)
+            #expect(head.text.isEmpty)
+            #expect(try await api.send(.head, "/").status == 200)
+            #expect(try await api.get("/api/nothing/here").status == 404)
+            #expect(try await api.send(.put, "/api/nothing/here", json: "{}").status == 404)
+            #expect(try engine.lastSequence() == 0)
+        }
+    }
+
+    @Test("Bodyless DELETE and POST undo/redo/revive need no Content-Type; a body without one is still 415")
+    func bodylessWrites() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let added = try await api.post("/api/boards/main/cards", #"{"title": "x"}"#)
+            let id = try #require(added.json["id"].flatMap { if case .string(let id) = $0 { id } else { nil } })
+            #expect(try await api.send(.delete, "/api/boards/main/cards/\(id)", contentType: nil).status == 200)
+            #expect(try await api.send(.post, "/api/undo", contentType: nil).status == 200)
+            #expect(try await api.send(.post, "/api/redo", contentType: nil).status == 200)
+            #expect(try await api.send(.post, "/api/boards/main/cards/\(id)/revive", contentType: nil).status == 200)
+            #expect(try engine.lastSequence() == 6)
+            let typeless = try await api.send(.post, "/api/boards/main/cards", json: #"{"title": "y"}"#, contentType: nil)
+            #expect(typeless.status == 415)
+            #expect(try engine.lastSequence() == 6)
+        }
+    }
+
+    @Test("Two people editing one card: the second save with the sequence it read is a 409 naming the change; without it, it overwrites")
+    func editConflict() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let added = try await api.post("/api/boards/main/cards", #"{"title": "Plan", "description": "v1"}"#)
+            let id = try #require(added.json["id"].flatMap { if case .string(let id) = $0 { id } else { nil } })
+            let read = try engine.lastSequence()
+            // ana saves first; her own later save and a change of another field by bob pass.
+            #expect(try await api.patch("/api/boards/main/cards/\(id)", "{\"title\": \"Plan A\", \"since\": \(read)}", headers: ["X-Kanban-Actor": "ana"]).status == 200)
+            #expect(try await api.patch("/api/boards/main/cards/\(id)", "{\"title\": \"Plan A2\", \"since\": \(read)}", headers: ["X-Kanban-Actor": "ana"]).status == 200)
+            #expect(try await api.patch("/api/boards/main/cards/\(id)", "{\"description\": \"v2\", \"since\": \(read)}", headers: ["X-Kanban-Actor": "bob"]).status == 200)
+            let before = try engine.lastSequence()
+            let refused = try await api.patch("/api/boards/main/cards/\(id)", "{\"title\": \"Plan B\", \"since\": \(read)}", headers: ["X-Kanban-Actor": "bob"])
+            #expect(refused.status == 409)
+            #expect(refused.error?.hasPrefix("the title of 'Plan A' was changed by ana (#") == true, "\(refused.text)")
+            #expect(try engine.lastSequence() == before)
+            // Read again, or save anyway without since.
+            #expect(try await api.patch("/api/boards/main/cards/\(id)", "{\"title\": \"Plan B\", \"since\": \(before)}", headers: ["X-Kanban-Actor": "bob"]).status == 200)
+            // An undo counts by its effect: ana's undo of her new edit changes the title after bob read it.
+            #expect(try await api.patch("/api/boards/main/cards/\(id)", #"{"title": "Plan D"}"#, headers: ["X-Kanban-Actor": "ana"]).status == 200)
+            let bobRead = try engine.lastSequence()
+            #expect(try await api.post("/api/undo", "{}", headers: ["X-Kanban-Actor": "ana"]).status == 200)
+            let late = try await api.patch("/api/boards/main/cards/\(id)", "{\"title\": \"Plan C\", \"since\": \(bobRead)}", headers: ["X-Kanban-Actor": "bob"])
+            #expect(late.status == 409)
+            #expect(try await api.patch("/api/boards/main/cards/\(id)", #"{"title": "Plan C"}"#, headers: ["X-Kanban-Actor": "bob"]).status == 200)
+        }
+    }
 }

@@ -112,6 +112,10 @@ extension KanbanEngine {
             let decision = try decideRedo(actor: actor, force: force, state: state, in: transaction)
             if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
             return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
+        case .editCardIfUnchanged(let board, let card, let title, let description, let due, let since):
+            let events = try Decider.decide(.editCard(board: board, card: card, title: title, description: description, due: due), in: state, ids: &ids)
+            try checkUnchanged(events, since: since, actor: actor, in: transaction)
+            return Decision(events: events)
         case .reviveCard(let board, let card, let column, let index):
             return Decision(events: [try decideRevive(board: board, card: card, column: column, index: index, state: state, in: transaction)])
         case .restore(let board, let point):

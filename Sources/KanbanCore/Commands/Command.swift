@@ -8,6 +8,11 @@ public enum Command: Hashable, Sendable {
     case addCard(board: String, title: String, description: String = "", due: Due? = nil, column: String? = nil, index: Int? = nil)
     /// Change a card's title, description or due date; `nil` leaves a field alone.
     case editCard(board: String, card: String, title: String? = nil, description: String? = nil, due: DueUpdate? = nil)
+    /// Change a card as ``editCard(board:card:title:description:due:)`` does, unless someone
+    /// else changed one of the same fields after event `since` (the board the change was made
+    /// on): then ``KanbanError/editConflict(title:actor:sequence:field:)``. Decided by the
+    /// engine, which reads the log after `since`.
+    case editCardIfUnchanged(board: String, card: String, title: String? = nil, description: String? = nil, due: DueUpdate? = nil, since: UInt64)
     /// Move a card to `column` at `index` (0-based, counted without the card; default: the end).
     case moveCard(board: String, card: String, column: String, index: Int? = nil)
     /// Delete a card.

@@ -151,7 +151,7 @@ public enum Decider {
             let spec = ColumnSpec(id: column.id, name: column.name)
             return [BoardEvent(board: board.id, payload: .columnRemoved(ColumnRemoved(column: spec, index: index)))]
 
-        case .undo, .redo, .restore:
+        case .undo, .redo, .restore, .editCardIfUnchanged:
             throw .needsHistory("\(command)")
         }
     }

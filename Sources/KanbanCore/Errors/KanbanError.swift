@@ -46,6 +46,9 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToRedo(actor: String)
     /// Undoing (or redoing) would overwrite a later change by someone else.
     case undoConflict(action: String, actor: String, sequence: UInt64, change: String)
+    /// Someone else changed `field` of the card titled `title` (event `sequence`) after the
+    /// edit's `since`: saving would silently overwrite it.
+    case editConflict(title: String, actor: String, sequence: UInt64, field: String)
     /// Undoing (or redoing) is not possible as things stand now.
     case cannotUndo(action: String, reason: String)
     /// The board cannot be restored to that moment.
@@ -87,6 +90,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotRevive(let reason): "cannot bring back: \(reason)"
         case .outsideLog(let what): "\(what) is outside the log"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
+        case .editConflict(let title, let actor, let sequence, let field):
+            "the \(field) of '\(title)' was changed by \(actor) (#\(sequence)) after you read it; reload it, or save again without \"since\" to overwrite"
         case .tooManyBoards(let maximum): "there are \(maximum) boards already, the most a log holds; remove one first"
         case .tooManyColumns(let board, let maximum): "board '\(board)' may have at most \(maximum) columns"
         case .spanTooLong(let days, let maximum): "the span is \(days) days long; a report covers at most \(maximum) days: give a later since or an earlier until"

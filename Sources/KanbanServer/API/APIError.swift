@@ -42,7 +42,7 @@ struct APIError: Error, Sendable {
             .unprocessableContent
         case .spanTooLong: .badRequest
         case .duplicateBoard, .duplicateColumn, .boardNotEmpty, .columnNotEmpty, .lastColumn, .nothingToUndo, .nothingToRedo,
-            .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive:
+            .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive, .editConflict:
             .conflict
         case .corruptEvent, .needsHistory: .internalServerError
         }

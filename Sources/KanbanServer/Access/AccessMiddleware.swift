@@ -35,8 +35,10 @@ struct AccessMiddleware: RouterMiddleware {
         guard path == "/api" || path.hasPrefix("/api/") else { return try await next(request, context) }
         if Self.isWrite(request.method) {
             let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-            guard type == "application/json" else {
-                throw APIError(.unsupportedMediaType, "writes need 'Content-Type: application/json'")
+            // A write without a body (DELETE, POST …/undo) may leave Content-Type out: a form
+            // always sends one, and another site's bodyless fetch carries its Origin, refused above.
+            guard type == "application/json" || (type == nil && Self.hasNoBody(request)) else {
+                throw APIError(.unsupportedMediaType, "writes with a body need 'Content-Type: application/json'")
             }
         }
         var context = context
@@ -56,6 +58,11 @@ struct AccessMiddleware: RouterMiddleware {
     /// Requests that need no token: signing in and the API's description.
     static func isOpen(_ method: HTTPRequest.Method, _ path: String) -> Bool {
         (method == .post && path == "/api/session") || (method == .get && path == "/api/openapi.yaml")
+    }
+
+    /// Whether `request` has no body: no `Transfer-Encoding` and no `Content-Length` but 0.
+    static func hasNoBody(_ request: Request) -> Bool {
+        request.headers[.transferEncoding] == nil && (request.headers[.contentLength].map { $0 == "0" } ?? true)
     }
 
     /// Methods that change something.

@@ -28,7 +28,11 @@ struct CardRoutes {
             case .some(nil): .remove
             case .some(let text?): .set(try Due(parsing: text))
             }
-            let command = Command.editCard(board: board, card: card, title: body.title, description: body.description, due: due)
+            let command = if let since = body.since {
+                Command.editCardIfUnchanged(board: board, card: card, title: body.title, description: body.description, due: due, since: since)
+            } else {
+                Command.editCard(board: board, card: card, title: body.title, description: body.description, due: due)
+            }
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/cards/{card}") { request, context in

@@ -29,7 +29,8 @@ public struct KanbanServer: Sendable {
 
     /// Every route, behind the middleware (metrics, errors as JSON, request logs, access).
     public func makeRouter() -> Router<KanbanRequestContext> {
-        let router = Router(context: KanbanRequestContext.self)
+        // HEAD answers as GET does, without the body.
+        let router = Router(context: KanbanRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
@@ -46,6 +47,8 @@ public struct KanbanServer: Sendable {
         EventStreamRoutes(engine: engine, broadcaster: broadcaster, metrics: metrics, heartbeat: configuration.heartbeat).add(to: api)
         SessionRoutes(tokens: configuration.tokens).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
+        // Last, so it wraps only the router's not-found answer.
+        router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
         return router
     }
 

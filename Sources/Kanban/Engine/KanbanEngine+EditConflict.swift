@@ -1,0 +1,32 @@
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// Throws ``KanbanCore/KanbanError/editConflict(title:actor:sequence:field:)`` when an event
+    /// after `since` by someone other than `actor` changed a field that the edit `events` changes
+    /// too (an undo or redo of an edit counts by its effect). Reads the log after `since`,
+    /// decoding only the events that may concern the card.
+    func checkUnchanged(_ events: [BoardEvent], since: UInt64, actor: String, in transaction: some Transaction) throws {
+        guard case .cardEdited(let edit)? = events.first?.payload else { return }
+        let fields = Self.changedFields(edit)
+        try log.forEachRaw(after: since, in: transaction) { sequence, bytes in
+            let peeked = EventCodec.peekCard(bytes)
+            guard peeked == edit.card || (peeked == nil && (EventCodec.peekKind(bytes)?.isCompound ?? true)) else { return true }
+            let event = try EventLog.decode(bytes, sequence: sequence)
+            guard event.actor != actor, case .cardEdited(let other) = event.payload.effect, other.card == edit.card else { return true }
+            if let field = Self.changedFields(other).first(where: fields.contains) {
+                throw KanbanError.editConflict(title: other.title, actor: event.actor, sequence: sequence, field: field)
+            }
+            return true
+        }
+    }
+
+    /// The names of the fields `edit` changes, in the order the history shows them.
+    private static func changedFields(_ edit: CardEdited) -> [String] {
+        var fields: [String] = []
+        if edit.titleChange != nil { fields.append("title") }
+        if edit.descriptionChange != nil { fields.append("description") }
+        if edit.dueChange != nil { fields.append("due date") }
+        return fields
+    }
+}
