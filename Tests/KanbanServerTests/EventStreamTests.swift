@@ -55,4 +55,47 @@ struct EventStreamTests {
             #expect(comment == ": keep-alive")
         }
     }
+
+    @Test("A Last-Event-ID past the log's end (a restored backup) gets a reset event naming the end, then the stream goes on from there")
+    func resetPastTheEnd() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("restored.db"))
+        try await engine.execute(.addCard(board: "main", title: "kept"), actor: "ana")
+        try await ServerHarness.withLiveServer(engine: engine) { client, _ in
+            let stream = try LineSocket(port: try #require(client.port))
+            try stream.get("/api/events", headers: ["Last-Event-ID": "40"])
+            var lines: [String] = []
+            while let line = await stream.nextLine(), !line.hasPrefix("data:") { lines.append(line) }
+            #expect(lines.contains("id: 2"))
+            #expect(lines.contains("event: reset"))
+            try await engine.execute(.addCard(board: "main", title: "after the restore"), actor: "ana")
+            #expect(await stream.nextEventIDs(1) == [3])
+        }
+    }
+
+    @Test("Many streams catching up from the log's start share its pages; /healthz answers meanwhile", .timeLimit(.minutes(2)))
+    func sharedCatchUp() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("catchup.db"))
+        _ = try engine.generate(events: 3_000, seed: 7)
+        let end = try engine.lastSequence()
+        try await ServerHarness.withLiveServer(engine: engine) { client, server in
+            let port = try #require(client.port)
+            var streams: [LineSocket] = []
+            for _ in 0..<20 {
+                let stream = try LineSocket(port: port, timeout: 20)
+                try stream.get("/api/events?after=0")
+                streams.append(stream)
+            }
+            let health = try await client.execute(uri: "/healthz", method: .get, headers: [.init("Host")!: "127.0.0.1"], body: nil)
+            #expect(health.status == .ok)
+            for stream in streams {
+                let ids = await stream.nextEventIDs(Int(end))
+                #expect(ids.count == Int(end) && ids.first == 1 && ids.last == end)
+            }
+            _ = server
+        }
+    }
 }

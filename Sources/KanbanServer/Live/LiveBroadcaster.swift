@@ -40,30 +40,39 @@ final class LiveBroadcaster: Sendable {
     private let engine: KanbanEngine
     private let metrics: ServerMetrics
     private let state = Mutex(State())
+    /// The log as catching-up streams read it, shared between them.
+    private let pages: CatchUpPages
 
     init(engine: KanbanEngine, metrics: ServerMetrics) {
         self.engine = engine
         self.metrics = metrics
+        pages = CatchUpPages(engine: engine, size: Self.catchUpPage)
     }
 
     /// The subscribers on the shared stream now.
     var subscribers: Int { state.withLock { $0.members.count } }
 
     /// Sends `subscriber` every event after `sequence` that its filter admits: what the log
-    /// holds, read and encoded for it alone, then, once it has joined the shared stream, each
-    /// commit as it lands. Returns when it has joined or its stream has ended (call ``leave(_:)``
-    /// afterwards in either case). Throws when the log cannot be read or an event encoded.
+    /// holds, a page at a time from pages shared by every stream catching up (``CatchUpPages``)
+    /// and no faster than its client takes them (``LiveSubscriber/waitForRoom()``), then, once it
+    /// has joined the shared stream, each commit as it lands. Returns when it has joined or its
+    /// stream has ended (call ``leave(_:)`` afterwards in either case). Throws when the log
+    /// cannot be read or an event encoded, or when cancelled while waiting.
     func feed(_ subscriber: LiveSubscriber, after sequence: UInt64) async throws {
         // Where the log has been read to. A sequence past the log's end (a Last-Event-ID from
         // another database, say) is read from the end, and nothing up to it is sent.
         var last = min(sequence, try engine.lastSequence())
         while !Task.isCancelled {
-            let page = try engine.events(after: last, limit: Self.catchUpPage)
-            for event in page where event.sequence > sequence && subscriber.filter.admits(event) {
-                guard subscriber.offer(try ServerSentEvent.event(event)) else { return }
+            let page = try pages.entries(after: last)
+            for entry in page where entry.event.sequence > sequence && subscriber.filter.admits(entry.event) {
+                try await subscriber.waitForRoom()
+                guard subscriber.offer(entry.bytes) else { return }
             }
-            last = page.last?.sequence ?? last
-            if page.count < Self.catchUpPage, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
+            let reachedEnd = page.last.map { $0.event.sequence % UInt64(Self.catchUpPage) != 0 } ?? true
+            last = page.last?.event.sequence ?? last
+            if reachedEnd, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
+            // Other requests (health checks, writes) run between pages.
+            await Task.yield()
         }
     }
 

@@ -13,6 +13,13 @@ enum ServerSentEvent {
         return ByteBuffer(string: text)
     }
 
+    /// `id: END`, `event: reset`, `data: {"lastSequence": END, "asked": SEQ}`: the client asked
+    /// to resume after SEQ, past this log's end, so what it shows is not this log's; it should
+    /// fetch everything again. The id moves its `Last-Event-ID` back to the log's end.
+    static func reset(lastSequence: UInt64, asked: UInt64) -> ByteBuffer {
+        ByteBuffer(string: "id: \(lastSequence)\nevent: reset\ndata: {\"asked\":\(asked),\"lastSequence\":\(lastSequence)}\n\n")
+    }
+
     /// A comment line, which clients ignore.
     static func comment(_ text: String) -> ByteBuffer {
         ByteBuffer(string: ": \(text)\n\n")

@@ -26,7 +26,7 @@ struct EventStreamRoutes {
 
     private func stream(_ request: Request) throws -> Response {
         let query = QueryValues(request: request)
-        let after: UInt64
+        var after: UInt64
         if let resume = request.headers[.lastEventID]?.trimmingCharacters(in: .whitespaces), !resume.isEmpty {
             guard let sequence = UInt64(resume) else { throw APIError(.badRequest, "Last-Event-ID must be a sequence number, not '\(resume)'") }
             after = sequence
@@ -35,7 +35,18 @@ struct EventStreamRoutes {
         } else {
             after = try engine.lastSequence()
         }
+        // A starting point past the log's end (a Last-Event-ID kept across a restore from
+        // backup, or from another database): what the client holds is not this log's. It is told
+        // to reload with a `reset` event, and the stream goes on from the log's end.
+        let end = try engine.lastSequence()
+        var reset: ByteBuffer?
+        if after > end {
+            reset = ServerSentEvent.reset(lastSequence: end, asked: after)
+            after = end
+        }
         let filter = try BoardFilter(name: query.text("board"), engine: engine)
+        let start = after
+        let resetEvent = reset
         let broadcaster = self.broadcaster
         let metrics = self.metrics
         let heartbeat = self.heartbeat
@@ -47,10 +58,11 @@ struct EventStreamRoutes {
             metrics.changeSubscribers(by: 1)
             defer { metrics.changeSubscribers(by: -1) }
             try await writer.write(ServerSentEvent.retry(milliseconds: 1_000))
+            if let resetEvent { try await writer.write(resetEvent) }
             let (subscriber, chunks) = LiveSubscriber.make(filter: filter, backlog: Self.backlog)
             try await withGracefulShutdownHandler {
                 try await Self.pump(
-                    broadcaster: broadcaster, subscriber: subscriber, after: after, heartbeat: heartbeat, metrics: metrics,
+                    broadcaster: broadcaster, subscriber: subscriber, after: start, heartbeat: heartbeat, metrics: metrics,
                     chunks: chunks, to: &writer
                 )
             } onGracefulShutdown: {
@@ -86,8 +98,10 @@ struct EventStreamRoutes {
             }
             defer { group.cancelAll() }
             for try await chunk in chunks {
+                let isEvent = chunk.readableBytesView.first != UInt8(ascii: ":")
+                if isEvent { subscriber.took() }
                 try await writer.write(chunk)
-                if chunk.readableBytesView.first != UInt8(ascii: ":") { metrics.recordStreamedEvent() }
+                if isEvent { metrics.recordStreamedEvent() }
             }
         }
     }

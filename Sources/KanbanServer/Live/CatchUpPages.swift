@@ -1,0 +1,58 @@
+import Kanban
+import KanbanCore
+import NIOCore
+import Synchronization
+
+/// The log read and encoded a page at a time for streams that catch up, shared between them:
+/// pages are aligned on sequence numbers (events 1–512, 513–1024, …), and a whole page, once
+/// read, is kept (the newest ``capacity`` of them), so 500 streams catching up from the log's
+/// start read and encode it once, not 500 times. The log's last, partial page is never kept.
+final class CatchUpPages: Sendable {
+    /// One event of a page, encoded as the stream sends it.
+    struct Entry: Sendable {
+        let event: RecordedEvent
+        let bytes: ByteBuffer
+    }
+
+    /// Events per page.
+    let size: Int
+    /// Whole pages kept.
+    let capacity: Int
+    private let engine: KanbanEngine
+    private let kept = Mutex<(pages: [UInt64: [Entry]], order: [UInt64])>(([:], []))
+
+    init(engine: KanbanEngine, size: Int = 512, capacity: Int = 32) {
+        self.engine = engine
+        self.size = max(size, 1)
+        self.capacity = max(capacity, 1)
+    }
+
+    /// The events after `sequence` up to the end of its page (fewer at the log's end), encoded;
+    /// empty when the log ends at `sequence`.
+    func entries(after sequence: UInt64) throws -> ArraySlice<Entry> {
+        let pageSize = UInt64(size)
+        let index = sequence / pageSize
+        let page = try self.page(index)
+        // The page holds events index*size+1 … (index+1)*size, in order and without gaps.
+        let skip = Int(sequence - index * pageSize)
+        return page.dropFirst(skip)
+    }
+
+    /// Page `index`: from the kept pages, else read and encoded (and kept when whole).
+    private func page(_ index: UInt64) throws -> [Entry] {
+        if let page = kept.withLock({ $0.pages[index] }) { return page }
+        let (start, overflow) = index.multipliedReportingOverflow(by: UInt64(size))
+        guard !overflow else { return [] }
+        let events = try engine.events(after: start, limit: size)
+        let page = try events.map { Entry(event: $0, bytes: try ServerSentEvent.event($0)) }
+        if page.count == size {
+            kept.withLock { kept in
+                guard kept.pages[index] == nil else { return }
+                kept.pages[index] = page
+                kept.order.append(index)
+                if kept.order.count > capacity { kept.pages[kept.order.removeFirst()] = nil }
+            }
+        }
+        return page
+    }
+}
