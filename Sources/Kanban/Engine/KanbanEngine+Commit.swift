@@ -150,16 +150,19 @@ extension KanbanEngine {
         return RememberedAnswer(bytes: bytes, isReplay: false)
     }
 
-    /// Deletes expired answers, at most once an hour, in a batch that remembered some.
+    /// Deletes expired answers in a batch that remembered some: one bounded slice of a purge
+    /// that goes round the store, examining four times as many answers as the batch remembered
+    /// (at least ``IdempotencyStore/purgeSlice``), so the store never outgrows the answers of
+    /// the last lifetime however fast keyed writes come, and no commit pays for a whole sweep.
     private func purgeExpiredAnswersIfDue(of batch: [PendingCommand], in transaction: WriteTransaction) throws {
-        guard let store = batch.lazy.compactMap(\.memo).first?.store else { return }
-        let now = clock()
-        let isDue = lastAnswerPurge.withLock { last in
-            guard last.map({ now.millisecondsSinceEpoch - $0.millisecondsSinceEpoch >= 3_600_000 }) ?? true else { return false }
-            last = now
-            return true
-        }
-        if isDue { try store.purge(before: oldestAnswerKept(now: now), in: transaction) }
+        let remembered = batch.lazy.filter { $0.memo != nil }.count
+        guard remembered > 0, let store = batch.lazy.compactMap(\.memo).first?.store else { return }
+        let start = answerPurgePosition.withLock { $0 }
+        let slice = try store.purgeSlice(
+            from: start, count: max(IdempotencyStore.purgeSlice, remembered * 4), before: oldestAnswerKept(now: clock()), in: transaction
+        )
+        // Kept even if the transaction fails: the position is only where to look next.
+        answerPurgePosition.withLock { $0 = slice.next }
     }
 
     /// Runs `body` on `core` inside a write transaction, after catching up with the log.

@@ -46,8 +46,8 @@ public final class KanbanEngine: Sendable {
     let commits = CommitSignal()
     /// Counts of the writer's commits, for monitoring.
     let writes = Mutex(WriteStatistics())
-    /// When the writer last purged expired idempotency answers.
-    let lastAnswerPurge = Mutex<Timestamp?>(nil)
+    /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
+    let answerPurgePosition = Mutex<[UInt8]?>(nil)
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
     /// first use: the first command, read or ``replay(ignoringSnapshots:)``.

@@ -13,8 +13,9 @@ struct IdempotencyStore: Sendable {
 
     /// The name of the database that holds the answers.
     static let databaseName = "idempotency"
-    /// The most keys one purge deletes, so a purge never makes a commit slow.
-    static let purgeLimit = 10_000
+    /// The fewest answers one purge slice examines; a batch that remembers more examines four
+    /// times as many as it remembers, so the purge always outpaces the growth.
+    static let purgeSlice = 64
 
     /// Opens the store in `environment`, creating its database when missing.
     init(environment: Environment) throws {
@@ -42,21 +43,44 @@ struct IdempotencyStore: Sendable {
         try transaction.put(value, forKey: key, in: database)
     }
 
-    /// Deletes the answers remembered before `cutoff` (at most ``purgeLimit``); returns how many.
-    @discardableResult
-    func purge(before cutoff: Timestamp, in transaction: WriteTransaction) throws -> Int {
+    /// Examines at most `count` answers from key `start` on (from the first when `nil`) and
+    /// deletes those remembered before `cutoff`: one bounded slice of a purge that goes round
+    /// the whole store, a slice in each write transaction that remembers answers. Returns the
+    /// key the next slice starts at (`nil` after the last answer: from the first again) and how
+    /// many it deleted.
+    func purgeSlice(from start: [UInt8]?, count: Int, before cutoff: Timestamp, in transaction: WriteTransaction) throws -> (next: [UInt8]?, deleted: Int) {
         var expired: [[UInt8]] = []
+        var next: [UInt8]?
         try transaction.withCursor(on: database) { cursor in
-            var entry = try cursor.first()
-            while let current = entry, expired.count < Self.purgeLimit {
+            var entry = try start.map { key in try key.withUnsafeBytes { try cursor.seek(atLeast: $0) } } ?? cursor.first()
+            var examined = 0
+            while let current = entry {
+                if examined == count {
+                    next = Array(current.key)
+                    return
+                }
                 if current.value.count < 8 || Self.time(of: current.value) < cutoff.millisecondsSinceEpoch {
                     expired.append(Array(current.key))
                 }
+                examined += 1
                 entry = try cursor.next()
             }
         }
         for key in expired { try transaction.delete(forKey: key, in: database) }
-        return expired.count
+        return (next, expired.count)
+    }
+
+    /// How many answers the store holds (expired ones not yet purged included).
+    func count(in transaction: some Transaction) throws -> Int {
+        var count = 0
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try cursor.first()
+            while entry != nil {
+                count += 1
+                entry = try cursor.next()
+            }
+        }
+        return count
     }
 
     private static func time(of value: some Collection<UInt8>) -> Int64 {
