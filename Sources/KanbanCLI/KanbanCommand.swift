@@ -74,7 +74,9 @@ public struct KanbanCommand: ParsableCommand {
             Output.error("kanban: \(root.message(for: error).split(separator: "\n").first ?? "") (see 'kanban --help')")
             return 2
         } catch {
-            Output.error("kanban: \(error.localizedDescription)")
+            // Foundation's localizedDescription of a Swift error is "The operation could not be
+            // completed": an error that can say what went wrong says it.
+            Output.error("kanban: \(String(describing: error))")
             return 1
         }
     }

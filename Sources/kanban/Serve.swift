@@ -31,6 +31,12 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("allow-host"), help: ArgumentHelp("Another host name the server answers to (repeatable); requests naming any other host are refused.", valueName: "name"))
     var allowedHosts: [String] = []
 
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("The most connections open at once (live streams included); more wait to be accepted.", valueName: "n"))
+    var maximumConnections = 1_000
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a connection may go without a request (headers included) before it is closed.", valueName: "seconds"))
+    var idleTimeout = 15
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info (each request), notice, warning or error.", valueName: "level"))
     var logLevel = "info"
 
@@ -45,7 +51,11 @@ struct Serve: ParsableCommand {
         if let tokenFile {
             do { tokens = try TokenFile(contentsOf: tokenFile) } catch { throw ValidationError(error.description) }
         }
-        let configuration = ServerConfiguration(host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel)
+        guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 86400 seconds") }
+        let configuration = ServerConfiguration(
+            host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel,
+            idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections
+        )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
         let server = KanbanServer(engine: engine, configuration: configuration)
@@ -61,6 +71,6 @@ struct Serve: ParsableCommand {
                 outcome.finish(error)
             }
         }
-        if let error = outcome.wait() { throw ServeError(message: "the server stopped: \(error)") }
+        if let error = outcome.wait() { throw ServeError(message: ListenFailure.describe(error, host: host, port: port)) }
     }
 }

@@ -58,9 +58,15 @@ public struct KanbanServer: Sendable {
         var logger = Logger(label: "kanban")
         logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         let host = configuration.host
+        let idle = configuration.idleTimeout.components
+        let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
             router: makeRouter(),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "kanban"),
+            server: .http1(configuration: .init(idleTimeout: idleTimeout)),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: "kanban",
+                availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
+            ),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host

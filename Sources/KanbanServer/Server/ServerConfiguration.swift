@@ -16,6 +16,13 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: String
     /// How often a live stream sends a comment line, so proxies keep it open.
     public var heartbeat: Duration
+    /// How long a connection may sit without a request (from its opening, so headers sent a
+    /// byte at a time count too) before it is closed. A response being written (a live stream)
+    /// is never cut by it.
+    public var idleTimeout: Duration
+    /// The most connections open at once; further ones wait to be accepted until one closes, so
+    /// idle connections can never take every file descriptor.
+    public var maximumConnections: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -23,7 +30,9 @@ public struct ServerConfiguration: Sendable {
         tokens: TokenFile? = nil,
         allowedHosts: [String] = [],
         logLevel: String = "info",
-        heartbeat: Duration = .seconds(15)
+        heartbeat: Duration = .seconds(15),
+        idleTimeout: Duration = .seconds(15),
+        maximumConnections: Int = 1_000
     ) {
         self.host = host
         self.port = port
@@ -31,6 +40,8 @@ public struct ServerConfiguration: Sendable {
         self.allowedHosts = allowedHosts
         self.logLevel = logLevel
         self.heartbeat = heartbeat
+        self.idleTimeout = idleTimeout
+        self.maximumConnections = maximumConnections
     }
 
     /// Whether `host` is a loopback address or name: `localhost`, an IPv4 literal in
@@ -46,6 +57,8 @@ public struct ServerConfiguration: Sendable {
             return "refusing to listen on \(host) without --token-file: anyone who can reach it could change the board; give --token-file FILE (lines 'ACTOR TOKEN') or use --host 127.0.0.1"
         }
         if !(0...65_535).contains(port) { return "--port must be between 0 and 65535" }
+        if !(1...1_000_000).contains(maximumConnections) { return "--max-connections must be between 1 and 1000000" }
+        if idleTimeout <= .zero || idleTimeout > .seconds(86_400) { return "--idle-timeout must be between 1 and 86400 seconds" }
         return nil
     }
 }

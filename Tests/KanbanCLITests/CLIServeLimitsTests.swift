@@ -1,0 +1,133 @@
+import Foundation
+import KanbanTestSupport
+import Testing
+
+/// `kanban serve` against connections that never finish: idle and half-sent requests are
+/// closed after --idle-timeout, at most --max-connections are open at once, and a port in use
+/// or a host that does not resolve is a clear line.
+@Suite("kanban serve: connection limits")
+struct CLIServeLimitsTests {
+    /// A running `kanban serve` and the port it listens on.
+    final class RunningServer {
+        let process = Process()
+        let port: Int
+        let directory: TemporaryDirectory
+
+        init(_ extra: [String]) throws {
+            directory = try TemporaryDirectory()
+            process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
+            process.arguments = ["serve", "--db", directory.appending("serve.db"), "--port", "0", "--log-level", "error"] + extra
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var bytes: [UInt8] = []
+            while !bytes.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                bytes.append(contentsOf: chunk)
+            }
+            let line = String(decoding: bytes, as: UTF8.self)
+            guard let port = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
+                process.terminate()
+                throw HarnessFailure(message: "no 'Listening on' line: \(line)")
+            }
+            self.port = port
+        }
+
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            directory.remove()
+        }
+    }
+
+    struct HarnessFailure: Error { let message: String }
+
+    /// A raw TCP connection to 127.0.0.1:`port`.
+    final class Connection {
+        let descriptor: Int32
+
+        init(port: Int) throws {
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { throw HarnessFailure(message: "connect failed") }
+        }
+
+        deinit { close(descriptor) }
+
+        func send(_ text: String) {
+            _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        }
+
+        /// What the server sends within `seconds`: the bytes, and whether it closed the connection.
+        func receive(within seconds: Int) -> (text: String, closed: Bool) {
+            var limit = timeval(tv_sec: seconds, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = recv(descriptor, &buffer, buffer.count, 0)
+                if count == 0 { return (String(decoding: bytes, as: UTF8.self), true) }
+                if count < 0 { return (String(decoding: bytes, as: UTF8.self), false) }
+                bytes.append(contentsOf: buffer[..<count])
+                if String(decoding: bytes, as: UTF8.self).contains("\r\n\r\n{") { return (String(decoding: bytes, as: UTF8.self), false) }
+            }
+        }
+    }
+
+    @Test("An idle connection and one sending its headers a byte at a time are closed after --idle-timeout; a normal request is answered")
+    func idleTimeout() throws {
+        let server = try RunningServer(["--idle-timeout", "1"])
+        defer { server.stop() }
+        let idle = try Connection(port: server.port)
+        let slow = try Connection(port: server.port)
+        slow.send("GET /healthz HTTP/1.1\r\nHo")
+        #expect(idle.receive(within: 5).closed)
+        #expect(slow.receive(within: 5).closed)
+        let normal = try Connection(port: server.port)
+        normal.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(normal.receive(within: 5).text.hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test("Past --max-connections a new connection waits until one closes, then is answered")
+    func connectionCap() throws {
+        let server = try RunningServer(["--max-connections", "2", "--idle-timeout", "2"])
+        defer { server.stop() }
+        let first = try Connection(port: server.port)
+        let second = try Connection(port: server.port)
+        first.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(first.receive(within: 5).text.hasPrefix("HTTP/1.1 200"))
+        _ = second
+        let third = try Connection(port: server.port)
+        third.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        // Not accepted while two are open; answered once the idle ones are closed.
+        let waited = third.receive(within: 1)
+        #expect(waited.text.isEmpty && !waited.closed)
+        #expect(third.receive(within: 8).text.hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test("A port in use and a host that does not resolve are one clear line and exit 1")
+    func listenFailures() throws {
+        let server = try RunningServer([])
+        defer { server.stop() }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let kanban = try KanbanBinary(database: directory.appending("second.db"))
+        let busy = try kanban.run("serve", "--port", String(server.port))
+        #expect(busy.status == 1)
+        #expect(busy.stderr == "kanban: port \(server.port) on 127.0.0.1 is in use by another program; stop it or choose another --port (0 picks a free one)\n")
+        let tokens = directory.appending("tokens")
+        try "ana s3cret-token-of-ana\n".write(toFile: tokens, atomically: true, encoding: .utf8)
+        chmod(tokens, 0o600)
+        let unresolved = try kanban.run("serve", "--port", "0", "--host", "no-such-host.invalid", "--token-file", tokens)
+        #expect(unresolved.status == 1)
+        #expect(unresolved.stderr == "kanban: --host 'no-such-host.invalid' is not an address or a name this machine can resolve\n")
+    }
+}
