@@ -187,4 +187,29 @@ struct HardeningTests {
             #expect(try await api.patch("/api/boards/main/cards/\(id)", #"{"title": "Plan C"}"#, headers: ["X-Kanban-Actor": "bob"]).status == 200)
         }
     }
+
+    @Test("Token files saved with CRLF or a byte-order mark read as written; a token a cookie cannot carry is refused")
+    func tokenFileText() throws {
+        let windows = try TokenFile(parsing: "\u{FEFF}# team\r\nana s3cret-token-of-ana\r\nben another-token-for-ben\r\n")
+        #expect(windows.entries.map(\.actor) == ["ana", "ben"])
+        #expect(windows.actor(for: "s3cret-token-of-ana") == "ana" && windows.actor(for: "another-token-for-ben") == "ben")
+        for bad in ["ana s3cret;token-of-ana", "ana s3cret,token-of-ana", "ana \"s3cret-token-of-ana\"", "ana s3cret\\token-of-ana", "ana s3crét-token-of-ana"] {
+            #expect(throws: TokenFileError.self, "\(bad)") { try TokenFile(parsing: bad) }
+        }
+    }
+
+    @Test("Five failed sign-ins from one address and the next is 429 with Retry-After, the right token too; appends nothing")
+    func signInThrottle() async throws {
+        try await ServerHarness.withServer(tokens: AccessTests.tokens) { api, engine in
+            for _ in 0..<5 {
+                #expect(try await api.post("/api/session", #"{"token": "guess-guess-guess-guess"}"#).status == 401)
+            }
+            let throttled = try await api.post("/api/session", #"{"token": "s3cret-token-of-ana"}"#)
+            #expect(throttled.status == 429)
+            #expect(Int(throttled.headers[.retryAfter] ?? "") ?? 0 >= 1)
+            // Requests with a token are not throttled.
+            #expect(try await api.get("/api/boards", headers: ["Authorization": "Bearer s3cret-token-of-ana"]).status == 200)
+            #expect(try engine.lastSequence() == 0)
+        }
+    }
 }

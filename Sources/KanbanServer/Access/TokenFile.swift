@@ -31,7 +31,9 @@ public struct TokenFile: Sendable {
     /// Parses `text` (the file's contents; `path` names it in errors).
     public init(parsing text: String, path: String = "token file") throws(TokenFileError) {
         var entries: [Entry] = []
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Files saved on Windows: a byte-order mark first, CRLF line ends (one Character in Swift).
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -39,6 +41,11 @@ public struct TokenFile: Sendable {
                 throw .malformed(path: path, line: number + 1, reason: "expected 'ACTOR TOKEN'")
             }
             let entry = Entry(actor: String(fields[0]), token: String(fields[1]))
+            // The token travels in a cookie and a header: only characters a cookie value holds.
+            if let bad = entry.token.unicodeScalars.first(where: { !Self.isCookieOctet($0) }) {
+                let shown = bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'"
+                throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' holds \(shown); tokens are printable ASCII without '\"', ',', ';' or '\\'")
+            }
             guard entry.token.utf8.count >= 16 else {
                 throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' is shorter than 16 characters")
             }
@@ -49,6 +56,14 @@ public struct TokenFile: Sendable {
         }
         guard !entries.isEmpty else { throw .malformed(path: path, line: 0, reason: "no 'ACTOR TOKEN' line") }
         self.entries = entries
+    }
+
+    /// Whether `scalar` may stand in a cookie's value (RFC 6265 cookie-octet).
+    static func isCookieOctet(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: true
+        default: false
+        }
     }
 
     /// The actor whose token is `token`, compared in constant time with every token.
