@@ -130,4 +130,24 @@ struct CLIServeLimitsTests {
         #expect(unresolved.status == 1)
         #expect(unresolved.stderr == "kanban: --host 'no-such-host.invalid' is not an address or a name this machine can resolve\n")
     }
+
+    @Test("A bad chunk size is a 400 and Transfer-Encoding gzip a 501, each with a JSON line; a well-chunked body is taken; nothing bad is appended")
+    func malformedFraming() throws {
+        let server = try RunningServer([])
+        defer { server.stop() }
+        let head = "POST /api/boards/main/cards HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        let badChunk = try Connection(port: server.port)
+        badChunk.send(head + "Transfer-Encoding: chunked\r\n\r\nZZZ\r\n{}\r\n0\r\n\r\n")
+        let bad = badChunk.receive(within: 5).text
+        #expect(bad.hasPrefix("HTTP/1.1 400") && bad.contains("{\"error\":\"the request is not well-formed HTTP"), "\(bad)")
+        let gzip = try Connection(port: server.port)
+        gzip.send(head + "Transfer-Encoding: gzip\r\n\r\nabc")
+        let refused = gzip.receive(within: 5).text
+        #expect(refused.hasPrefix("HTTP/1.1 501") && refused.contains("Transfer-Encoding 'gzip' is not supported"), "\(refused)")
+        let chunked = try Connection(port: server.port)
+        chunked.send(head + "Transfer-Encoding: chunked\r\n\r\nf\r\n{\"title\": \"ok\"}\r\n0\r\n\r\n")
+        #expect(chunked.receive(within: 5).text.hasPrefix("HTTP/1.1 201"))
+        let log = try KanbanBinary(database: server.directory.appending("serve.db")).run("log", "--json")
+        #expect(log.stdout.components(separatedBy: "\"cardAdded\"").count == 2, "\(log.stdout)")
+    }
 }

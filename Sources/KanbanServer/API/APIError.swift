@@ -27,6 +27,9 @@ struct APIError: Error, Sendable {
         case let error as HTTPError:
             let message = error.body ?? error.status.reasonPhrase
             self.init(error.status, error.status == .contentTooLarge ? "the request body is larger than 64 KiB" : message)
+        case let error where String(reflecting: type(of: error)).hasSuffix("HTTPParserError"):
+            // The body could not be read as HTTP frames it (a bad chunk size, say): the client's fault.
+            self.init(.badRequest, "the request is not well-formed HTTP: \(error)")
         default: self.init(.internalServerError, "internal error")
         }
     }

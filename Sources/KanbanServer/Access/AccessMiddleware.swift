@@ -28,6 +28,10 @@ struct AccessMiddleware: RouterMiddleware {
         guard answersTo(parsed) else {
             throw APIError(.forbidden, "this server does not answer to host '\(Self.printable(host))'")
         }
+        // Bodies come as they are or chunked; another coding (gzip) would be read as the body.
+        if let coding = request.headers[.transferEncoding]?.lowercased().trimmingCharacters(in: .whitespaces), coding != "chunked" {
+            throw APIError(.notImplemented, "Transfer-Encoding '\(Self.printable(coding))' is not supported: send the body as it is, or chunked")
+        }
         if let origin = request.headers[.origin], !isSameOrigin(origin, host: host) {
             throw APIError(.forbidden, "requests from other sites (origin '\(origin)') are refused")
         }
