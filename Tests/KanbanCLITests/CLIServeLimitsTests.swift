@@ -13,8 +13,11 @@ struct CLIServeLimitsTests {
         let port: Int
         let directory: TemporaryDirectory
 
-        init(_ extra: [String]) throws {
+        init(_ extra: [String], events: Int = 0) throws {
             directory = try TemporaryDirectory()
+            if events > 0 {
+                _ = try KanbanBinary(database: directory.appending("serve.db")).succeed(["generate", "--events", String(events)])
+            }
             process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
             process.arguments = ["serve", "--db", directory.appending("serve.db"), "--port", "0", "--log-level", "error"] + extra
             let output = Pipe()
@@ -48,8 +51,11 @@ struct CLIServeLimitsTests {
     final class Connection {
         let descriptor: Int32
 
-        init(port: Int) throws {
+        init(port: Int, receiveBuffer: Int32? = nil) throws {
             descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            if var size = receiveBuffer {
+                setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -111,6 +117,37 @@ struct CLIServeLimitsTests {
         let waited = third.receive(within: 1)
         #expect(waited.text.isEmpty && !waited.closed)
         #expect(third.receive(within: 8).text.hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test("SIGTERM while a 4 MB answer goes to a slow client: the whole answer arrives, then the server exits 0")
+    func drainOnTerm() throws {
+        let server = try RunningServer([], events: 12_000)
+        defer { server.stop() }
+        let slow = try Connection(port: server.port, receiveBuffer: 4096)
+        slow.send("GET /api/log?limit=10000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(slow.descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let first = recv(slow.descriptor, &buffer, buffer.count, 0)
+        #expect(first > 0)
+        bytes.append(contentsOf: buffer[..<max(first, 0)])
+        kill(server.process.processIdentifier, SIGTERM)
+        usleep(300_000)
+        while true {
+            let count = recv(slow.descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[..<count])
+            usleep(200)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
+        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? -1
+        #expect(length > 4_000_000)
+        #expect(bytes.count - head.utf8.count - 4 == length)
+        server.process.waitUntilExit()
+        #expect(server.process.terminationStatus == 0)
     }
 
     @Test("A port in use and a host that does not resolve are one clear line and exit 1")
