@@ -4,13 +4,18 @@ Usage: python3 Tests/Browser/board_test.py PATH/TO/kanban
 
 It makes a temporary database, seeds a board with the CLI, starts `kanban serve --db TMP --port 0`
 (reading the URL from its first line, `Listening on http://HOST:PORT`), and then, as a user would:
-adds a card through the dialog; drags it from TODO to DOING with real pointer events and checks
+gives a name on the first visit (asked before any write); adds a card through the dialog; drags it from TODO to DOING with real pointer events and checks
 that the API agrees; presses Undo and sees it back; moves a card with the CLI and sees the page
 follow without a reload (the live event stream); drags the time slider back and sees the earlier
 board, read-only and marked; presses "Restore to here" and sees the board restored; moves a card
 with the keyboard and undoes that with Ctrl+Z; sees a refused undo give the server's reason; reads
 the history in Korean; opens the Flow view and sees its charts; checks that an overdue card is red, that Korean and French titles render
-and that every UI string exists in English, Korean and French. It saves a screenshot to
+and that every UI string exists in English, Korean and French. Then the checks of issue 23's page items, one
+function each (`check_…`): undo is per person (a second browser), the due banner leaves out done cards, the
+overdue red's contrast, accessible names (desktop and phone, English and Korean), focus after Delete, errors
+in the page's language, the New-board dialog's columns, the address bar following the board, markdown
+rendered safely, search / due filter / folded columns, paged Deleted and History panels, a phone drag past
+the next column, and an edit conflict (Reload, Save anyway). It saves a screenshot to
 $KANBAN_SCREENSHOT (default: a file in the temporary directory, printed at the end).
 
 On any failure it prints one line, `browser test failed: STEP: WHY`, and exits 1 (2 for bad
@@ -29,6 +34,7 @@ import sys
 import tempfile
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 
 os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not try to download a driver.
@@ -75,8 +81,28 @@ class Board:
         except (urllib.error.URLError, OSError) as error:
             raise Failure(f"GET {path} failed: {error}")
 
-    def board(self):
-        return self.get("/api/boards/main")
+    def board(self, name="main"):
+        return self.get("/api/boards/" + urllib.parse.quote(name, safe=""))
+
+    def send(self, method, path, body=None, actor="ana"):
+        """A write through the API, as `actor`; the answer's JSON (None when empty)."""
+        data = json.dumps(body).encode() if body is not None else None
+        headers = {"Accept": "application/json", "Content-Type": "application/json", "X-Kanban-Actor": actor}
+        request = urllib.request.Request(self.base_url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                text = response.read().decode()
+                return json.loads(text) if text else None
+        except urllib.error.HTTPError as error:
+            raise Failure(f"{method} {path} answered {error.code}: {error.read().decode(errors='replace')[:200]}")
+
+    def card_of(self, title, board="main"):
+        """The API's card titled `title` and its column's name."""
+        for column in self.board(board)["columns"]:
+            for card in column["cards"]:
+                if card["title"] == title:
+                    return card, column["name"]
+        raise Failure(f"the API has no card titled {title!r}")
 
     def api_column_of(self, card_id):
         for column in self.board()["columns"]:
@@ -182,6 +208,57 @@ class Board:
                 break
             slider.send_keys((Keys.ARROW_LEFT if off > 0 else Keys.ARROW_RIGHT) * abs(off))
 
+    def wait_ready(self):
+        self.wait(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page never became ready")
+
+    def give_name(self, name):
+        """Answers the name dialog (the first visit's, or the name button's)."""
+        field = self.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#name-dialog[open] #name-input"), "the name dialog did not open")
+        field.clear()
+        field.send_keys(name)
+        self.driver.find_element(By.ID, "name-ok").click()
+        self.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#name-dialog[open]"), f"the name {name!r} was refused")
+
+    def shown_titles(self, column=None):
+        """The titles of the cards the page shows (in `column`, or all)."""
+        return self.driver.execute_script(
+            "const scope = arguments[0] === null ? document.querySelector('#board')"
+            "  : document.querySelector(`#board .column[data-column='${arguments[0]}']`);"
+            "return scope ? [...scope.querySelectorAll('.card .card-title')].map(t => t.textContent) : null;",
+            column,
+        )
+
+    def active_card_id(self):
+        return self.driver.execute_script("return document.activeElement && document.activeElement.dataset.id || null;")
+
+    def requests(self):
+        return self.driver.execute_script("return window.__requests || [];")
+
+    def translations(self):
+        tables = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('/assets/i18n.js').then(m => done(m.TRANSLATIONS), e => done(String(e)));"
+        )
+        if not isinstance(tables, dict):
+            raise Failure(f"i18n.js does not load: {str(tables)[:200]}")
+        return tables
+
+    def switch_board(self, name):
+        Select(self.driver.find_element(By.ID, "board-select")).select_by_value(name)
+        self.wait(lambda d: d.find_element(By.ID, "board").get_attribute("data-sequence") == str(self.board(name)["sequence"]),
+                  f"the page does not show board {name!r}")
+
+    def press_on_card(self, card_id, *keys, modifier=None):
+        """Focuses card `card_id` and presses `keys` (with `modifier` held)."""
+        self.act(lambda: self.driver.execute_script("arguments[0].focus();", self.card(card_id)))
+        chain = ActionChains(self.driver)
+        if modifier:
+            chain.key_down(modifier)
+        chain.send_keys(*keys)
+        if modifier:
+            chain.key_up(modifier)
+        chain.perform()
+
     def dismiss_toasts(self):
         self.driver.execute_script("document.querySelectorAll('#toasts .toast').forEach(t => t.remove());")
 
@@ -192,6 +269,47 @@ class Board:
 
 
 ACTOR_NAME = "민준 (디자인)"  # names are any text; the page percent-encodes them in X-Kanban-Actor
+FIRST_NAME = "Ana (web)"  # the name given on the first visit
+DONE_DUE_TITLE = "Archive the Q2 metrics"  # due yesterday but in DONE: finished, no reminder
+NEW_BOARD = "Q3 plans"
+NEW_BOARD_COLUMNS = ["Ideas, maybe", "Doing", "Done"]
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+# The contrast of an element's text against what is behind it (WCAG 2), from getComputedStyle:
+# backgrounds are composited up the ancestors until an opaque one (white when none is).
+CONTRAST_SCRIPT = """
+const parse = (text) => {
+  let m = /^rgba?\\(([^)]+)\\)/.exec(text);
+  if (m) { const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p[3] ?? 1]; }
+  m = /^color\\(srgb ([^)]+)\\)/.exec(text);
+  if (m) { const p = m[1].split(/[\\s\\/]+/).filter(Boolean).map(Number); return [p[0] * 255, p[1] * 255, p[2] * 255, p[3] ?? 1]; }
+  return null;
+};
+const over = (top, bottom) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1);
+const layers = [];
+for (let node = arguments[0]; node; node = node.parentElement) {
+  const colour = parse(getComputedStyle(node).backgroundColor);
+  if (colour && colour[3] > 0) { layers.push(colour); if (colour[3] >= 1) break; }
+}
+let back = [255, 255, 255, 1];
+for (const layer of layers.reverse()) back = over(layer, back);
+const fore = over(parse(getComputedStyle(arguments[0]).color), back);
+const luminance = (c) => { const [r, g, b] = c.slice(0, 3).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+const [light, dark] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+return (light + 0.05) / (dark + 0.05);
+"""
+
+# Records what the page asks the server (the page calls the global fetch at each request).
+RECORD_REQUESTS = """
+if (!window.__requests) {
+  window.__requests = [];
+  const original = window.fetch;
+  window.fetch = function (input, init) {
+    window.__requests.push({url: String(input), method: (init && init.method) || 'GET', body: (init && init.body) || null});
+    return original.apply(this, arguments);
+  };
+}
+"""
 
 
 def translation_keys(script):
@@ -238,6 +356,7 @@ def seed(binary, database):
         (OVERDUE_TITLE, "DOING", day(-2), "The certificate for kanban.example.org expired."),
         ("Set up the CI runners", "DONE", None, ""),
         ("Draft the API reference", "DONE", None, "Every route, with its errors."),
+        (DONE_DUE_TITLE, "DONE", day(-1), ""),
     ]
     for title, column, due, description in cards:
         arguments = [binary, "add", title, "--column", column, "--db", database]
@@ -249,6 +368,460 @@ def seed(binary, database):
                                 env={**os.environ, "KANBAN_ACTOR": "ana"})
         if result.returncode != 0:
             raise Failure(f"kanban add {title!r} exited {result.returncode}: {result.stderr.strip()}")
+
+
+# ---- issue 23: the page, tried as a user ----------------------------------------------------------
+
+
+def check_name_asked_first(board):
+    """A first visit without tokens asks for a name before anything is written (no shared 'web')."""
+    driver = board.driver
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#name-dialog[open]"), "the first visit does not ask for a name")
+    if board.board()["sequence"] != board.seeded:
+        written = board.get(f"/api/log?after={board.seeded}&limit=10")
+        raise Failure(f"something was written before a name was given: {[(e['kind'], e['actor']) for e in written]}")
+    if driver.execute_script("return localStorage.getItem('kanban.actor')") is not None:
+        raise Failure("a name is stored before one was given")
+    board.give_name(FIRST_NAME)
+    if driver.execute_script("return localStorage.getItem('kanban.actor')") != FIRST_NAME:
+        raise Failure("the name given is not kept in the browser")
+    board.wait(lambda d: FIRST_NAME in d.find_element(By.ID, "actor-button").text, "the page does not show the name given")
+
+
+def check_address_names_board(board):
+    """The address bar names the board shown."""
+    board.wait(lambda d: d.current_url.endswith("/?board=main"), "the address bar does not name the board (?board=main)")
+
+
+def check_overdue_contrast(board):
+    """The overdue red reaches 4.5:1 against its background, in the light and the dark theme."""
+    driver = board.driver
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        try:
+            due = board.wait(lambda _: board.card_by_title(OVERDUE_TITLE), "the overdue card is gone").find_element(By.CSS_SELECTOR, ".due")
+            ratio = driver.execute_script(CONTRAST_SCRIPT, due)
+        finally:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
+        if ratio < 4.5:
+            raise Failure(f"the overdue date's contrast is {ratio:.2f}:1 in the {scheme} theme, under 4.5:1")
+
+
+def check_due_banner_leaves_out_done(board):
+    """A card standing in its board's last column is finished: the banner does not remind of it."""
+    if not any(item["title"] == DONE_DUE_TITLE for item in board.get("/api/due?within=24h")):
+        raise Failure(f"the server no longer lists {DONE_DUE_TITLE!r} in /api/due: this check checks nothing")
+    banner = board.driver.find_element(By.ID, "due-banner")
+    if DONE_DUE_TITLE in banner.text:
+        raise Failure(f"the due banner lists the finished card {DONE_DUE_TITLE!r}: {banner.text!r}")
+
+
+def unnamed_buttons(driver):
+    """The buttons shown that have no accessible name."""
+    return [button.get_attribute("outerHTML")[:140] for button in driver.find_elements(By.CSS_SELECTOR, "button")
+            if button.is_displayed() and not (button.accessible_name or "").strip()]
+
+
+def check_accessible_names(board):
+    """Every button shown has a name, on a desktop and a phone, in English and Korean; every card's
+    name says its title, its column and its due state."""
+    driver = board.driver
+    tables = board.translations()
+    board.settle()
+    for language, overdue in (("en", "overdue"), ("ko", "기한 지남")):
+        Select(driver.find_element(By.ID, "lang-select")).select_by_value(language)
+        board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == tables[language]["undo"], f"the page is not in {language}")
+        for viewport in ("desktop", "phone"):
+            if viewport == "phone":
+                driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+                board.wait(lambda d: d.execute_script("return innerWidth") == PHONE["width"], "the phone viewport did not apply")
+            try:
+                missing = board.act(lambda: unnamed_buttons(driver))
+                if missing:
+                    raise Failure(f"{len(missing)} buttons without a name ({viewport}, {language}), such as {missing[0]}")
+                undo_name = driver.find_element(By.ID, "undo-button").accessible_name
+                if undo_name.strip() != tables[language]["undo"]:
+                    raise Failure(f"the Undo button is named {undo_name!r} ({viewport}, {language})")
+            finally:
+                if viewport == "phone":
+                    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        for column in board.board()["columns"]:
+            for card in column["cards"]:
+                name = board.act(lambda: board.card(card["id"]).accessible_name)
+                if card["title"] not in name or column["name"] not in name:
+                    raise Failure(f"the card {card['title']!r} is named {name!r}: no title or column ({language})")
+                if card["overdue"] != (overdue in name):
+                    raise Failure(f"the card {card['title']!r} is named {name!r}: its overdue state is not said ({language})")
+    Select(driver.find_element(By.ID, "lang-select")).select_by_value("en")
+    board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == "Undo", "the page did not switch back to English")
+
+
+def check_undo_is_per_person(board, second):
+    """Two people, two browsers: B's Undo takes back B's move, never A's."""
+    driver = board.driver
+    second.driver.get(board.base_url + "/")
+    second.wait_ready()
+    second.give_name("Bo")
+    a_card, _ = board.card_of(FRENCH_TITLE)
+    b_card, b_column = board.card_of("Fix the login redirect on Safari")
+    a_from = board.api_column_of(a_card["id"])
+    board.settle()
+    board.press_on_card(a_card["id"], Keys.ARROW_RIGHT, modifier=Keys.ALT)
+    board.wait(lambda _: board.api_column_of(a_card["id"]) != a_from, "A's keyboard move did not reach the server")
+    a_to = board.api_column_of(a_card["id"])
+    second.settle()
+    second.press_on_card(b_card["id"], Keys.ARROW_RIGHT, modifier=Keys.ALT)
+    second.wait(lambda _: board.api_column_of(b_card["id"]) != b_column, "B's keyboard move did not reach the server")
+    second.settle()
+    undo = second.driver.find_element(By.ID, "undo-button")
+    second.wait(lambda _: undo.is_enabled() and "Fix the login" in (undo.get_attribute("title") or ""),
+                f"B's Undo does not offer B's own move (title {undo.get_attribute('title')!r})")
+    undo.click()
+    second.wait_api_column(b_card["id"], b_column, "after B's Undo")
+    if board.api_column_of(a_card["id"]) != a_to:
+        raise Failure("B's Undo reverted A's move")
+    second.settle()
+    second.wait(lambda _: not undo.is_enabled(), "B's Undo still offers something after B's only move was undone")
+    if board.api_column_of(a_card["id"]) != a_to:
+        raise Failure("B's Undo reverted A's move")
+    board.settle()
+    driver.find_element(By.ID, "undo-button").click()
+    board.wait_api_column(a_card["id"], a_from, "after A's own Undo")
+
+
+def check_new_board_and_address(board):
+    """The New-board dialog takes one column a line (a comma stays in the name); the address bar
+    follows the board switcher, back and forward switch boards, and ?board= opens one."""
+    driver = board.driver
+    driver.find_element(By.ID, "new-board-button").click()
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), "the New-board dialog did not open")
+    driver.find_element(By.ID, "prompt-input").send_keys(NEW_BOARD)
+    driver.find_element(By.ID, "prompt-input-2").send_keys("\n".join(NEW_BOARD_COLUMNS))
+    driver.find_element(By.ID, "prompt-ok").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), "the New-board dialog did not close")
+    columns = [column["name"] for column in board.board(NEW_BOARD)["columns"]]
+    if columns != NEW_BOARD_COLUMNS:
+        raise Failure(f"the new board's columns are {columns}, expected {NEW_BOARD_COLUMNS}")
+    encoded = "?board=" + urllib.parse.quote(NEW_BOARD, safe="")
+
+    def showing(name, address):
+        board.wait(lambda d: d.find_element(By.ID, "board-select").get_attribute("value") == name
+                   and d.find_element(By.CSS_SELECTOR, "#board .column").get_attribute("data-column") == board.board(name)["columns"][0]["name"]
+                   and d.current_url.endswith(address),
+                   f"the page does not show {name!r} at …{address} (address {driver.current_url})")
+
+    showing(NEW_BOARD, encoded)
+    driver.back()
+    showing("main", "?board=main")
+    driver.forward()
+    showing(NEW_BOARD, encoded)
+    driver.get(board.base_url + "/" + encoded)
+    board.wait_ready()
+    showing(NEW_BOARD, encoded)
+    # Focus after Delete, when the card was its column's only one: the column's add button.
+    added = board.send("POST", f"/api/boards/{urllib.parse.quote(NEW_BOARD)}/cards", {"title": "Only card", "column": NEW_BOARD_COLUMNS[0]})
+    board.wait(lambda _: board.card(added["id"]) is not None, "the card added through the API is not shown")
+    delete_focused_card(board, added["id"])
+    board.wait(lambda d: d.execute_script(
+        "const a = document.activeElement; return a.classList.contains('add-card') && a.closest('.column').dataset.column;")
+        == NEW_BOARD_COLUMNS[0], "after deleting a column's only card the focus is not on its add button")
+    board.switch_board("main")
+    board.wait(lambda d: d.current_url.endswith("?board=main"), "the address does not follow the switch back to main")
+
+
+def open_card(board, card_id):
+    """Clicks card `card_id` until its dialog opens (a live re-render between the press and the
+    release replaces the card, and the click lands on the board)."""
+    for attempt in range(3):
+        board.act(lambda: board.card(card_id).click())
+        try:
+            return board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not open", timeout=3)
+        except Failure:
+            if attempt == 2:
+                raise
+
+
+def delete_focused_card(board, card_id):
+    """Focuses card `card_id`, presses Delete and confirms."""
+    board.press_on_card(card_id, Keys.DELETE)
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#confirm-dialog[open]"), "Delete did not ask to confirm")
+    board.driver.find_element(By.ID, "confirm-ok").click()
+    board.wait(lambda _: board.card(card_id) is None, "the deleted card is still shown")
+
+
+def check_focus_after_delete(board):
+    """After Delete, the focus goes to the next card in the column, else the previous one."""
+    first = board.send("POST", "/api/boards/main/cards", {"title": "Scratch one", "column": "TODO"})
+    second = board.send("POST", "/api/boards/main/cards", {"title": "Scratch two", "column": "TODO"})
+    board.wait(lambda _: board.card(second["id"]) is not None, "the cards added through the API are not shown")
+    board.settle()
+    above = board.shown_titles("TODO")[-3]
+    delete_focused_card(board, first["id"])
+    board.wait(lambda _: board.active_card_id() == second["id"], "after Delete the focus is not on the next card")
+    delete_focused_card(board, second["id"])
+    board.wait(lambda d: d.execute_script("return document.activeElement.querySelector('.card-title')?.textContent") == above,
+               f"after deleting the column's last card the focus is not on the card above ({above!r})")
+
+
+def check_localized_errors(board):
+    """A refusal shows in the page's language (chosen by the status); the server's English detail
+    stays in a tooltip and a second line."""
+    driver = board.driver
+    french = board.translations()["fr"]
+    Select(driver.find_element(By.ID, "lang-select")).select_by_value("fr")
+    board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == french["undo"], "the page did not switch to French")
+    driver.find_element(By.ID, "board-menu-button").click()
+    item = board.wait(lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#menu button") if b.text == french["addColumn"]), None),
+                      "the board menu has no 'Ajouter une colonne'")
+    item.click()
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), "the column dialog did not open")
+    driver.find_element(By.ID, "prompt-input").send_keys("TODO")
+    driver.find_element(By.ID, "prompt-ok").click()
+    error = board.wait(lambda d: d.find_element(By.ID, "prompt-error") if d.find_element(By.ID, "prompt-error").text else None,
+                       "a taken column name shows no error")
+    main = error.find_element(By.CSS_SELECTOR, ".error-main").text
+    if main != french["errorConflict"]:
+        raise Failure(f"the refusal reads {main!r}, not the French sentence {french['errorConflict']!r}")
+    if "already" not in (error.get_attribute("title") or "") or "already" not in error.text:
+        raise Failure(f"the server's English detail is not kept (title {error.get_attribute('title')!r}, text {error.text!r})")
+    driver.find_element(By.ID, "prompt-cancel").click()
+    Select(driver.find_element(By.ID, "lang-select")).select_by_value("en")
+    board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == "Undo", "the page did not switch back to English")
+
+
+MARKDOWN = ("Plan **bold** and *soft*.\nA second line with `code`.\n\n- one\n- two\n\n1. first\n2. second\n\n"
+            "```\nlet x = 1 < 2;\n```\n\n[docs](https://example.org/docs) <img src=x onerror=\"window.__xss=1\"> "
+            "[bad](javascript:alert(1)) [worse](javascript:void0)")
+
+
+def check_markdown(board):
+    """A description's markdown shows as a safe subset: no element or handler from its text, no
+    javascript: link."""
+    driver = board.driver
+    card, _ = board.card_of("Write the release notes for 1.4")
+    board.send("PATCH", f"/api/boards/main/cards/{card['id']}", {"description": MARKDOWN})
+    board.wait(lambda _: board.card(card["id"]).find_elements(By.CSS_SELECTOR, ".card-description strong"),
+               "the description's **bold** is not rendered")
+    found = driver.execute_script(
+        "const d = document.querySelector(`#board .card[data-id='${arguments[0]}'] .card-description`);"
+        "const count = (s) => d.querySelectorAll(s).length;"
+        "return {strong: count('strong'), em: count('em'), code: count('p code'), pre: count('pre > code'), ul: count('ul > li'),"
+        "  ol: count('ol > li'), br: count('p br'), text: d.textContent,"
+        "  links: [...d.querySelectorAll('a')].map(a => [a.getAttribute('href'), a.rel, a.target]),"
+        "  img: document.querySelectorAll('img:not([src^=\"/assets/\"])').length,"
+        "  handlers: [...document.querySelectorAll('*')].filter(e => [...e.attributes].some(a => a.name.startsWith('on'))).length,"
+        "  scripted: document.querySelectorAll('a[href^=\"javascript\" i]').length, xss: window.__xss ?? null};",
+        card["id"],
+    )
+    expected = {"strong": 1, "em": 1, "code": 1, "pre": 1, "ul": 2, "ol": 2, "br": 1}
+    wrong = {key: found[key] for key in expected if found[key] != expected[key]}
+    if wrong:
+        raise Failure(f"the markdown renders wrong counts {wrong} (expected {expected})")
+    if found["links"] != [["https://example.org/docs", "noopener noreferrer", "_blank"]]:
+        raise Failure(f"the description's links are {found['links']}, expected only the https one, noopener, in a new tab")
+    if found["img"] or found["handlers"] or found["scripted"] or found["xss"] is not None:
+        raise Failure(f"the description made elements or handlers: {found}")
+    if "<img src=x" not in found["text"] or "[bad](javascript:alert(1))" not in found["text"]:
+        raise Failure(f"the unsafe parts are not shown as text: {found['text']!r}")
+    open_card(board, card["id"])
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#card-dialog[open] #card-preview a[href='https://example.org/docs']"),
+               "the card dialog's preview does not render the description")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
+
+
+def check_search_filter_collapse(board):
+    """The search box (title and description, any case, Korean), the due filter and a folded column
+    (remembered), all from the keyboard."""
+    driver = board.driver
+    board.settle()
+    driver.execute_script("document.activeElement && document.activeElement.blur && document.activeElement.blur();")
+    ActionChains(driver).send_keys("/").perform()
+    search = driver.find_element(By.ID, "search-input")
+    board.wait(lambda d: d.switch_to.active_element == search, "'/' does not focus the search box")
+    everything = sorted(board.shown_titles())
+
+    def search_for(text, expected, why):
+        search.send_keys(Keys.CONTROL, "a")
+        search.send_keys(Keys.BACKSPACE)
+        if text:
+            search.send_keys(text)
+        board.wait(lambda _: sorted(board.shown_titles()) == sorted(expected),
+                   f"searching {text!r} shows {board.shown_titles()}, expected {expected} ({why})")
+
+    search_for("검토", [KOREAN_TITLE], "Korean title")
+    search_for("CERTIFICATE", [OVERDUE_TITLE], "any case, title and description")
+    search_for("glisser", [FRENCH_TITLE], "description only")
+    search_for("", everything, "cleared")
+    due_filter = Select(driver.find_element(By.ID, "due-filter"))
+    due_filter.select_by_value("overdue")
+    board.wait(lambda _: board.shown_titles() == [OVERDUE_TITLE], f"the overdue filter shows {board.shown_titles()}")
+    due_filter.select_by_value("soon")
+    board.wait(lambda _: board.shown_titles() == [KOREAN_TITLE], f"the due-soon filter shows {board.shown_titles()}")
+    due_filter.select_by_value("none")
+    undated = sorted(card["title"] for column in board.board()["columns"] for card in column["cards"] if not card["due"])
+    board.wait(lambda _: sorted(board.shown_titles()) == undated, f"the no-due-date filter shows {board.shown_titles()}, expected {undated}")
+    due_filter.select_by_value("")
+    board.wait(lambda _: sorted(board.shown_titles()) == everything, "clearing the filter does not show every card again")
+
+    def collapse_button():
+        return board.column("DOING").find_element(By.CSS_SELECTOR, ".column-collapse")
+
+    board.act(lambda: driver.execute_script("arguments[0].focus();", collapse_button()))
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    board.wait(lambda _: "collapsed" in board.column("DOING").get_attribute("class") and board.shown_titles("DOING") == []
+               and collapse_button().get_attribute("aria-expanded") == "false", "Enter on the fold button does not fold DOING")
+    board.wait(lambda d: "column-collapse" in d.switch_to.active_element.get_attribute("class"), "folding lost the focus")
+    driver.refresh()
+    board.wait_ready()
+    board.wait(lambda _: "collapsed" in board.column("DOING").get_attribute("class"), "the folded column is not remembered after a reload")
+    board.act(lambda: driver.execute_script("arguments[0].focus();", collapse_button()))
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    board.wait(lambda _: "collapsed" not in board.column("DOING").get_attribute("class") and board.shown_titles("DOING"),
+               "Space on the fold button does not unfold DOING")
+
+
+def check_panel_pages(board):
+    """The Deleted and History panels ask 100 at a time; "Show more" asks for the next page with
+    before=SEQ (the last deleted card's sequence; the smallest history sequence shown)."""
+    driver = board.driver
+    board.send("POST", "/api/boards", {"name": "bulk"})
+    ids = [board.send("POST", "/api/boards/bulk/cards", {"title": f"Bulk {number:03}", "column": "TODO"})["id"] for number in range(105)]
+    for card_id in ids:
+        board.send("DELETE", f"/api/boards/bulk/cards/{card_id}")
+    # The page hears only its own board's events: a board made elsewhere is opened by its address.
+    driver.get(board.base_url + "/?board=bulk")
+    board.wait_ready()
+    driver.execute_script(RECORD_REQUESTS)
+    board.wait(lambda d: d.find_element(By.ID, "board").get_attribute("data-sequence") == str(board.board("bulk")["sequence"]),
+               "the page does not show board 'bulk'")
+
+    driver.find_element(By.ID, "deleted-button").click()
+    board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#side-panel .deleted-card")) == 100
+               and d.find_elements(By.CSS_SELECTOR, "#side-panel .show-more"), "the Deleted panel does not show 100 cards and Show more")
+    cursor = board.get("/api/boards/bulk/deleted?limit=100")[-1]["sequence"]
+    driver.find_element(By.CSS_SELECTOR, "#side-panel .show-more").click()
+    board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#side-panel .deleted-card")) == 105
+               and not d.find_elements(By.CSS_SELECTOR, "#side-panel .show-more"), "Show more does not bring the last 5 deleted cards")
+    urls = [request["url"] for request in board.requests()]
+    if not any(url.endswith(f"/api/boards/bulk/deleted?limit=100&before={cursor}") for url in urls):
+        raise Failure(f"Show more did not ask deleted?limit=100&before={cursor}: {[u for u in urls if 'deleted' in u]}")
+
+    total = len(board.get("/api/boards/bulk/history?limit=10000"))
+    driver.find_element(By.ID, "history-button").click()
+    board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#side-panel .history-entry")) == 100, "the History panel does not show 100 entries")
+    oldest = min(entry["sequence"] for entry in board.get("/api/boards/bulk/history?limit=100"))
+    shown = 100
+    while shown < total:
+        driver.find_element(By.CSS_SELECTOR, "#side-panel .show-more").click()
+        shown = min(shown + 100, total)
+        board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#side-panel .history-entry")) == shown,
+                   f"Show more does not bring the History panel to {shown} entries")
+    if driver.find_elements(By.CSS_SELECTOR, "#side-panel .show-more"):
+        raise Failure("the History panel still offers Show more with every entry shown")
+    urls = [request["url"] for request in board.requests()]
+    if not any("/api/boards/bulk/history?" in url and "limit=100" in url and f"before={oldest}" in url for url in urls):
+        raise Failure(f"Show more did not ask history with limit=100&before={oldest}")
+    sequences = [int(text.lstrip("#").replace(",", "")) for text in
+                 driver.execute_script("return [...document.querySelectorAll('#side-panel .sequence-button')].map(b => b.textContent);")]
+    if sequences != sorted(set(sequences), reverse=True) or len(sequences) != total:
+        raise Failure("the History panel's pages overlap or are out of order")
+    driver.find_element(By.ID, "side-panel-close").click()
+    board.switch_board("main")
+
+
+def check_phone_drag(board):
+    """On a phone, a dragged card reaches a column two away: snap scrolling is off during the drag."""
+    driver = board.driver
+    card, column = board.card_of("Fix the login redirect on Safari")
+    if column != "TODO":
+        raise Failure(f"the card to drag is in {column}, not TODO")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        board.wait(lambda d: d.execute_script("return innerWidth") == PHONE["width"], "the phone viewport did not apply")
+        board.settle()
+        driver.execute_script("document.getElementById('board').scrollLeft = 0;")
+        snap = board.computed(driver.find_element(By.ID, "board"), "scroll-snap-type")
+        if "mandatory" not in snap:
+            raise Failure(f"the phone board does not snap ({snap!r}): this check checks nothing")
+        element = board.card(card["id"])
+        centre = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", element)
+        ActionChains(driver, duration=100).click_and_hold(element).move_by_offset(12, 0) \
+            .move_by_offset(round(PHONE["width"] - 6 - centre[0] - 12), 0).perform()
+        board.wait(lambda d: "dragging" in d.find_element(By.ID, "board").get_attribute("class")
+                   and board.computed(d.find_element(By.ID, "board"), "scroll-snap-type") == "none",
+                   "snap scrolling is not turned off while dragging")
+        board.wait(lambda d: d.execute_script(
+            "return document.querySelector(`#board .column[data-column='DONE']`).getBoundingClientRect().left < 120;"),
+            "dragging at the edge does not scroll the board to DONE, two columns away", timeout=15)
+        ActionChains(driver, duration=100).move_to_element(board.column("DONE").find_element(By.CSS_SELECTOR, ".cards")).release().perform()
+        board.wait_api_column(card["id"], "DONE", "after the phone drag")
+        board.wait(lambda d: "dragging" not in d.find_element(By.ID, "board").get_attribute("class")
+                   and "mandatory" in board.computed(d.find_element(By.ID, "board"), "scroll-snap-type"),
+                   "snap scrolling is not restored after the drop")
+    finally:
+        if driver.execute_script("return document.body.classList.contains('is-dragging')"):
+            ActionChains(driver).release().perform()
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def check_edit_conflict(board):
+    """Someone else changes the title while the dialog is open: Save is refused with the reason,
+    Reload refills the dialog, Save anyway overwrites."""
+    driver = board.driver
+    driver.execute_script(RECORD_REQUESTS)
+    card, _ = board.card_of("Draft the API reference")
+    path = f"/api/boards/main/cards/{card['id']}"
+
+    def open_dialog():
+        board.settle()
+        open_card(board, card["id"])
+
+    def type_title(text):
+        field = driver.find_element(By.ID, "card-title")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text)
+
+    def refused():
+        board.wait(lambda d: d.find_element(By.ID, "card-conflict").is_displayed(), "a conflicting save does not offer Reload and Save anyway")
+        if not driver.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"):
+            raise Failure("the dialog closed on a conflict")
+        error = driver.find_element(By.ID, "card-error")
+        if "changed by bo" not in error.text:
+            raise Failure(f"the conflict does not say who changed the card: {error.text!r}")
+        patches = [request for request in board.requests() if request["method"] == "PATCH"]
+        if not patches or not isinstance(json.loads(patches[-1]["body"]).get("since"), int):
+            raise Failure(f"the edit was not sent with the board sequence it read (since): {patches[-1:]}")
+
+    open_dialog()
+    board.send("PATCH", path, {"title": "Draft the API reference (v2)"}, actor="bo")
+    type_title("Draft the API reference, final")
+    driver.find_element(By.ID, "card-save").click()
+    refused()
+    if board.card_of("Draft the API reference (v2)")[0]["id"] != card["id"]:
+        raise Failure("the refused save changed the card")
+    driver.find_element(By.ID, "card-reload").click()
+    board.wait(lambda d: d.find_element(By.ID, "card-title").get_attribute("value") == "Draft the API reference (v2)"
+               and not d.find_element(By.ID, "card-conflict").is_displayed(), "Reload does not refill the dialog with the card as it is now")
+    driver.find_element(By.ID, "card-description").send_keys(" Reviewed.")
+    driver.find_element(By.ID, "card-save").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the save after Reload was refused")
+    saved, _ = board.card_of("Draft the API reference (v2)")
+    if not saved["description"].endswith("Reviewed."):
+        raise Failure(f"the save after Reload did not keep the description: {saved['description']!r}")
+
+    open_dialog()
+    board.send("PATCH", path, {"title": "Draft the API reference (v3)"}, actor="bo")
+    type_title("Draft the API reference (final)")
+    driver.find_element(By.ID, "card-save").click()
+    refused()
+    driver.find_element(By.ID, "card-force").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "Save anyway did not save")
+    if board.card_of("Draft the API reference (final)")[0]["id"] != card["id"]:
+        raise Failure("Save anyway did not overwrite the other change")
+    last = [request for request in board.requests() if request["method"] == "PATCH"][-1]
+    if "since" in json.loads(last["body"]):
+        raise Failure("Save anyway still sent since")
 
 
 def start_server(binary, database, log_path):
@@ -304,9 +877,16 @@ def run(board, screenshot_path):
     step = Step()
 
     with step("open the board"):
+        board.seeded = board.board()["sequence"]
         driver.get(board.base_url + "/")
         driver.execute_script("window.__notReloaded = true;")
-        board.wait(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"), "the page never became ready")
+        board.wait_ready()
+
+    with step("the first visit asks for a name before any write"):
+        check_name_asked_first(board)
+        check_address_names_board(board)
+
+    with step("see the board"):
         board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board .column")) == 3, "the board does not show TODO, DOING and DONE")
         board.wait(lambda _: board.card_by_title(OVERDUE_TITLE) is not None, "the seeded cards are not shown")
         names = [column.get_attribute("data-column") for column in driver.find_elements(By.CSS_SELECTOR, "#board .column")]
@@ -336,6 +916,15 @@ def run(board, screenshot_path):
         banner = driver.find_element(By.ID, "due-banner")
         if not banner.is_displayed() or OVERDUE_TITLE not in banner.text:
             raise Failure("the due reminders banner does not list the overdue card")
+
+    with step("the overdue red has a 4.5:1 contrast"):
+        check_overdue_contrast(board)
+
+    with step("the due banner leaves out finished cards"):
+        check_due_banner_leaves_out_done(board)
+
+    with step("every button and card has an accessible name"):
+        check_accessible_names(board)
 
     with step("Korean and French titles render"):
         for title in (KOREAN_TITLE, FRENCH_TITLE):
@@ -387,6 +976,9 @@ def run(board, screenshot_path):
                   .perform())
         board.wait_in_column(card_id, "DOING", "after the drag")
         board.wait_api_column(card_id, "DOING", "after the drag")
+        actor = board.get("/api/log?after=0&limit=10000")[-1]["actor"]
+        if actor != FIRST_NAME:
+            raise Failure(f"the drag was made as {actor!r}, not {FIRST_NAME!r}")
         if driver.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"):
             raise Failure("the drop opened the card dialog")
 
@@ -433,11 +1025,7 @@ def run(board, screenshot_path):
     with step("take a Korean name"):
         board.settle()
         driver.find_element(By.ID, "actor-button").click()
-        field = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#prompt-dialog[open] #prompt-input"), "the name dialog did not open")
-        field.clear()
-        field.send_keys(ACTOR_NAME)
-        driver.find_element(By.ID, "prompt-ok").click()
-        board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), f"the name {ACTOR_NAME!r} was refused")
+        board.give_name(ACTOR_NAME)
         board.wait(lambda d: ACTOR_NAME in d.find_element(By.ID, "actor-button").text, "the page does not show the new name")
 
     with step("move the card with the keyboard, then Ctrl+Z"):
@@ -473,6 +1061,15 @@ def run(board, screenshot_path):
         if board.api_column_of(card_id) != "DONE":
             raise Failure("a refused undo changed the board")
 
+    with step("undo is per person (a second browser)"):
+        second = None
+        try:
+            second = Board(board.binary, board.database, board.base_url, start_browser())
+            check_undo_is_per_person(board, second)
+        finally:
+            if second is not None:
+                second.driver.quit()
+
     with step("read the card's history in Korean"):
         Select(driver.find_element(By.ID, "lang-select")).select_by_value("ko")
         board.wait(lambda d: d.find_element(By.ID, "undo-button").text.strip() == "실행 취소", "the page did not switch to Korean")
@@ -504,6 +1101,30 @@ def run(board, screenshot_path):
             raise Failure("the cycle-time scatter plot shows no card, though cards reached DONE")
         driver.find_element(By.ID, "flow-close").click()
         board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#flow-dialog[open]"), "the Flow dialog did not close")
+
+    with step("New-board columns, the address bar, focus after deleting a column's only card"):
+        check_new_board_and_address(board)
+
+    with step("focus after Delete"):
+        check_focus_after_delete(board)
+
+    with step("errors in the page's language"):
+        check_localized_errors(board)
+
+    with step("markdown in descriptions, safely"):
+        check_markdown(board)
+
+    with step("search, the due filter and folded columns"):
+        check_search_filter_collapse(board)
+
+    with step("Deleted and History panels page"):
+        check_panel_pages(board)
+
+    with step("a phone drag reaches a column two away"):
+        check_phone_drag(board)
+
+    with step("an edit conflict: Reload, Save anyway"):
+        check_edit_conflict(board)
 
     with step("every UI string is in English, Korean and French"):
         tables = driver.execute_async_script(
@@ -584,8 +1205,10 @@ def main(argv):
             raise Failure(f"chromedriver did not start Chromium: {(error.msg or str(error)).strip().splitlines()[0]}") from None
         run(Board(binary, database, base_url, driver), screenshot)
         keep = not os.environ.get("KANBAN_SCREENSHOT")
-        print(f"browser test passed: dialog, pointer drag, undo, live CLI move, time slider, restore, keyboard, "
-              f"refused undo, history in Korean, flow charts, overdue in red; screenshot {screenshot}")
+        print(f"browser test passed: name on first visit, dialog, pointer drag, undo, live CLI move, time slider, restore, "
+              f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "
+              f"accessible names, due banner, New-board columns, address bar, focus after Delete, localized errors, "
+              f"markdown, search and filters, paged panels, phone drag, edit conflict; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

@@ -20,6 +20,8 @@ const EVENT_KINDS = [
   'undone', 'redone', 'restored',
 ];
 const LIMITS = { title: 200, description: 1000, name: 50 };
+/** Entries a side-panel page asks for (history, deleted cards). */
+const PAGE_SIZE = 100;
 const LONG_PRESS_MS = 300;
 const DRAG_THRESHOLD_PX = 5;
 const TOUCH_SLOP_PX = 10;
@@ -87,7 +89,11 @@ const storage = {
 
 const state = {
   lang: pickLanguage(storage.get('kanban.lang'), navigator.languages ?? [navigator.language]),
-  actor: storage.get('kanban.actor', 'web'),
+  /** This person's name (`X-Kanban-Actor`); null until they give one. With tokens the server
+   * takes the actor from the token instead. */
+  actor: storage.get('kanban.actor', null),
+  /** Whether the server asks for tokens (`GET /api/session`); null until known. */
+  tokens: null,
   /** `GET /api/boards`. */
   boards: [],
   boardName: null,
@@ -102,8 +108,10 @@ const state = {
   /** `GET /api/due?within=24h`. */
   due: [],
   dueLoaded: false,
-  /** The side panel: `{kind: 'history', card}` or `{kind: 'deleted'}`. */
+  /** The side panel: `{kind: 'history', card, title, limit}` or `{kind: 'deleted', limit}`. */
   panel: null,
+  /** The card filter: search text and due state ('', 'overdue', 'soon', 'none'). */
+  filter: { text: '', due: '' },
   loaded: false,
 };
 let t = translator(state.lang);
@@ -111,12 +119,46 @@ let t = translator(state.lang);
 // ---------------------------------------------------------------------------------------------
 // The API
 
-/** A refused or failed request; `message` is the server's one line (`{"error"}`). */
+/** A refused or failed request: `message` is a sentence in the page's language chosen by the
+ * status, `detail` the server's own line (`{"error"}`, English). */
 class ApiError extends Error {
-  constructor(message, status) {
-    super(message);
+  constructor(status, detail = '') {
+    super(statusMessage(status));
     this.status = status;
+    this.detail = detail;
   }
+}
+
+/** The page's sentence for a refusal with HTTP `status` (0: no answer at all). */
+function statusMessage(status) {
+  if (status === 0) return t('networkError');
+  if (status === 401) return t('signInNeeded');
+  if (status >= 500) return t('errorServer');
+  const keys = { 400: 'errorBadRequest', 404: 'errorNotFound', 409: 'errorConflict', 413: 'errorTooLarge', 422: 'errorRefused' };
+  return keys[status] ? t(keys[status]) : t('errorOther', { status });
+}
+
+/** The server's detail of `error` when it adds something to the sentence, else ''. */
+function errorDetail(error) {
+  const detail = error instanceof ApiError ? String(error.detail ?? '') : '';
+  return detail && detail !== error.message ? detail : '';
+}
+
+/** A paragraph saying `error` (in a panel or a view that could not load). */
+function errorParagraph(error) {
+  const paragraph = el('p', { class: 'panel-empty' });
+  showErrorIn(paragraph, error);
+  return paragraph;
+}
+
+/** Shows `error` in `node` (a form's error line): the sentence, and the server's detail as a
+ * second, smaller line and as the tooltip. */
+function showErrorIn(node, error) {
+  const detail = errorDetail(error);
+  node.replaceChildren(el('span', { class: 'error-main' }, String(error?.message ?? error)),
+    detail ? el('span', { class: 'error-detail' }, detail) : null);
+  if (detail) node.title = detail;
+  else node.removeAttribute('title');
 }
 
 /**
@@ -126,7 +168,8 @@ class ApiError extends Error {
  */
 async function api(method, path, body, key) {
   // Header values must be ASCII: the name goes percent-encoded (the server decodes it).
-  const headers = { Accept: 'application/json', 'X-Kanban-Actor': encodeURIComponent(state.actor) };
+  const headers = { Accept: 'application/json' };
+  if (state.actor) headers['X-Kanban-Actor'] = encodeURIComponent(state.actor);
   const init = { method, headers, credentials: 'same-origin', cache: 'no-store' };
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
@@ -143,7 +186,7 @@ async function api(method, path, body, key) {
       }
       break;
     } catch {
-      if (attempt >= 2) throw new ApiError(t('networkError'), 0);
+      if (attempt >= 2) throw new ApiError(0);
       await delay(400 * (attempt + 1));
     }
   }
@@ -154,11 +197,10 @@ async function api(method, path, body, key) {
   }
   if (response.status === 401) {
     requestSignIn();
-    throw new ApiError(data?.error ?? t('signInNeeded'), 401);
+    throw new ApiError(401, data?.error ?? '');
   }
   if (!response.ok) {
-    const message = typeof data?.error === 'string' ? data.error : `${response.status} ${response.statusText}`;
-    throw new ApiError(message, response.status);
+    throw new ApiError(response.status, typeof data?.error === 'string' ? data.error : `${response.status} ${response.statusText}`);
   }
   return data;
 }
@@ -167,8 +209,10 @@ const boardPath = (name = state.boardName) => `/api/boards/${enc(name)}`;
 const cardPath = (id) => `${boardPath()}/cards/${enc(id)}`;
 const columnPath = (name) => `${boardPath()}/columns/${enc(name)}`;
 
-/** Runs a user action's write; any later write makes earlier "Undo" toasts stale. */
+/** Runs a user action's write; any later write makes earlier "Undo" toasts stale. The first
+ * write of a person without a name asks for one. */
 async function write(method, path, body, key) {
+  await ensureActor();
   dismissUndoToasts();
   const result = await api(method, path, body, key);
   scheduleRefresh(0);
@@ -226,6 +270,11 @@ async function loadLive() {
 }
 
 async function loadUndo() {
+  // Without a name there is nobody's undo stack to show (and no shared one to borrow).
+  if (!state.actor && !state.tokens) {
+    state.undo = { undo: null, redo: null };
+    return;
+  }
   try {
     const info = await api('GET', '/api/undo');
     state.undo = { undo: info?.undo ?? null, redo: info?.redo ?? null };
@@ -344,25 +393,38 @@ const number = (value) => new Intl.NumberFormat(state.lang).format(value);
 // ---------------------------------------------------------------------------------------------
 // Rendering
 
+/** How long the last renders took (ms, newest last), read by the page benchmark
+ * (scripts/bench/page.py). */
+const renderTimes = [];
+window.kanbanRenderTimes = renderTimes;
+
 function render() {
+  const started = performance.now();
+  syncAddress(false);
   renderHeader();
   renderDueBanner();
   renderTimebar();
   renderPastBanner();
   if (state.past) renderBoard(state.past.view, true);
   else renderBoard(state.live, false);
+  renderTimes.push(performance.now() - started);
+  if (window.kanbanBoardShownAt == null && document.querySelector('#board .card')) window.kanbanBoardShownAt = performance.now();
+  if (renderTimes.length > 100) renderTimes.shift();
 }
 
 function renderHeader() {
   const select = $('#board-select');
-  const options = state.boards.map((board) => {
+  const labels = state.boards.map((board) => {
     const count = board.cards ?? (board.columns ?? []).reduce((sum, column) => sum + (column.count ?? 0), 0);
-    const option = el('option', { value: board.name }, `${board.name} (${number(count)})`);
-    option.selected = board.name === state.boardName;
-    return option;
+    return [board.name, `${board.name} (${number(count)})`];
   });
-  select.replaceChildren(...options);
-  select.disabled = options.length === 0;
+  // The options are made again only when a board or a count changed: one being chosen stays.
+  const current = [...select.options].map((option) => [option.value, option.textContent]);
+  if (JSON.stringify(current) !== JSON.stringify(labels)) {
+    select.replaceChildren(...labels.map(([value, text]) => el('option', { value }, text)));
+  }
+  for (const option of select.options) option.selected = option.value === state.boardName;
+  select.disabled = labels.length === 0;
   $('#board-menu-button').disabled = !state.boardName;
 
   const undoButton = $('#undo-button');
@@ -371,7 +433,7 @@ function renderHeader() {
   redoButton.disabled = !state.undo.redo;
   undoButton.title = state.undo.undo ? t('undoWhat', { action: state.undo.undo.action }) : t('nothingToUndo');
   redoButton.title = state.undo.redo ? t('redoWhat', { action: state.undo.redo.action }) : t('nothingToRedo');
-  $('#actor-name').textContent = state.actor;
+  $('#actor-name').textContent = state.actor ?? t('setName');
   $('#history-button').disabled = !state.boardName;
   $('#deleted-button').disabled = !state.boardName;
   $('#flow-button').disabled = !state.boardName;
@@ -382,11 +444,12 @@ function renderHeader() {
 
 function renderBoard(view, readOnly) {
   const board = $('#board');
-  const focusedId = document.activeElement?.closest?.('.card')?.dataset.id ?? null;
+  const focused = focusKey();
   const scrollLeft = board.scrollLeft;
   const listScroll = new Map($$('.column', board).map((column) => [column.dataset.column, $('.cards', column)?.scrollTop ?? 0]));
 
   board.classList.toggle('read-only', readOnly);
+  board.classList.toggle('filtered', filterActive());
   board.dataset.sequence = String((readOnly ? state.past?.sequence : view?.sequence) ?? '');
   board.setAttribute('aria-readonly', String(readOnly));
   if (!state.loaded) {
@@ -405,78 +468,245 @@ function renderBoard(view, readOnly) {
     return;
   }
   const columns = Array.isArray(view.columns) ? view.columns : [];
-  const nodes = columns.map((column, index) => renderColumn(column, index, columns.length, readOnly));
-  if (!readOnly) {
-    const add = el('button', { type: 'button', class: 'add-column' }, icon('plus'), t('addColumn'));
-    add.addEventListener('click', addColumn);
-    nodes.push(add);
+  const seen = { cards: new Set(), columns: new Set() };
+  const nodes = columns.map((column, index) => renderColumn(column, index, columns.length, readOnly, seen));
+  if (!readOnly) nodes.push(addColumnButton());
+  prune(cardElements, seen.cards);
+  prune(columnElements, seen.columns);
+  // Kept columns and cards stay in place (their scroll positions and the focus with them); only
+  // what changed is moved, added or removed. A scroll position is written back only where an
+  // element is new: writing one forces a layout of the whole board.
+  const fresh = nodes.filter((node) => node.parentNode !== board);
+  reconcile(board, nodes);
+  if (fresh.length > 0 && board.scrollLeft !== scrollLeft) board.scrollLeft = scrollLeft;
+  for (const column of fresh) {
+    const list = column.classList?.contains('column') ? $('.cards', column) : null;
+    const top = listScroll.get(column.dataset?.column);
+    if (list && top) list.scrollTop = top;
   }
-  board.replaceChildren(...nodes);
-
-  board.scrollLeft = scrollLeft;
-  for (const column of $$('.column', board)) {
-    const list = $('.cards', column);
-    if (list && listScroll.has(column.dataset.column)) list.scrollTop = listScroll.get(column.dataset.column);
-  }
-  if (focusedId) focusCard(focusedId);
+  restoreFocus(focused);
 }
 
-function renderColumn(column, index, total, readOnly) {
-  const cards = Array.isArray(column.cards) ? column.cards : [];
-  const headingId = `column-${index}-name`;
-  const section = el('section', { class: 'column', 'data-column': column.name, 'aria-labelledby': headingId });
-  const header = el('header', { class: 'column-header', title: readOnly ? null : t('dragColumnHint') });
-  header.append(
-    el('h2', { class: 'column-name', id: headingId }, column.name),
-    el('span', { class: 'column-count', 'aria-label': t('cardCount', { count: cards.length }) }, number(cards.length)),
-  );
-  if (!readOnly) {
-    const menuButton = el('button', {
-      type: 'button', class: 'icon-button column-menu-button', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
-      'aria-label': t('columnActions', { name: column.name }), title: t('columnActions', { name: column.name }),
-    }, icon('more'));
-    menuButton.addEventListener('click', () => openMenu(menuButton, [
-      { label: t('addCardHere'), run: () => openCardDialog({ column: column.name }) },
-      { label: t('renameColumn'), run: () => renameColumn(column.name) },
-      { label: t('moveColumnLeft'), disabled: index === 0, run: () => moveColumn(column.name, index - 1) },
-      { label: t('moveColumnRight'), disabled: index === total - 1, run: () => moveColumn(column.name, index + 1) },
-      { label: t('removeColumn'), danger: true, run: () => removeColumn(column.name, cards.length) },
-    ]));
-    header.append(menuButton);
+/** Makes `parent`'s children exactly `nodes`, in order, touching only those out of place:
+ * children not wanted are removed, wanted ones moved or inserted where they belong. */
+function reconcile(parent, nodes) {
+  const wanted = new Set(nodes);
+  let current = parent.firstChild;
+  for (const node of nodes) {
+    while (current && current !== node && !wanted.has(current)) {
+      const next = current.nextSibling;
+      current.remove();
+      current = next;
+    }
+    if (current === node) {
+      current = current.nextSibling;
+    } else {
+      parent.insertBefore(node, current);
+    }
   }
-  const list = el('ol', { class: 'cards', 'aria-labelledby': headingId });
+  while (current) {
+    const next = current.nextSibling;
+    current.remove();
+    current = next;
+  }
+}
+
+/** The elements of cards (by id) and columns (by name) last rendered, each with the signature
+ * of what it shows: a render reuses an element whose signature is unchanged, so a remote change
+ * touches only the cards and columns it changed. */
+const cardElements = new Map();
+const columnElements = new Map();
+let addColumnElement = null;
+
+/** Forgets the kept elements a render did not use. */
+function prune(kept, used) {
+  for (const key of kept.keys()) if (!used.has(key)) kept.delete(key);
+}
+
+/** Whether `children` (a live HTMLCollection) are exactly `nodes`, in order. */
+function sameNodes(children, nodes) {
+  if (children.length !== nodes.length) return false;
+  for (let index = 0; index < nodes.length; index += 1) if (children[index] !== nodes[index]) return false;
+  return true;
+}
+
+/** The "Add column" button, made once. */
+function addColumnButton() {
+  if (!addColumnElement || addColumnElement.dataset.lang !== state.lang) {
+    addColumnElement = el('button', { type: 'button', class: 'add-column', 'data-lang': state.lang }, icon('plus'), t('addColumn'));
+    addColumnElement.addEventListener('click', addColumn);
+  }
+  return addColumnElement;
+}
+
+/** What has the focus on the board, so a re-render can give it back: a card, or a column's control. */
+function focusKey() {
+  const active = document.activeElement;
+  if (!active || !$('#board').contains(active)) return null;
+  const card = active.closest('.card');
+  if (card) return { card: card.dataset.id };
+  const column = active.closest('.column')?.dataset.column;
+  const control = ['add-card', 'column-menu-button', 'column-collapse'].find((name) => active.classList.contains(name));
+  return column != null && control ? { column, control } : null;
+}
+
+/** Focuses again what `focusKey` named, when the new render still has it. */
+function restoreFocus(key) {
+  if (!key || $('#board').contains(document.activeElement)) return;
+  if (key.card) focusCard(key.card);
+  else columnElement(key.column)?.querySelector(`.${key.control}`)?.focus({ preventScroll: true });
+}
+
+function renderColumn(column, index, total, readOnly, seen) {
+  const all = Array.isArray(column.cards) ? column.cards : [];
   // The server never calls a card in the last column overdue (it is done); nor is it "due soon".
   const finished = index === total - 1;
-  list.append(...cards.map((card) => renderCard(card, readOnly, readOnly || finished)));
-  section.append(header, list);
-  if (cards.length === 0) list.append(el('li', { class: 'empty-column', 'aria-hidden': 'true' }, readOnly ? '' : t('dropHere')));
-  if (!readOnly) {
-    const add = el('button', { type: 'button', class: 'add-card' }, icon('plus'), t('addCard'));
-    add.addEventListener('click', () => openCardDialog({ column: column.name }));
-    section.append(add);
+  const cards = filterActive() ? all.filter((card) => cardMatches(card, finished || readOnly)) : all;
+  const collapsed = isCollapsed(column.name);
+  const items = collapsed ? [] : cards.map((card) => cardElement(card, column.name, readOnly, readOnly || finished, seen.cards));
+  seen.columns.add(column.name);
+  // Counts are not part of the signature: a card added or moved updates the count in place.
+  const signature = JSON.stringify([column.name, index, total, collapsed, readOnly, filterActive(), state.lang]);
+  const kept = columnElements.get(column.name);
+  if (kept && kept.signature === signature) {
+    const count = columnCount(cards.length, all.length);
+    if (count.textContent !== kept.count.textContent || count.title !== kept.count.title) {
+      kept.count.replaceWith(count);
+      kept.count = count;
+    }
+    if (kept.list) fillList(kept.list, items, column.name, readOnly, all.length);
+    return kept.section;
   }
+  const headingId = `column-${index}-name`;
+  const section = el('section', {
+    class: `column${collapsed ? ' collapsed' : ''}`, 'data-column': column.name, 'aria-labelledby': headingId,
+  });
+  const header = el('header', { class: 'column-header', title: readOnly || collapsed ? null : t('dragColumnHint') });
+  const count = columnCount(cards.length, all.length);
+  header.append(collapseButton(column.name, collapsed), el('h2', { class: 'column-name', id: headingId }, column.name), count);
+  section.append(header);
+  let list = null;
+  if (!collapsed) {
+    if (!readOnly) header.append(columnMenuButton(column, index, total));
+    list = el('ol', { class: 'cards', 'aria-labelledby': headingId });
+    fillList(list, items, column.name, readOnly, all.length);
+    section.append(list);
+    if (!readOnly) {
+      const add = el('button', { type: 'button', class: 'add-card' }, icon('plus'), t('addCard'));
+      add.addEventListener('click', () => openCardDialog({ column: column.name }));
+      section.append(add);
+    }
+  }
+  columnElements.set(column.name, { signature, section, list, count });
   return section;
 }
 
+/** Puts `items` (card elements) in `list` unless it holds them already, or the empty-column
+ * line; one card of the column is a Tab stop (the one last focused, else the first), the
+ * others are reached with the arrow keys. */
+function fillList(list, items, columnName, readOnly, count) {
+  let nodes = items;
+  if (items.length === 0) {
+    const empty = filterActive() && count > 0 ? t('noMatches') : readOnly ? '' : t('dropHere');
+    const current = list.firstElementChild;
+    const line = current?.classList.contains('empty-column') && current.textContent === empty
+      ? current : el('li', { class: 'empty-column', 'aria-hidden': filterActive() ? null : 'true' }, empty);
+    nodes = [line];
+  }
+  if (!sameNodes(list.children, nodes)) reconcile(list, nodes);
+  const stop = items.find((item) => item.dataset.id === tabStops.get(columnName)) ?? items[0];
+  for (const item of items) {
+    const value = item === stop ? '0' : '-1';
+    if (item.getAttribute('tabindex') !== value) item.setAttribute('tabindex', value);
+  }
+}
+
+/** The card each column offers as its Tab stop: the one focused last. */
+const tabStops = new Map();
+
+/** Card `card`'s element: the kept one when it shows the same, else a new one. */
+function cardElement(card, columnName, readOnly, calm, seen) {
+  seen.add(card.id);
+  const soon = Boolean(card.due) && !calm && !card.overdue && dueSoon(card.due);
+  const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}\u0000${columnName}\u0000${state.lang}`;
+  const kept = cardElements.get(card.id);
+  if (kept && kept.signature === signature) return kept.element;
+  const element = renderCard(card, columnName, readOnly, calm);
+  cardElements.set(card.id, { signature, element });
+  return element;
+}
+
+/** How many cards column `name` of the board shown holds now. */
+function cardCountOf(name) {
+  const column = (state.live?.columns ?? []).find((candidate) => candidate.name === name);
+  return Array.isArray(column?.cards) ? column.cards.length : 0;
+}
+
+/** The card count in a column's header: "shown / all" while a filter hides some. */
+function columnCount(shown, count) {
+  const filtered = filterActive() && shown !== count;
+  const label = filtered ? t('cardCountFiltered', { shown, count }) : t('cardCount', { count });
+  return el('span', { class: 'column-count', 'aria-label': label, title: label },
+    filtered ? `${number(shown)} / ${number(count)}` : number(count));
+}
+
+/** The button folding a column to a narrow strip and back (remembered per board). */
+function collapseButton(name, collapsed) {
+  const label = t(collapsed ? 'expandColumn' : 'collapseColumn', { name });
+  const button = el('button', {
+    type: 'button', class: 'icon-button column-collapse', 'aria-expanded': String(!collapsed), 'aria-label': label, title: label,
+  }, icon('chevron'));
+  button.addEventListener('click', () => toggleCollapsed(name));
+  return button;
+}
+
+/** The "…" button of a column and its menu. */
+function columnMenuButton(column, index, total) {
+  const menuButton = el('button', {
+    type: 'button', class: 'icon-button column-menu-button', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
+    'aria-label': t('columnActions', { name: column.name }), title: t('columnActions', { name: column.name }),
+  }, icon('more'));
+  menuButton.addEventListener('click', () => openMenu(menuButton, [
+    { label: t('addCardHere'), run: () => openCardDialog({ column: column.name }) },
+    { label: t('renameColumn'), run: () => renameColumn(column.name) },
+    { label: t('moveColumnLeft'), disabled: index === 0, run: () => moveColumn(column.name, index - 1) },
+    { label: t('moveColumnRight'), disabled: index === total - 1, run: () => moveColumn(column.name, index + 1) },
+    { label: t('removeColumn'), danger: true, run: () => removeColumn(column.name, cardCountOf(column.name)) },
+  ]));
+  return menuButton;
+}
+
 /** A card; `calm` leaves out the "due soon" mark (a done card, or a look at the past). */
-function renderCard(card, readOnly, calm) {
+function renderCard(card, columnName, readOnly, calm) {
   const soon = !calm && !card.overdue && dueSoon(card.due);
   const classes = ['card'];
   if (card.overdue) classes.push('overdue');
   else if (soon) classes.push('due-soon');
   const item = el('li', {
-    class: classes.join(' '), 'data-id': card.id, tabindex: '0',
+    class: classes.join(' '), 'data-id': card.id, tabindex: '-1',
+    'aria-label': cardLabel(card, columnName, soon),
     'aria-describedby': readOnly ? null : 'card-hint',
   });
   item.append(el('p', { class: 'card-title' }, String(card.title ?? '')));
-  if (card.description) item.append(el('p', { class: 'card-description' }, String(card.description)));
+  if (card.description) {
+    // Links in a card's preview are not Tab stops of the board; the card's dialog has them.
+    item.append(el('div', { class: 'card-description markdown' }, ...markdown(String(card.description), { tabStops: false })));
+  }
   if (card.due) {
     const due = el('span', { class: 'due' }, icon('clock'), el('span', {}, formatDue(card.due)));
     if (card.overdue) due.append(el('span', { class: 'due-flag' }, t('overdue')));
-    else if (soon) due.append(el('span', { class: 'visually-hidden' }, ` ${t('dueSoon')}`));
-    item.append(el('div', { class: 'card-meta' }, due));
+    item.append(el('div', { class: 'card-meta', 'aria-hidden': 'true' }, due));
   }
   return item;
+}
+
+/** A card's accessible name: its title, its column and its due state. */
+function cardLabel(card, column, soon) {
+  const title = String(card.title ?? '');
+  if (!card.due) return t('cardLabel', { title, column });
+  const when = formatDue(card.due);
+  const key = card.overdue ? 'cardLabelOverdue' : soon ? 'cardLabelSoon' : 'cardLabelDue';
+  return t(key, { title, column, when });
 }
 
 function focusCard(id) {
@@ -508,6 +738,172 @@ function renderPastBanner() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Markdown in descriptions: a safe subset, built as DOM nodes (the text is never parsed as HTML)
+
+/** The schemes a description's link may use; a link to anything else stays text. */
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+
+/** Inline marks: `code`, **bold**, *italic* or _italic_, [text](url), and a bare http(s) URL. */
+const INLINE_MARKS = new RegExp([
+  /`([^`\n]+)`/.source,
+  /\*\*(?=\S)([^]*?\S)\*\*/.source,
+  /(?<![\w*])\*([^\s*](?:[^*]*?[^\s*])?)\*(?!\*)/.source,
+  /(?<![\w_])_([^\s_](?:[^_]*?[^\s_])?)_(?![\w_])/.source,
+  /\[([^\]\n]+)\]\(\s*([^()\s]+)\s*\)/.source,
+  /(https?:\/\/[^\s<>]*[^\s<>.,;:!?'")\]*_])/.source,
+].join('|'), 'g');
+
+/** `href` when it is an absolute http(s) or mailto URL, else null. */
+function safeHref(href) {
+  try {
+    const url = new URL(href);
+    return LINK_PROTOCOLS.has(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A list item's marker: `- `, `* `, `+ ` or `1. ` / `1) `; null for other lines. */
+function listItem(line) {
+  const bullet = /^ {0,3}[-*+]\s+(.*)$/.exec(line);
+  if (bullet) return { ordered: false, text: bullet[1] };
+  const numbered = /^ {0,3}(\d{1,9})[.)]\s+(.*)$/.exec(line);
+  return numbered ? { ordered: true, start: Number(numbered[1]), text: numbered[2] } : null;
+}
+
+/** A code fence's opening (` ``` ` or `~~~`, three or more); null for other lines. */
+const fenceOf = (line) => /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1] ?? null;
+
+/**
+ * The nodes `text` shows as: paragraphs (a line break stays a line break), bullet and numbered
+ * lists, fenced code blocks, and inline marks. `tabStops: false` keeps its links out of the Tab
+ * order (a card's preview: the card's dialog has them).
+ */
+function markdown(text, { tabStops = true } = {}) {
+  const lines = String(text ?? '').replace(/\r\n?/g, '\n').split('\n');
+  const blocks = [];
+  let at = 0;
+  while (at < lines.length) {
+    const line = lines[at];
+    const fence = fenceOf(line);
+    if (fence) {
+      const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
+      const code = [];
+      for (at++; at < lines.length && !closing.test(lines[at]); at++) code.push(lines[at]);
+      at++; // the closing fence (a block left open runs to the end)
+      blocks.push(el('pre', {}, el('code', {}, code.join('\n'))));
+    } else if (listItem(line)) {
+      const first = listItem(line);
+      const list = el(first.ordered ? 'ol' : 'ul', first.ordered && first.start !== 1 ? { start: first.start } : {});
+      for (; at < lines.length; at++) {
+        const item = listItem(lines[at]);
+        if (item && item.ordered === first.ordered) list.append(el('li', {}, ...inlineMarks(item.text, tabStops)));
+        else if (!item && /^\s{2,}\S/.test(lines[at])) list.lastChild.append(el('br'), ...inlineMarks(lines[at].trim(), tabStops));
+        else break;
+      }
+      blocks.push(list);
+    } else if (line.trim() === '') {
+      at++;
+    } else {
+      const paragraph = el('p');
+      for (; at < lines.length && lines[at].trim() !== '' && !listItem(lines[at]) && !fenceOf(lines[at]); at++) {
+        if (paragraph.firstChild) paragraph.append(el('br'));
+        paragraph.append(...inlineMarks(lines[at], tabStops));
+      }
+      blocks.push(paragraph);
+    }
+  }
+  return blocks;
+}
+
+/** The nodes of one line's inline marks; the rest stays text. `links: false` inside a link's text. */
+function inlineMarks(text, tabStops, links = true) {
+  const nodes = [];
+  let last = 0;
+  for (const match of text.matchAll(INLINE_MARKS)) {
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    nodes.push(inlineMark(match, tabStops, links));
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
+/** The node of one inline mark matched by `INLINE_MARKS`. */
+function inlineMark(match, tabStops, links) {
+  const [whole, code, bold, star, underscore, label, target, bare] = match;
+  if (code != null) return el('code', {}, code);
+  if (bold != null) return el('strong', {}, ...inlineMarks(bold, tabStops, links));
+  if (star != null || underscore != null) return el('em', {}, ...inlineMarks(star ?? underscore, tabStops, links));
+  const href = links ? safeHref(label != null ? target : bare) : null;
+  if (!href) return label != null ? `[${label}](${target})` : whole;
+  return el('a', { href, rel: 'noopener noreferrer', target: '_blank', tabindex: tabStops ? null : '-1' },
+    ...(label != null ? inlineMarks(label, tabStops, false) : [bare]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Search, the due filter and folded columns
+
+/** Whether the search box or the due filter narrows the cards shown. */
+const filterActive = () => state.filter.text.trim() !== '' || state.filter.due !== '';
+
+/** Text folded for matching: Unicode-normalised and lower-cased (Hangul has no case and stays). */
+const fold = (text) => String(text ?? '').normalize('NFKC').toLocaleLowerCase();
+
+/** Whether `card` passes the filter; `calm`: in the last column or the past (never "due soon"). */
+function cardMatches(card, calm) {
+  const needle = fold(state.filter.text.trim());
+  if (needle && !fold(`${card.title ?? ''}\n${card.description ?? ''}`).includes(needle)) return false;
+  switch (state.filter.due) {
+    case 'overdue': return Boolean(card.overdue);
+    case 'soon': return !calm && !card.overdue && dueSoon(card.due);
+    case 'none': return !card.due;
+    default: return true;
+  }
+}
+
+let filterTimer = null;
+
+/** Takes the search box and the due filter into the state and redraws (typing is debounced). */
+function applyFilter(wait) {
+  clearTimeout(filterTimer);
+  filterTimer = setTimeout(() => {
+    state.filter = { text: $('#search-input').value, due: $('#due-filter').value };
+    render();
+  }, wait);
+}
+
+$('#search-input').addEventListener('input', () => applyFilter(80));
+$('#due-filter').addEventListener('change', () => applyFilter(0));
+
+/** Folded columns by board name, as kept in the browser. */
+let collapsed = readCollapsed();
+
+function readCollapsed() {
+  try {
+    const value = JSON.parse(storage.get('kanban.collapsed', '{}'));
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether column `name` of the board shown is folded. */
+const isCollapsed = (name) => Array.isArray(collapsed[state.boardName]) && collapsed[state.boardName].includes(name);
+
+/** Folds or unfolds column `name` and remembers it. */
+function toggleCollapsed(name) {
+  const names = new Set(Array.isArray(collapsed[state.boardName]) ? collapsed[state.boardName] : []);
+  if (names.has(name)) names.delete(name);
+  else names.add(name);
+  if (names.size > 0) collapsed[state.boardName] = [...names];
+  else delete collapsed[state.boardName];
+  storage.set('kanban.collapsed', JSON.stringify(collapsed));
+  render();
+  announce(t(names.has(name) ? 'columnCollapsed' : 'columnExpanded', { name }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Toasts, announcements, errors
 
 function announce(text) {
@@ -516,11 +912,13 @@ function announce(text) {
   requestAnimationFrame(() => { region.textContent = text; });
 }
 
-/** Shows a short message at the bottom; `action` adds a button (such as "Undo"). */
-function showToast(message, { action = null, error = false, timeout = 6000, undo = false } = {}) {
+/** Shows a short message at the bottom; `action` adds a button (such as "Undo"); `detail` (the
+ * server's own words) goes on a second line and in the tooltip. */
+function showToast(message, { action = null, error = false, timeout = 6000, undo = false, detail = '' } = {}) {
   const toast = el('div', { class: `toast${error ? ' toast-error' : ''}`, role: error ? 'alert' : 'status' });
   if (error) toast.append(icon('alert'));
-  toast.append(el('span', { class: 'toast-text' }, message));
+  toast.append(el('span', { class: 'toast-text', title: detail || null }, message,
+    detail ? el('span', { class: 'toast-detail' }, detail) : null));
   if (undo) toast.dataset.undo = 'true';
   const close = () => {
     toast.classList.add('leaving');
@@ -549,8 +947,8 @@ function dismissUndoToasts() {
 
 function showError(error) {
   const message = error instanceof ApiError ? error.message : String(error?.message ?? error);
-  showToast(message, { error: true, timeout: 9000 });
-  announce(message);
+  showToast(message, { error: true, timeout: 9000, detail: errorDetail(error) });
+  announce([message, errorDetail(error)].filter(Boolean).join(' '));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -648,7 +1046,7 @@ function promptDialog({ title, label, value = '', ok, second = null, submit }) {
       dialog.close();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) key = newKey();
-      $('#prompt-error').textContent = error.message;
+      showErrorIn($('#prompt-error'), error);
     } finally {
       okButton.disabled = false;
     }
@@ -687,6 +1085,8 @@ const cardDialog = {
   column: null,
   key: null,
   initialDue: '',
+  /** The sequence of the board answer the card's values came from (`since` of the PATCH). */
+  since: null,
 };
 
 function findCard(id, view = state.live) {
@@ -705,29 +1105,36 @@ function dueInputValue(due) {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
-function openCardDialog({ column = null, card = null, readOnly = false }) {
+function openCardDialog({ column = null, card = null, readOnly = false, since = null }) {
   const dialog = $('#card-dialog');
   if (dialog.open) return;
   cardDialog.mode = card ? (readOnly ? 'view' : 'edit') : 'add';
-  cardDialog.card = card;
   cardDialog.column = column;
   cardDialog.key = newKey();
-  cardDialog.initialDue = card ? dueInputValue(card.due) : '';
+  fillCardDialog(card, since);
   $('#card-dialog-title').textContent = t(card ? (readOnly ? 'cardAsItWas' : 'editCard') : 'newCard');
-  $('#card-dialog-column').textContent = column ? t('inColumn', { column }) : '';
-  $('#card-title').value = card?.title ?? '';
-  $('#card-description').value = card?.description ?? '';
-  $('#card-due').value = cardDialog.initialDue;
-  $('#card-error').textContent = '';
   for (const field of ['#card-title', '#card-description', '#card-due']) $(field).readOnly = readOnly;
   $('#card-due-clear').hidden = readOnly;
   $('#card-delete').hidden = cardDialog.mode !== 'edit';
   $('#card-history').hidden = !card;
   $('#card-save').hidden = readOnly;
   $('#card-cancel').textContent = t(readOnly ? 'close' : 'cancel');
-  updateCounters();
   dialog.showModal();
   if (!readOnly) $('#card-title').focus();
+}
+
+/** Puts `card`'s values (read at board sequence `since`) into the dialog's fields. */
+function fillCardDialog(card, since) {
+  cardDialog.card = card;
+  cardDialog.since = since;
+  cardDialog.initialDue = card ? dueInputValue(card.due) : '';
+  $('#card-dialog-column').textContent = cardDialog.column ? t('inColumn', { column: cardDialog.column }) : '';
+  $('#card-title').value = card?.title ?? '';
+  $('#card-description').value = card?.description ?? '';
+  $('#card-due').value = cardDialog.initialDue;
+  $('#card-error').replaceChildren();
+  $('#card-conflict').hidden = true;
+  updateCounters();
 }
 
 function updateCounters() {
@@ -742,6 +1149,14 @@ function updateCounters() {
   descriptionCounter.textContent = `${number(descriptionLength)} / ${number(LIMITS.description)}`;
   descriptionCounter.classList.toggle('over', descriptionLength > LIMITS.description);
   $('#card-save').disabled = titleLength === 0 || titleLength > LIMITS.title || descriptionLength > LIMITS.description;
+  renderPreview();
+}
+
+/** The description as it will show, rendered from its markdown. */
+function renderPreview() {
+  const text = $('#card-description').value;
+  $('#card-preview-box').hidden = text.trim() === '';
+  $('#card-preview').replaceChildren(...markdown(text));
 }
 
 $('#card-title').addEventListener('input', updateCounters);
@@ -762,15 +1177,23 @@ $('#card-delete').addEventListener('click', async () => {
   if (card) await deleteCard(card);
 });
 
-$('#card-form').addEventListener('submit', async (event) => {
+$('#card-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  if (cardDialog.mode === 'view') return;
+  if (cardDialog.mode !== 'view') saveCard();
+});
+$('#card-force').addEventListener('click', () => saveCard({ force: true }));
+$('#card-reload').addEventListener('click', reloadCard);
+
+/** Saves the dialog: adds the card, or sends the fields that changed with the board sequence
+ * they were read at (`since`); `force` leaves that out, overwriting someone else's change. */
+async function saveCard({ force = false } = {}) {
   const title = $('#card-title').value.trim();
   const description = $('#card-description').value;
   const due = $('#card-due').value;
   const save = $('#card-save');
   save.disabled = true;
-  $('#card-error').textContent = '';
+  $('#card-error').replaceChildren();
+  $('#card-conflict').hidden = true;
   try {
     if (cardDialog.mode === 'add') {
       const body = { title, column: cardDialog.column };
@@ -786,18 +1209,42 @@ $('#card-form').addEventListener('submit', async (event) => {
       if (title !== card.title) body.title = title;
       if (description !== (card.description ?? '')) body.description = description;
       if (due !== cardDialog.initialDue) body.due = due || null;
-      if (Object.keys(body).length > 0) await write('PATCH', cardPath(card.id), body, cardDialog.key);
+      if (Object.keys(body).length > 0) {
+        if (!force && cardDialog.since != null) body.since = cardDialog.since;
+        await write('PATCH', cardPath(card.id), body, cardDialog.key);
+      }
       $('#card-dialog').close();
       pendingFocus = card.id;
     }
   } catch (error) {
     // A definite answer (not a lost request) makes the next try a new action.
     if (error.status !== 0) cardDialog.key = newKey();
-    $('#card-error').textContent = error.message;
+    showErrorIn($('#card-error'), error);
+    // Someone else changed the same field since the dialog read it: keep both choices open.
+    $('#card-conflict').hidden = !(error.status === 409 && cardDialog.mode === 'edit');
+    if (!$('#card-conflict').hidden) announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
   } finally {
     updateCounters();
   }
-});
+}
+
+/** Refills the dialog with the card as the board has it now (after a conflict). */
+async function reloadCard() {
+  const id = cardDialog.card?.id;
+  if (!id) return;
+  try {
+    const view = await api('GET', boardPath());
+    const found = findCard(id, view);
+    if (!found) throw new ApiError(404, '');
+    cardDialog.column = found.column.name;
+    cardDialog.key = newKey();
+    fillCardDialog(found.card, view.sequence);
+    announce(t('cardReloaded'));
+    $('#card-title').focus();
+  } catch (error) {
+    showErrorIn($('#card-error'), error);
+  }
+}
 
 /** A card to focus once the next render shows it (after adding or editing). */
 let pendingFocus = null;
@@ -809,8 +1256,12 @@ async function deleteCard(card) {
     ok: t('delete'),
   });
   if (!confirmed) return;
+  const target = focusTargetAfter(card.id);
   try {
     await write('DELETE', cardPath(card.id));
+    removeLocally(card.id);
+    render();
+    focusAfterRemoval(target);
     announce(t('cardDeleted', { title: card.title }));
     showToast(t('cardDeleted', { title: card.title }), { undo: true, timeout: 8000, action: { label: t('undo'), run: undo } });
   } catch (error) {
@@ -818,20 +1269,56 @@ async function deleteCard(card) {
   }
 }
 
+/** Where focus goes when card `id` leaves its column: the next card shown, else the previous,
+ * else the column's add button. */
+function focusTargetAfter(id) {
+  const element = $$('#board .card').find((candidate) => candidate.dataset.id === id);
+  const column = element?.closest('.column');
+  const cards = column ? $$('.card', column) : [];
+  const index = cards.indexOf(element);
+  return {
+    next: cards[index + 1]?.dataset.id ?? null,
+    previous: index > 0 ? cards[index - 1].dataset.id : null,
+    column: column?.dataset.column ?? null,
+  };
+}
+
+/** Focuses what `focusTargetAfter` chose. */
+function focusAfterRemoval(target) {
+  if (target.next && focusCard(target.next)) return;
+  if (target.previous && focusCard(target.previous)) return;
+  columnElement(target.column)?.querySelector('.add-card')?.focus();
+}
+
+/** Takes card `id` out of the local copy at once (it was deleted). */
+function removeLocally(id) {
+  const found = findCard(id);
+  if (!found) return;
+  ++boardTicket; // a board fetched before the deletion must not show it again
+  found.column.cards.splice(found.index, 1);
+}
+
+/** The column element named `name` on the board shown. */
+const columnElement = (name) => $$('#board .column').find((column) => column.dataset.column === name) ?? null;
+
 // ---------------------------------------------------------------------------------------------
 // Boards and columns
 
 $('#board-select').addEventListener('change', (event) => switchBoard(event.target.value));
 
-function switchBoard(name) {
+/** Shows board `name`; `push` makes it a new entry of the browser's history (not when going
+ * back or forward to it). */
+function switchBoard(name, { push = true } = {}) {
   if (!name || name === state.boardName) return;
   state.boardName = name;
   storage.set('kanban.board', name);
+  if (push) syncAddress(true);
   state.live = null;
   state.past = null;
   ++pastTicket;
   // The panel follows the board (a card's history becomes the new board's history).
-  if (state.panel?.kind === 'history') state.panel = { kind: 'history', card: null, title: null };
+  if (state.panel?.kind === 'history') state.panel = { kind: 'history', card: null, title: null, limit: PAGE_SIZE };
+  if (state.panel?.kind === 'deleted') state.panel = { kind: 'deleted', limit: PAGE_SIZE };
   if (state.panel) refreshPanel();
   connectStream();
   render();
@@ -843,11 +1330,12 @@ function newBoard() {
     title: t('newBoard'),
     label: t('boardName'),
     ok: t('create'),
-    second: { label: t('columnsLabel'), hint: t('columnsHint'), placeholder: 'TODO, DOING, DONE' },
+    second: { label: t('columnsLabel'), hint: t('columnsHint'), placeholder: 'TODO\nDOING\nDONE' },
     submit: async ({ value, second }, key) => {
       const name = value.trim();
       const body = { name };
-      const columns = second.split(',').map((column) => column.trim()).filter(Boolean);
+      // One column a line: a comma belongs to the name ("Ideas, maybe").
+      const columns = second.split('\n').map((column) => column.trim()).filter(Boolean);
       if (columns.length > 0) body.columns = columns;
       await write('POST', '/api/boards', body, key);
       switchBoard(name);
@@ -991,9 +1479,15 @@ function keyboardMove(cardElement, columnStep, indexStep) {
       return;
     }
     index = Math.min(found.index, target.cards.length);
-  } else if (index < 0 || index >= found.column.cards.length) {
-    announce(t(indexStep < 0 ? 'alreadyTop' : 'alreadyBottom'));
-    return;
+  } else {
+    // Past the neighbouring card shown (a filter may hide cards in between).
+    const shown = $$('.card', cardElement.closest('.column'));
+    const neighbour = shown[shown.indexOf(cardElement) + indexStep];
+    if (!neighbour) {
+      announce(t(indexStep < 0 ? 'alreadyTop' : 'alreadyBottom'));
+      return;
+    }
+    index = found.column.cards.findIndex((card) => card.id === neighbour.dataset.id);
   }
   const targetCards = target.cards.filter((card) => card.id !== found.card.id);
   moveLocally(found.card.id, target.name, index);
@@ -1024,6 +1518,16 @@ function keyboardFocus(cardElement, columnStep, indexStep) {
   }
 }
 
+// The card focused last is its column's Tab stop (a roving tabindex).
+$('#board').addEventListener('focusin', (event) => {
+  const card = event.target.closest?.('.card');
+  const column = card?.closest('.column');
+  if (!card || !column) return;
+  tabStops.set(column.dataset.column, card.dataset.id);
+  for (const other of $$('.card[tabindex="0"]', column)) if (other !== card) other.setAttribute('tabindex', '-1');
+  card.setAttribute('tabindex', '0');
+});
+
 $('#board').addEventListener('keydown', (event) => {
   const card = event.target.closest?.('.card');
   if (!card || event.target !== card) return;
@@ -1035,6 +1539,10 @@ $('#board').addEventListener('keydown', (event) => {
     const [columnStep, indexStep] = steps[event.key];
     if (modified && !readOnly) keyboardMove(card, columnStep, indexStep);
     else keyboardFocus(card, columnStep, indexStep);
+  } else if (event.key === 'Home' || event.key === 'End') {
+    event.preventDefault();
+    const cards = $$('.card', card.closest('.column'));
+    (event.key === 'Home' ? cards[0] : cards[cards.length - 1])?.focus();
   } else if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
     openCardElement(card);
@@ -1048,11 +1556,13 @@ $('#board').addEventListener('keydown', (event) => {
 function openCardElement(cardElement) {
   const view = state.past ? state.past.view : state.live;
   const found = findCard(cardElement.dataset.id, view);
-  if (found) openCardDialog({ card: found.card, column: found.column.name, readOnly: Boolean(state.past) });
+  if (found) openCardDialog({ card: found.card, column: found.column.name, readOnly: Boolean(state.past), since: view?.sequence ?? null });
 }
 
 let lastDragEnd = 0;
 $('#board').addEventListener('click', (event) => {
+  // A link in a card's description opens in a new tab, not the card.
+  if (event.target.closest('a[href]')) return;
   const card = event.target.closest('.card');
   if (!card || performance.now() - lastDragEnd < 400) return;
   openCardElement(card);
@@ -1136,6 +1646,8 @@ function startDrag() {
   drag.ghost = ghost;
   element.classList.add('drag-placeholder');
   document.body.classList.add('is-dragging');
+  // Snap scrolling (phones) would pull each edge scroll back to the column it started from.
+  $('#board').classList.add('dragging');
   if (drag.pointerType === 'touch') navigator.vibrate?.(12);
   closeMenu(false);
   drag.frame = requestAnimationFrame(autoScroll);
@@ -1151,10 +1663,7 @@ function updateDrag() {
     if (!column || !board.contains(column)) return;
     const list = $('.cards', column);
     const siblings = $$(':scope > .card', list).filter((card) => card !== element);
-    const before = siblings.find((card) => {
-      const rect = card.getBoundingClientRect();
-      return drag.y < rect.top + rect.height / 2;
-    }) ?? null;
+    const before = firstBelow(siblings, drag.y);
     if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
     for (const empty of $$('.empty-column', board)) empty.hidden = empty.parentElement.querySelector('.card') != null;
   } else {
@@ -1166,6 +1675,20 @@ function updateDrag() {
     }) ?? $('.add-column', board);
     if (element.nextElementSibling !== before) board.insertBefore(element, before);
   }
+}
+
+/** The first of `cards` (top to bottom) whose middle is below `y`, else null: a binary search,
+ * so a move over a long column measures a dozen cards, not all of them. */
+function firstBelow(cards, y) {
+  let low = 0;
+  let high = cards.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const rect = cards[middle].getBoundingClientRect();
+    if (y < rect.top + rect.height / 2) high = middle;
+    else low = middle + 1;
+  }
+  return cards[low] ?? null;
 }
 
 function nextCard(element) {
@@ -1224,6 +1747,7 @@ function stopDrag({ drop = false } = {}) {
   finished.ghost.remove();
   finished.element.classList.remove('drag-placeholder');
   document.body.classList.remove('is-dragging');
+  $('#board').classList.remove('dragging');
   let sent = false;
   if (drop) {
     sent = finished.kind === 'card' ? dropCard(finished.element) : dropColumn(finished.element);
@@ -1253,19 +1777,31 @@ function dropCard(element) {
     render();
     return false;
   }
-  const list = element.parentElement;
-  const index = $$(':scope > .card', list).indexOf(element);
+  const target = state.live.columns.find((column) => column.name === columnName);
+  const targetCards = target.cards.filter((card) => card.id !== id);
+  const index = dropIndex(element, targetCards);
   if (found.column.name === columnName && found.index === index) {
     render();
     return false;
   }
-  const target = state.live.columns.find((column) => column.name === columnName);
-  const targetCards = target.cards.filter((card) => card.id !== id);
   moveLocally(id, columnName, index);
   render();
   announce(t('cardMovedTo', { title: found.card.title, column: columnName, position: index + 1, count: targetCards.length + 1 }));
   sendMove(id, columnName, index, targetCards);
   return true;
+}
+
+/** Where a dropped card lands among `targetCards` (its column without it): right before the
+ * card shown below it, else right after the one above (a filter may hide cards in between). */
+function dropIndex(element, targetCards) {
+  const indexOf = (node) => (node ? targetCards.findIndex((card) => card.id === node.dataset.id) : -1);
+  let below = element.nextElementSibling;
+  while (below && !below.classList.contains('card')) below = below.nextElementSibling;
+  if (indexOf(below) >= 0) return indexOf(below);
+  let above = element.previousElementSibling;
+  while (above && !above.classList.contains('card')) above = above.previousElementSibling;
+  if (indexOf(above) >= 0) return indexOf(above) + 1;
+  return targetCards.length;
 }
 
 function dropColumn(element) {
@@ -1313,10 +1849,11 @@ async function undoOrRedo(which, force = false) {
     const canForce = error.status === 409 && preview && !force;
     showToast(error.message, {
       error: true,
+      detail: errorDetail(error),
       timeout: 10000,
       action: canForce ? { label: t(which === 'undo' ? 'undoAnyway' : 'redoAnyway'), run: () => undoOrRedo(which, true) } : null,
     });
-    announce(error.message);
+    announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
   } finally {
     undoBusy = false;
     scheduleRefresh(0);
@@ -1353,6 +1890,9 @@ document.addEventListener('keydown', (event) => {
   if (event.key === '?') {
     event.preventDefault();
     $('#help-dialog').showModal();
+  } else if (event.key === '/') {
+    event.preventDefault();
+    $('#search-input').focus();
   } else if (key === 'n' && !state.past && state.live?.columns?.length) {
     event.preventDefault();
     const focusedColumn = document.activeElement?.closest?.('.column')?.dataset.column;
@@ -1369,12 +1909,12 @@ document.addEventListener('keydown', (event) => {
 let panelTicket = 0;
 
 function openHistory(card = null, title = null) {
-  state.panel = { kind: 'history', card, title };
+  state.panel = { kind: 'history', card, title, limit: PAGE_SIZE };
   showPanel();
 }
 
 function openDeleted() {
-  state.panel = { kind: 'deleted' };
+  state.panel = { kind: 'deleted', limit: PAGE_SIZE };
   showPanel();
 }
 
@@ -1397,6 +1937,8 @@ $('#side-panel-close').addEventListener('click', closePanel);
 $('#history-button').addEventListener('click', () => (state.panel?.kind === 'history' && !state.panel.card ? closePanel() : openHistory()));
 $('#deleted-button').addEventListener('click', () => (state.panel?.kind === 'deleted' ? closePanel() : openDeleted()));
 
+/** Fetches the panel's entries again: as many as it shows (the first page, plus any asked for
+ * with "Show more"), so a live update keeps what was opened. */
 async function refreshPanel() {
   const panel = state.panel;
   if (!panel || !state.boardName) return;
@@ -1404,12 +1946,11 @@ async function refreshPanel() {
   const title = $('#side-panel-title');
   const tools = $('#side-panel-tools');
   const body = $('#side-panel-body');
+  const limit = Math.min(panel.limit ?? PAGE_SIZE, 10_000);
   try {
     if (panel.kind === 'history') {
       title.textContent = panel.card ? t('cardHistoryTitle', { title: panel.title ?? '' }) : t('boardHistoryTitle', { name: state.boardName });
-      const query = new URLSearchParams({ limit: '100', lang: state.lang });
-      if (panel.card) query.set('card', panel.card);
-      const entries = await api('GET', `${boardPath()}/history?${query}`);
+      const entries = await api('GET', historyPath(panel, limit));
       if (ticket !== panelTicket) return;
       tools.replaceChildren();
       if (panel.card) {
@@ -1417,17 +1958,70 @@ async function refreshPanel() {
         whole.addEventListener('click', () => openHistory());
         tools.append(whole);
       }
-      body.replaceChildren(renderHistory(Array.isArray(entries) ? entries : []));
+      panel.items = Array.isArray(entries) ? entries : [];
     } else {
       title.textContent = t('deletedCards');
-      const deleted = await api('GET', `${boardPath()}/deleted`);
+      const deleted = await api('GET', deletedPath(limit));
       if (ticket !== panelTicket) return;
       tools.replaceChildren();
-      body.replaceChildren(renderDeleted(Array.isArray(deleted) ? deleted : []));
+      panel.items = Array.isArray(deleted) ? deleted : [];
     }
+    panel.more = panel.items.length >= limit;
+    renderPanelBody(panel);
   } catch (error) {
     if (ticket !== panelTicket) return;
-    body.replaceChildren(el('p', { class: 'panel-empty' }, error.message));
+    body.replaceChildren(errorParagraph(error));
+  }
+}
+
+/** `GET …/history` of the panel's board or card: `limit` entries, older than event `before`. */
+function historyPath(panel, limit, before = null) {
+  const query = new URLSearchParams({ limit: String(limit), lang: state.lang });
+  if (panel.card) query.set('card', panel.card);
+  if (before != null) query.set('before', String(before));
+  return `${boardPath()}/history?${query}`;
+}
+
+/** `GET …/deleted`: `limit` cards, deleted before event `before`. */
+const deletedPath = (limit, before = null) => `${boardPath()}/deleted?limit=${limit}${before != null ? `&before=${before}` : ''}`;
+
+/** Draws the panel's entries, and "Show more" when the last page came back full. */
+function renderPanelBody(panel) {
+  const body = $('#side-panel-body');
+  body.replaceChildren(panel.kind === 'history' ? renderHistory(panel.items) : renderDeleted(panel.items));
+  if (panel.more && panel.items.length > 0) {
+    const more = el('button', { type: 'button', class: 'secondary show-more' }, t('showMore'));
+    more.addEventListener('click', () => showMore(more));
+    body.append(more);
+  }
+}
+
+/** Fetches the next, older page (`before` the oldest shown) and adds it below. */
+async function showMore(button) {
+  const panel = state.panel;
+  if (!panel?.items?.length) return;
+  const ticket = panelTicket;
+  button.disabled = true;
+  const before = panel.kind === 'history'
+    ? Math.min(...panel.items.map((entry) => entry.sequence))
+    : panel.items[panel.items.length - 1].sequence;
+  try {
+    const page = await api('GET', panel.kind === 'history' ? historyPath(panel, PAGE_SIZE, before) : deletedPath(PAGE_SIZE, before));
+    if (ticket !== panelTicket || panel !== state.panel) return;
+    const items = Array.isArray(page) ? page : [];
+    const seen = new Set(panel.items.map((item) => `${item.sequence}:${item.id ?? ''}`));
+    const shownBefore = panel.items.length;
+    panel.items = panel.items.concat(items.filter((item) => !seen.has(`${item.sequence}:${item.id ?? ''}`)));
+    panel.limit = (panel.limit ?? PAGE_SIZE) + PAGE_SIZE;
+    panel.more = items.length >= PAGE_SIZE;
+    renderPanelBody(panel);
+    // Keep the keyboard where the reading goes on: the first of the entries just added.
+    const rows = $$('#side-panel-body li');
+    $('button', rows[shownBefore] ?? rows[rows.length - 1] ?? $('#side-panel-body'))?.focus();
+    announce(t('shownCount', { count: panel.items.length }));
+  } catch (error) {
+    button.disabled = false;
+    showError(error);
   }
 }
 
@@ -1583,6 +2177,14 @@ function connectStream() {
     if (Number(event.lastEventId) > Number(state.live?.sequence ?? -1)) scheduleRefresh(state.past ? 400 : 100);
   };
   for (const kind of EVENT_KINDS) source.addEventListener(kind, onEvent);
+  // The server's log ends before what this page has seen (restored from a backup): start over.
+  source.addEventListener('reset', (event) => {
+    let end = 0;
+    try { end = Number(JSON.parse(event.data).lastSequence) || 0; } catch { end = 0; }
+    state.latest = end;
+    if (state.past) exitPast();
+    scheduleRefresh(0);
+  });
   source.addEventListener('message', onEvent);
   source.addEventListener('open', () => setLive('live'));
   source.addEventListener('error', () => {
@@ -1657,11 +2259,17 @@ function notify(item) {
   }
 }
 
-const dueSignature = () => state.due.map((item) => `${item.id}:${item.overdue ? 1 : 0}`).sort().join(',');
+/** The due cards worth a reminder: not those standing in their board's last column (done). */
+function dueShown() {
+  const lastColumn = new Map(state.boards.map((board) => [board.name, board.columns?.[board.columns.length - 1]?.name]));
+  return state.due.filter((item) => !sameName(lastColumn.get(item.board), item.column));
+}
+
+const dueSignature = () => dueShown().map((item) => `${item.id}:${item.overdue ? 1 : 0}`).sort().join(',');
 
 function renderDueBanner() {
   const banner = $('#due-banner');
-  const items = state.due;
+  const items = dueShown();
   if (items.length === 0 || dueSignature() === dueDismissed) {
     banner.hidden = true;
     return;
@@ -1715,28 +2323,76 @@ setInterval(async () => {
 // ---------------------------------------------------------------------------------------------
 // Identity and sign-in
 
-$('#actor-button').addEventListener('click', () => {
-  promptDialog({
-    title: t('yourName'),
-    label: t('yourNameLabel'),
-    value: state.actor,
-    ok: t('save'),
-    submit: async ({ value }) => {
-      const name = value.trim();
+/** Asks what the server needs: whether it takes tokens (then the actor comes from the token). */
+async function loadSession() {
+  try {
+    const session = await api('GET', '/api/session');
+    state.tokens = Boolean(session?.tokens);
+  } catch (error) {
+    // 401: tokens are asked for (the sign-in dialog is open); anything else: assume none.
+    state.tokens = error.status === 401;
+  }
+  $('#actor-button').hidden = state.tokens;
+}
+
+/** Whether the page must still ask this person's name before writing. */
+const needsName = () => state.tokens === false && !state.actor;
+
+let namePrompt = null;
+
+/** Opens the name dialog (once at a time); resolves to the name given, or null when put off. */
+function askName() {
+  if (namePrompt) return namePrompt;
+  const dialog = $('#name-dialog');
+  namePrompt = new Promise((resolve) => {
+    let answer = null;
+    $('#name-input').value = state.actor ?? '';
+    $('#name-error').textContent = '';
+    $('#name-form').onsubmit = (event) => {
+      event.preventDefault();
+      const name = $('#name-input').value.trim();
       // Any text (Korean, accents, spaces): it travels percent-encoded; the server checks the length.
-      if (name.length === 0 || [...name].length > LIMITS.name) throw new Error(t('badName'));
-      state.actor = name;
-      storage.set('kanban.actor', name);
-      renderHeader();
-      scheduleRefresh(0);
-    },
+      if (name.length === 0 || [...name].length > LIMITS.name) {
+        $('#name-error').textContent = t('badName');
+        return;
+      }
+      answer = name;
+      setActor(name);
+      dialog.close();
+    };
+    $('#name-cancel').onclick = () => dialog.close();
+    // `close` comes a moment after close(): the name is taken already, on submit.
+    dialog.addEventListener('close', () => {
+      namePrompt = null;
+      resolve(answer);
+    }, { once: true });
+    dialog.showModal();
+    $('#name-input').select();
   });
-});
+  return namePrompt;
+}
+
+/** Takes `name` as this person's name: kept in the browser, their own undo stack shown. */
+function setActor(name) {
+  state.actor = name;
+  storage.set('kanban.actor', name);
+  renderHeader();
+  scheduleRefresh(0);
+}
+
+/** Before a write: a name, asked for when missing (a write without one is not sent). */
+async function ensureActor() {
+  if (!needsName()) return;
+  if (!(await askName())) throw new Error(t('nameNeeded'));
+}
+
+$('#actor-button').addEventListener('click', () => askName());
 
 let signInShown = false;
 
 function requestSignIn() {
   // With tokens the server takes the actor from the token: the name setting does not apply.
+  state.tokens = true;
   $('#actor-button').hidden = true;
   if (signInShown) return;
   signInShown = true;
@@ -1761,14 +2417,14 @@ $('#signin-form').addEventListener('submit', async (event) => {
     });
     if (!response.ok) {
       const data = await response.json().catch(() => null);
-      throw new Error(response.status === 401 ? t('badToken') : data?.error ?? `${response.status}`);
+      throw response.status === 401 ? new Error(t('badToken')) : new ApiError(response.status, data?.error ?? '');
     }
     signInShown = false;
     $('#signin-dialog').close();
     connectStream();
     await refresh();
   } catch (error) {
-    $('#signin-error').textContent = error.message;
+    showErrorIn($('#signin-error'), error);
   }
 });
 // The sign-in dialog cannot be dismissed with Escape: nothing works without it.
@@ -1794,7 +2450,7 @@ async function openFlow() {
     renderFlow();
   } catch (error) {
     if (ticket !== flowTicket) return;
-    $('#flow-body').replaceChildren(el('p', { class: 'panel-empty' }, error.message));
+    $('#flow-body').replaceChildren(errorParagraph(error));
   }
 }
 
@@ -1863,17 +2519,37 @@ const observer = new MutationObserver(() => {
 });
 observer.observe($('#board'), { childList: true });
 
-window.addEventListener('hashchange', () => {
-  const wanted = new URLSearchParams(location.hash.slice(1)).get('board');
-  if (wanted) switchBoard(state.boards.find((board) => sameName(board.name, wanted))?.name ?? wanted);
-});
+/** The board the address names: `?board=NAME`, or `#board=NAME` (older links; the address
+ * loses the hash once followed, so one there was just put there). */
+function boardInAddress() {
+  return new URLSearchParams(location.hash.slice(1)).get('board') ?? new URLSearchParams(location.search).get('board');
+}
+
+/** Puts the board shown into the address bar (`?board=NAME`, percent-encoded): a new history
+ * entry when `push` (the user switched), else in place (the board was chosen or renamed). */
+function syncAddress(push) {
+  if (!state.boardName) return;
+  const search = `?board=${enc(state.boardName)}`;
+  if (location.search === search && !location.hash) return;
+  history[push ? 'pushState' : 'replaceState']({ board: state.boardName }, '', `${location.pathname}${search}`);
+}
+
+/** Back and forward: show the board the address names then. */
+function followAddress() {
+  const wanted = boardInAddress();
+  if (wanted) switchBoard(state.boards.find((board) => sameName(board.name, wanted))?.name ?? wanted, { push: false });
+}
+
+window.addEventListener('popstate', followAddress);
+window.addEventListener('hashchange', followAddress);
 
 async function start() {
   applyLanguage();
   render();
   try {
+    await loadSession();
     await loadBoards();
-    chooseBoard(new URLSearchParams(location.hash.slice(1)).get('board'));
+    chooseBoard(boardInAddress());
     await refresh();
     // Only now: the stream starts after the sequence the board was fetched at, not at the log's start.
     connectStream();
@@ -1881,6 +2557,8 @@ async function start() {
     if (error.status !== 401) showError(error);
   }
   document.body.dataset.ready = 'true';
+  // A first visit without tokens: a name before anything is changed (no shared default).
+  if (needsName() && !$$('dialog').some((dialog) => dialog.open)) askName();
 }
 
 start();
