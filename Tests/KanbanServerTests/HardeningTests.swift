@@ -212,4 +212,14 @@ struct HardeningTests {
             #expect(try engine.lastSequence() == 0)
         }
     }
+
+    @Test("The due list leaves out cards in a board's last column: they are done")
+    func dueLeavesOutDone() async throws {
+        try await ServerHarness.withServer { api, _ in
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "late", "due": "2020-01-01"}"#)
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "finished", "due": "2020-01-01", "column": "DONE"}"#)
+            let due = try await api.get("/api/due?within=24h")
+            #expect(try due.json.elements?.map { $0["title"] } == [.string("late")])
+        }
+    }
 }

@@ -24,14 +24,15 @@ struct LogRoutes {
         }
     }
 
-    /// The cards of every board due before now + `window` or overdue, soonest first.
+    /// The cards of every board due before now + `window` or overdue, soonest first; cards in
+    /// a board's last column are done and left out.
     private func dueCards(within window: Int64) throws -> [DueCardOutput] {
         let now = Timestamp.now()
         let today = now.day(in: .current)
         let horizon = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch.addingReportingOverflow(window).partialValue)
         let due: [(Timestamp, DueCardOutput)] = try engine.withState { state in
             state.boardOrder.compactMap { state.boards[$0] }.flatMap { board in
-                state.view(of: board, now: now, today: today).columns.flatMap { column in
+                state.view(of: board, now: now, today: today).columns.dropLast().flatMap { column in
                     column.cards.compactMap { card -> (Timestamp, DueCardOutput)? in
                         guard let due = card.card.due, card.isOverdue || due.start <= horizon else { return nil }
                         return (due.start, DueCardOutput(
