@@ -104,7 +104,7 @@ struct CLIServeLimitsTests {
 
     @Test("Past --max-connections a new connection waits until one closes, then is answered")
     func connectionCap() throws {
-        let server = try RunningServer(["--max-connections", "2", "--idle-timeout", "2"])
+        let server = try RunningServer(["--max-connections", "2", "--idle-timeout", "4"])
         defer { server.stop() }
         let first = try Connection(port: server.port)
         let second = try Connection(port: server.port)
@@ -116,7 +116,7 @@ struct CLIServeLimitsTests {
         // Not accepted while two are open; answered once the idle ones are closed.
         let waited = third.receive(within: 1)
         #expect(waited.text.isEmpty && !waited.closed)
-        #expect(third.receive(within: 8).text.hasPrefix("HTTP/1.1 200"))
+        #expect(third.receive(within: 15).text.hasPrefix("HTTP/1.1 200"))
     }
 
     @Test("SIGTERM while a 4 MB answer goes to a slow client: the whole answer arrives, then the server exits 0")
