@@ -17,7 +17,10 @@ struct QueryValues {
     /// that range or one too large for `Number` is a 400 naming both bounds.
     func integer<Number: FixedWidthInteger>(_ name: String, minimum: Number = 0, maximum: Number = .max) throws -> Number? {
         guard let text = text(name) else { return nil }
-        guard let value = Number(text), value >= minimum, value <= maximum else {
+        // Digits only (and a leading minus where negatives are allowed): Swift's parsing takes "+5".
+        let unsigned = minimum < 0 && text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let isNumber = !unsigned.isEmpty && unsigned.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        guard isNumber, let value = Number(text), value >= minimum, value <= maximum else {
             let range = maximum == .max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
             throw APIError(.badRequest, "'\(name)' must be a whole number \(range), not '\(text.prefix(40))'")
         }
@@ -37,7 +40,7 @@ struct QueryValues {
     /// The history language: `lang`, else the browser's first of en/ko/fr, else English.
     func language() throws -> HistoryLanguage {
         if let text = text("lang") {
-            guard let language = HistoryLanguage(rawValue: text.lowercased()) else {
+            guard let language = HistoryLanguage(rawValue: text) else {
                 throw APIError(.badRequest, "'lang' must be en, ko or fr, not '\(text)'")
             }
             return language
