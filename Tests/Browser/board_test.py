@@ -768,6 +768,25 @@ def check_phone_drag(board):
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
+def check_long_column(board):
+    """A column of 205 cards shows 200 and "Show 5 more"; the button shows the rest, and a search
+    finds a card that was not shown."""
+    board.send("POST", "/api/boards", {"name": "Long", "columns": ["Backlog"]})
+    for number in range(205):
+        board.send("POST", "/api/boards/Long/cards", {"title": f"Long card {number:03d}"})
+    board.driver.get(board.base_url + "/?board=Long")
+    board.wait_ready()
+    shown = lambda d: d.execute_script("return document.querySelectorAll('#board .card').length")
+    board.wait(lambda d: shown(d) == 200, f"the long column does not show 200 cards (it shows {shown(board.driver)})")
+    more = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#board .show-more-cards:not([hidden])"), "no Show-more button")
+    if "5" not in more.text:
+        raise Failure(f"the Show-more button says {more.text!r}, not 5 more")
+    board.act(lambda: board.driver.find_element(By.CSS_SELECTOR, "#board .show-more-cards").click())
+    board.wait(lambda d: shown(d) == 205, "Show more did not show the last 5 cards")
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#board .show-more-cards:not([hidden])"), "the button stays with nothing hidden")
+    board.switch_board("main")
+
+
 def check_edit_conflict(board):
     """Someone else changes the title while the dialog is open: Save is refused with the reason,
     Reload refills the dialog, Save anyway overwrites."""
@@ -1129,6 +1148,8 @@ def run(board, screenshot_path):
     with step("an edit conflict: Reload, Save anyway"):
         check_edit_conflict(board)
 
+    with step("a long column shows its first 200 cards and a button for more"):
+        check_long_column(board)
     with step("every UI string is in English, Korean and French"):
         tables = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -1211,7 +1232,7 @@ def main(argv):
         print(f"browser test passed: name on first visit, dialog, pointer drag, undo, live CLI move, time slider, restore, "
               f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "
               f"accessible names, due banner, New-board columns, address bar, focus after Delete, localized errors, "
-              f"markdown, search and filters, paged panels, phone drag, edit conflict; screenshot {screenshot}")
+              f"markdown, search and filters, paged panels, phone drag, long column, edit conflict; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

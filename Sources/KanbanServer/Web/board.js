@@ -563,7 +563,12 @@ function renderColumn(column, index, total, readOnly, seen) {
   const finished = index === total - 1;
   const cards = filterActive() ? all.filter((card) => cardMatches(card, finished || readOnly)) : all;
   const collapsed = isCollapsed(column.name);
-  const items = collapsed ? [] : cards.map((card) => cardElement(card, column.name, readOnly, readOnly || finished, seen.cards));
+  // A long column shows its first cards and a button for more: the page never holds thousands
+  // of card elements it would have to style and lay out on every drag.
+  const limit = shownLimit(column.name);
+  const shown = collapsed ? [] : cards.slice(0, limit);
+  const items = shown.map((card) => cardElement(card, column.name, readOnly, readOnly || finished, seen.cards));
+  const hidden = collapsed ? 0 : cards.length - shown.length;
   seen.columns.add(column.name);
   // Counts are not part of the signature: a card added or moved updates the count in place.
   const signature = JSON.stringify([column.name, index, total, collapsed, readOnly, filterActive(), state.lang]);
@@ -575,6 +580,7 @@ function renderColumn(column, index, total, readOnly, seen) {
       kept.count = count;
     }
     if (kept.list) fillList(kept.list, items, column.name, readOnly, all.length);
+    if (kept.more) updateMoreButton(kept.more, hidden);
     return kept.section;
   }
   const headingId = `column-${index}-name`;
@@ -586,18 +592,26 @@ function renderColumn(column, index, total, readOnly, seen) {
   header.append(collapseButton(column.name, collapsed), el('h2', { class: 'column-name', id: headingId }, column.name), count);
   section.append(header);
   let list = null;
+  let more = null;
   if (!collapsed) {
     if (!readOnly) header.append(columnMenuButton(column, index, total));
     list = el('ol', { class: 'cards', 'aria-labelledby': headingId });
     fillList(list, items, column.name, readOnly, all.length);
     section.append(list);
+    more = el('button', { type: 'button', class: 'link-button show-more-cards' });
+    more.addEventListener('click', () => {
+      shownLimits.set(limitKey(column.name), shownLimit(column.name) + SHOWN_STEP);
+      render();
+    });
+    updateMoreButton(more, hidden);
+    section.append(more);
     if (!readOnly) {
       const add = el('button', { type: 'button', class: 'add-card' }, icon('plus'), t('addCard'));
       add.addEventListener('click', () => openCardDialog({ column: column.name }));
       section.append(add);
     }
   }
-  columnElements.set(column.name, { signature, section, list, count });
+  columnElements.set(column.name, { signature, section, list, count, more });
   return section;
 }
 
@@ -634,6 +648,33 @@ function cardElement(card, columnName, readOnly, calm, seen) {
   const element = renderCard(card, columnName, readOnly, calm);
   cardElements.set(card.id, { signature, element });
   return element;
+}
+
+/** How many cards a long column shows at first, and how many more each press of its button adds. */
+const SHOWN_STEP = 200;
+/** The cards shown of each long column, by board and column, beyond the first SHOWN_STEP. */
+const shownLimits = new Map();
+const limitKey = (column) => `${state.boardName}\u0000${column}`;
+const shownLimit = (column) => shownLimits.get(limitKey(column)) ?? SHOWN_STEP;
+
+/** Shows `button` as "Show N more (M hidden)" while `hidden` cards are not shown, else hides it. */
+function updateMoreButton(button, hidden) {
+  button.hidden = hidden <= 0;
+  if (hidden <= 0) return;
+  const text = t('showMoreCards', { count: number(Math.min(hidden, SHOWN_STEP)), hidden: number(hidden) });
+  if (button.textContent !== text) button.textContent = text;
+}
+
+/** Makes card `id` of the live board shown when its column shows fewer cards than its place. */
+function revealCard(id) {
+  for (const column of state.live?.columns ?? []) {
+    const index = (column.cards ?? []).findIndex((card) => card.id === id);
+    if (index >= shownLimit(column.name)) {
+      shownLimits.set(limitKey(column.name), Math.ceil((index + 1) / SHOWN_STEP) * SHOWN_STEP);
+      render();
+    }
+    if (index >= 0) return;
+  }
 }
 
 /** How many cards column `name` of the board shown holds now. */
@@ -2298,6 +2339,7 @@ function goToCard(item) {
     return;
   }
   if (state.past) exitPast();
+  revealCard(item.id);
   focusCard(item.id)?.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
 }
 
