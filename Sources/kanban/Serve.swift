@@ -51,7 +51,6 @@ struct Serve: ParsableCommand {
         if let tokenFile {
             do { tokens = try TokenFile(contentsOf: tokenFile) } catch { throw ValidationError(error.description) }
         }
-        guard (1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be between 1 and 86400 seconds") }
         let configuration = ServerConfiguration(
             host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel,
             idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections

@@ -5,8 +5,7 @@ extension PointInTime {
     /// meaning the end of that day in local time.
     public init(parsing text: String) throws(KanbanError) {
         let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-        // Digits only: Swift's integer parsing would take "+5" too.
-        if !digits.isEmpty, digits.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let sequence = UInt64(digits) {
+        if digits.isASCIIDigits, let sequence = UInt64(digits) {
             self = .sequence(sequence)
             return
         }

@@ -19,8 +19,7 @@ struct QueryValues {
         guard let text = text(name) else { return nil }
         // Digits only (and a leading minus where negatives are allowed): Swift's parsing takes "+5".
         let unsigned = minimum < 0 && text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        let isNumber = !unsigned.isEmpty && unsigned.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        guard isNumber, let value = Number(text), value >= minimum, value <= maximum else {
+        guard unsigned.isASCIIDigits, let value = Number(text), value >= minimum, value <= maximum else {
             let range = maximum == .max ? "of at least \(minimum)" : "from \(minimum) to \(maximum)"
             throw APIError(.badRequest, "'\(name)' must be a whole number \(range), not '\(text.prefix(40))'")
         }

@@ -87,8 +87,7 @@ struct AccessMiddleware: RouterMiddleware {
     /// and no allowed hosts.
     func answersTo(_ authority: HostAuthority) -> Bool {
         if authority.isLoopback { return true }
-        let own = configuration.host.hasPrefix("[") || !configuration.host.contains(":") ? configuration.host : "[\(configuration.host)]"
-        if let listening = HostAuthority(own), listening.host == authority.host { return true }
+        if HostAuthority(listeningOn: configuration.host)?.host == authority.host { return true }
         if configuration.allowedHosts.contains(where: { HostAuthority($0)?.host == authority.host }) { return true }
         // Listening on every interface with tokens: the tokens guard it, any name may reach it.
         return !ServerConfiguration.isLoopback(configuration.host) && (configuration.host == "0.0.0.0" || configuration.host == "::")

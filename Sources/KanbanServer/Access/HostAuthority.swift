@@ -1,3 +1,5 @@
+import KanbanCore
+
 /// A `Host` header (or a `--host` value) read exactly as RFC 3986 writes an authority without
 /// user information: `name[:port]`, `IPv4[:port]` or `[IPv6][:port]`. Anything else — a user
 /// part (`…@evil.example`), a second colon, a port that is not digits, a character no host name
@@ -29,8 +31,7 @@ struct HostAuthority: Equatable, Sendable {
             port = nil
         } else {
             let digits = rest.dropFirst()
-            guard rest.first == ":", !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-                  let number = Int(digits), number <= 65_535 else { return nil }
+            guard rest.first == ":", digits.count <= 5, digits.isASCIIDigits, let number = Int(digits), number <= 65_535 else { return nil }
             port = number
         }
         host = name.hasSuffix(".") ? String(name.dropLast()) : String(name)
@@ -43,11 +44,10 @@ struct HostAuthority: Equatable, Sendable {
         return Self.isIPv6(Substring(host)) && Self.isIPv6Loopback(host)
     }
 
-    /// Whether `text` (as `--host` takes it: a bare name or address, IPv6 with or without
-    /// brackets) is a loopback address or name.
-    static func isLoopback(_ text: String) -> Bool {
-        let bare = text.hasPrefix("[") || !text.contains(":") ? text : "[\(text)]"
-        return HostAuthority(bare)?.isLoopback ?? false
+    /// The address `--host` names (a bare name or address, IPv6 with or without brackets), or
+    /// `nil` when it is not a well-formed one.
+    init?(listeningOn text: String) {
+        self.init(text.hasPrefix("[") || !text.contains(":") ? text : "[\(text)]")
     }
 
     /// The four octets of a dotted-decimal IPv4 literal, or `nil`.
@@ -56,7 +56,7 @@ struct HostAuthority: Equatable, Sendable {
         guard parts.count == 4 else { return nil }
         var octets: [Int] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(part), value <= 255 else {
+            guard part.count <= 3, part.isASCIIDigits, let value = Int(part), value <= 255 else {
                 return nil
             }
             octets.append(value)

@@ -50,8 +50,7 @@ struct LogRoutes {
     static func window(_ text: String) throws -> Int64 {
         let units: [Character: Int64] = ["m": 60_000, "h": 3_600_000, "d": 86_400_000, "w": 604_800_000]
         let number = text.dropLast()
-        guard let unit = text.last.flatMap({ units[$0] }), (1...5).contains(number.count),
-              number.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+        guard let unit = text.last.flatMap({ units[$0] }), number.count <= 5, number.isASCIIDigits,
               let count = Int64(number), (0...10_000).contains(count) else {
             throw APIError(.badRequest, "'within' must be a number and a unit (m, h, d or w), such as 24h, not '\(text)'")
         }

@@ -47,7 +47,7 @@ public struct ServerConfiguration: Sendable {
     /// Whether `host` is a loopback address or name: `localhost`, an IPv4 literal in
     /// 127.0.0.0/8 or `::1` — exactly, so `127.0.0.1.example.com` is not.
     public static func isLoopback(_ host: String) -> Bool {
-        HostAuthority.isLoopback(host)
+        HostAuthority(listeningOn: host)?.isLoopback ?? false
     }
 
     /// Why this configuration must not start, or `nil` when it may: a non-loopback address
