@@ -19,7 +19,8 @@ struct IdempotencyPurgeTests {
             _ = try await engine.perform(.addCard(board: "main", title: "card \(index)"), actor: "ana", idempotencyKey: "key-\(index)") { _ in [1] }
             clock.advance(seconds: 1)
             if index % 500 == 499 {
-                let count = try engine.read { try engine.idempotencyStore().count(in: $0) }
+                let store = try engine.idempotencyStore()
+                let count = try engine.read { try $0.statistics(of: store.database).entries }
                 largest = max(largest, count)
             }
         }
@@ -50,6 +51,6 @@ struct IdempotencyPurgeTests {
         let second = try engine.write { try store.purgeSlice(from: first.next, count: 100, before: cutoff, in: $0) }
         #expect(second.deleted == 3)
         #expect(second.next == nil)
-        #expect(try engine.read { try store.count(in: $0) } == 5)
+        #expect(try engine.read { try $0.statistics(of: store.database).entries } == 5)
     }
 }

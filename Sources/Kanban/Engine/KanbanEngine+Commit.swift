@@ -78,7 +78,7 @@ extension KanbanEngine {
                             answers[index] = try remember(outcome, under: memo, in: transaction)
                         }
                     }
-                    try purgeExpiredAnswersIfDue(of: batch, in: transaction)
+                    try purgeExpiredAnswers(of: batch, in: transaction)
                 }
             }
         } catch {
@@ -154,7 +154,7 @@ extension KanbanEngine {
     /// that goes round the store, examining four times as many answers as the batch remembered
     /// (at least ``IdempotencyStore/purgeSlice``), so the store never outgrows the answers of
     /// the last lifetime however fast keyed writes come, and no commit pays for a whole sweep.
-    private func purgeExpiredAnswersIfDue(of batch: [PendingCommand], in transaction: WriteTransaction) throws {
+    private func purgeExpiredAnswers(of batch: [PendingCommand], in transaction: WriteTransaction) throws {
         let remembered = batch.lazy.filter { $0.memo != nil }.count
         guard remembered > 0, let store = batch.lazy.compactMap(\.memo).first?.store else { return }
         let start = answerPurgePosition.withLock { $0 }

@@ -70,19 +70,6 @@ struct IdempotencyStore: Sendable {
         return (next, expired.count)
     }
 
-    /// How many answers the store holds (expired ones not yet purged included).
-    func count(in transaction: some Transaction) throws -> Int {
-        var count = 0
-        try transaction.withCursor(on: database) { cursor in
-            var entry = try cursor.first()
-            while entry != nil {
-                count += 1
-                entry = try cursor.next()
-            }
-        }
-        return count
-    }
-
     private static func time(of value: some Collection<UInt8>) -> Int64 {
         var time: Int64 = 0
         for (shift, byte) in value.prefix(8).enumerated() { time |= Int64(byte) << (8 * shift) }
