@@ -21,7 +21,7 @@ final class CatchUpPages: Sendable {
     private let engine: KanbanEngine
     private let kept = Mutex<(pages: [UInt64: [Entry]], order: [UInt64])>(([:], []))
 
-    init(engine: KanbanEngine, size: Int = 512, capacity: Int = 32) {
+    init(engine: KanbanEngine, size: Int, capacity: Int = 32) {
         self.engine = engine
         self.size = max(size, 1)
         self.capacity = max(capacity, 1)

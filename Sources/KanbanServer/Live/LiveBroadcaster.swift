@@ -68,7 +68,8 @@ final class LiveBroadcaster: Sendable {
                 try await subscriber.waitForRoom()
                 guard subscriber.offer(entry.bytes) else { return }
             }
-            let reachedEnd = page.last.map { $0.event.sequence % UInt64(Self.catchUpPage) != 0 } ?? true
+            // A page ends on a multiple of its size; one that stops short is the log's end.
+            let reachedEnd = page.last.map { $0.event.sequence % UInt64(pages.size) != 0 } ?? true
             last = page.last?.event.sequence ?? last
             if reachedEnd, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
             // Other requests (health checks, writes) run between pages.
