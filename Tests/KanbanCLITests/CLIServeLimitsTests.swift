@@ -52,18 +52,7 @@ struct CLIServeLimitsTests {
         let descriptor: Int32
 
         init(port: Int, receiveBuffer: Int32? = nil) throws {
-            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            if var size = receiveBuffer {
-                setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { throw HarnessFailure(message: "connect failed") }
+            descriptor = try LoopbackSocket.connect(port: port, receiveBuffer: receiveBuffer)
         }
 
         deinit { close(descriptor) }

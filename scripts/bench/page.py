@@ -59,6 +59,20 @@ def board(base_url):
         return json.loads(response.read().decode())
 
 
+def long_tasks(driver, started, ended):
+    """The milliseconds of long tasks (over 50 ms) that began between `started` and `ended`."""
+    return driver.execute_script(
+        "return window.__longTasks.filter(([start]) => start >= arguments[0] && start <= arguments[1])"
+        ".reduce((sum, [, duration]) => sum + duration, 0)", started, ended)
+
+
+def column_of(driver, card):
+    """The column card `card` is shown in, or None."""
+    return driver.execute_script(
+        "const c = document.querySelector(`#board .card[data-id='${arguments[0]}']`);"
+        "return c ? c.closest('.column').dataset.column : null;", card)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("kanban")
@@ -100,9 +114,7 @@ def main():
             ended = driver.execute_script("return performance.now()")
             times = driver.execute_script("return window.kanbanRenderTimes")
             remote_renders.append(sum(times[before:]) if len(times) > before else 0.0)
-            remote_long.append(driver.execute_script(
-                "return window.__longTasks.filter(([start]) => start >= arguments[0] && start <= arguments[1])"
-                ".reduce((sum, [, duration]) => sum + duration, 0)", started, ended))
+            remote_long.append(long_tasks(driver, started, ended))
 
         keyboard = []
         for run in range(options.runs):
@@ -112,9 +124,7 @@ def main():
             driver.execute_script("arguments[0].focus();", element)
             before = driver.execute_script("return window.kanbanRenderTimes.length")
             ActionChains(driver).key_down(Keys.ALT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.ALT).perform()
-            wait.until(lambda d: d.execute_script(
-                "const c = document.querySelector(`#board .card[data-id='${arguments[0]}']`);"
-                "return c && c.closest('.column').dataset.column === arguments[1];", card, current["columns"][1]["name"]))
+            wait.until(lambda d: column_of(d, card) == current["columns"][1]["name"])
             times = driver.execute_script("return window.kanbanRenderTimes")
             keyboard.append(times[before] if len(times) > before else 0.0)
 
@@ -130,9 +140,7 @@ def main():
             started = driver.execute_script("return performance.now()")
             ActionChains(driver).click_and_hold(element).move_by_offset(12, 12).move_to_element(column).move_by_offset(0, 40).release().perform()
             try:
-                WebDriverWait(driver, 10, poll_frequency=0.02).until(lambda d: d.execute_script(
-                    "const c = document.querySelector(`#board .card[data-id='${arguments[0]}']`);"
-                    "return c && c.closest('.column').dataset.column === arguments[1];", card, target))
+                WebDriverWait(driver, 10, poll_frequency=0.02).until(lambda d: column_of(d, card) == target)
             except TimeoutException:
                 missed_drags += 1  # the synthetic pointer did not make a drag; not timed
                 driver.execute_script("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}));")
@@ -140,9 +148,7 @@ def main():
             ended = driver.execute_script("return performance.now()")
             times = driver.execute_script("return window.kanbanRenderTimes")
             drags.append(max(times[before:]) if len(times) > before else 0.0)
-            drag_long.append(driver.execute_script(
-                "return window.__longTasks.filter(([start]) => start >= arguments[0] && start <= arguments[1])"
-                ".reduce((sum, [, duration]) => sum + duration, 0)", started, ended))
+            drag_long.append(long_tasks(driver, started, ended))
 
         deleted = []
         for _ in range(options.runs):

@@ -1,4 +1,5 @@
 import Foundation
+import KanbanTestSupport
 
 /// A plain TCP connection to a live server that sends a request and reads the answer line by
 /// line, as an EventSource does (HummingbirdTesting's clients wait for the whole body, which a
@@ -13,24 +14,7 @@ final class LineSocket: @unchecked Sendable {
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds. `receiveBuffer`
     /// bounds the kernel's receive buffer (a client that stops reading fills it soon).
     init(port: Int, timeout: Int = 5, receiveBuffer: Int32? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw HarnessError(message: "socket() failed") }
-        var limit = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        if var size = receiveBuffer {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw HarnessError(message: "connect() to port \(port) failed")
-        }
+        descriptor = try LoopbackSocket.connect(port: port, timeout: timeout, receiveBuffer: receiveBuffer)
     }
 
     deinit { close(descriptor) }
