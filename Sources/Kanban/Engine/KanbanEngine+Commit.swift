@@ -25,6 +25,8 @@ extension KanbanEngine {
             case .remembered(let memo):
                 // No answer kept: the batch failed, and the outcome is its failure.
                 memo.reply(answers[index].map { .success($0) } ?? outcome.map { _ in RememberedAnswer(bytes: [], isReplay: false) })
+            case .synced(let ticket):
+                ticket.reply(MutationResult.of(outcome))
             }
         }
         let decided = batch.count - deferred.count
@@ -44,7 +46,7 @@ extension KanbanEngine {
         var answers: [RememberedAnswer?] = []
         do {
             // A restore to a moment reads the imported histories' ranges: open them before the write.
-            let restores = batch.contains { if case .restore = $0.command { true } else { false } }
+            let restores = batch.contains { if case .restore? = $0.command { true } else { false } }
             let backdated = restores ? try existingBackdatedRanges() : .none
             try writeSide.withLock { core in
                 try writeAndApply(&core) { core, transaction in
@@ -59,13 +61,21 @@ extension KanbanEngine {
                             outcomes[index] = .success(CommandOutcome(events: []))
                             continue
                         }
+                        if let ticket = pending.ticket, let skip = try ticket.skip(in: transaction) {
+                            outcomes[index] = .failure(skip)
+                            continue
+                        }
                         let outcome: Result<CommandOutcome, any Error>
                         do {
                             var ids = SystemRandomNumberGenerator()
                             core.state.buildOrderIndex()
-                            let decision = try decide(
-                                pending.command, actor: pending.actor, state: core.state, ids: &ids, backdated: backdated, in: transaction
-                            )
+                            let decision = if let ticket = pending.ticket {
+                                try decide(ticket.mutation, actor: pending.actor, state: core.state, ids: &ids, in: transaction)
+                            } else if let command = pending.command {
+                                try decide(command, actor: pending.actor, state: core.state, ids: &ids, backdated: backdated, in: transaction)
+                            } else {
+                                Decision(events: [])
+                            }
                             let events = try append(
                                 decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
                             )
@@ -74,6 +84,9 @@ extension KanbanEngine {
                             outcome = .failure(rejection)
                         }
                         outcomes[index] = outcome
+                        if let ticket = pending.ticket {
+                            try ticket.record(outcome, in: transaction)
+                        }
                         if let memo = pending.memo {
                             answers[index] = try remember(outcome, under: memo, in: transaction)
                         }

@@ -10,7 +10,7 @@ extension KanbanEngine {
     /// due, the command would be refused (the state's decision says why), or anything fails
     /// (nothing was appended then).
     func addFromOutline(_ batch: [PendingCommand]) -> [RecordedEvent]? {
-        guard batch.count == 1, let pending = batch.first, pending.memo == nil,
+        guard batch.count == 1, let pending = batch.first, case .outcome = pending.delivery,
               case .addCard(let board, let title, let description, let due, let column, nil) = pending.command
         else { return nil }
         let events = writeSide.withLock { core -> [RecordedEvent]? in

@@ -8,12 +8,15 @@ struct PendingCommand: Sendable {
         case outcome(@Sendable (Result<CommandOutcome, any Error>) -> Void)
         /// An answer remembered under an idempotency key.
         case remembered(Memo)
+        /// A client's numbered mutation, decided at most once.
+        case synced(SyncTicket)
     }
 
     /// The engine the command is for. Held strongly while the command waits, so the engine
     /// outlives its queue's work; the writer thread itself holds no engine.
     let engine: KanbanEngine
-    let command: Command
+    /// `nil` for a synced mutation whose arguments could not be read: it is refused unread.
+    let command: Command?
     /// The actor, already checked.
     let actor: String
     /// When the change happened (imports), or `nil` for now.
@@ -21,7 +24,7 @@ struct PendingCommand: Sendable {
     /// Called once, on the writer thread, after the command's batch committed (or failed).
     let delivery: Delivery
 
-    init(engine: KanbanEngine, command: Command, actor: String, time: Timestamp?, delivery: Delivery) {
+    init(engine: KanbanEngine, command: Command?, actor: String, time: Timestamp?, delivery: Delivery) {
         self.engine = engine
         self.command = command
         self.actor = actor
@@ -39,5 +42,10 @@ struct PendingCommand: Sendable {
     /// The idempotency memo, when the command came with a key.
     var memo: Memo? {
         if case .remembered(let memo) = delivery { memo } else { nil }
+    }
+
+    /// The sync ticket, when the command is a client's mutation.
+    var ticket: SyncTicket? {
+        if case .synced(let ticket) = delivery { ticket } else { nil }
     }
 }

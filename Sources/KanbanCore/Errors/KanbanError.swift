@@ -49,6 +49,13 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Someone else changed `field` of the card titled `title` (event `sequence`) after the
     /// edit's `since`: saving would silently overwrite it.
     case editConflict(title: String, actor: String, sequence: UInt64, field: String)
+    /// Someone else `change`d (moved, changed) the card titled `title` (event `sequence`) after
+    /// the `since` a synced change was made on: applying it would silently undo theirs.
+    case changedSince(title: String, actor: String, sequence: UInt64, change: String)
+    /// A new card was given an id that a card of the log has, or had.
+    case cardIDTaken(String)
+    /// A synced change whose arguments cannot be read; the reason says what is wrong.
+    case unreadableMutation(String)
     /// Undoing (or redoing) is not possible as things stand now.
     case cannotUndo(action: String, reason: String)
     /// The board cannot be restored to that moment.
@@ -61,6 +68,15 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case corruptEvent(sequence: UInt64, reason: String)
     /// The command (undo, redo, restore) is decided with the log, by the engine, not from the state alone.
     case needsHistory(String)
+
+    /// Whether someone else's later change stood in the way (sending the change again without
+    /// its `since`, or with `force`, carries it out anyway), rather than the change being impossible.
+    public var isConflictWithOthers: Bool {
+        switch self {
+        case .undoConflict, .editConflict, .changedSince: true
+        default: false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -92,6 +108,10 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
         case .editConflict(let title, let actor, let sequence, let field):
             "the \(field) of '\(title)' was changed by \(actor) (#\(sequence)) after you read it; reload it, or save again without \"since\" to overwrite"
+        case .changedSince(let title, let actor, let sequence, let change):
+            "'\(title)' was \(change) by \(actor) (#\(sequence)) after you last saw it; reload, or send the change again without \"since\" to apply it anyway"
+        case .cardIDTaken(let id): "card id \(id) is taken: a new card needs an id no card has had"
+        case .unreadableMutation(let reason): "the change cannot be read: \(reason)"
         case .tooManyBoards(let maximum): "there are \(maximum) boards already, the most a log holds; remove one first"
         case .tooManyColumns(let board, let maximum): "board '\(board)' may have at most \(maximum) columns"
         case .spanTooLong(let days, let maximum): "the span is \(days) days long; a report covers at most \(maximum) days: give a later since or an earlier until"

@@ -39,13 +39,14 @@ struct APIError: Error, Sendable {
     static func status(of error: KanbanError) -> HTTPResponse.Status {
         switch error {
         case .unknownBoard, .unknownCard, .unknownColumn: .notFound
-        case .malformedDate, .ambiguousCard: .badRequest
+        case .malformedDate, .ambiguousCard, .unreadableMutation: .badRequest
         case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog,
             .tooManyBoards, .tooManyColumns:
             .unprocessableContent
         case .spanTooLong: .badRequest
         case .duplicateBoard, .duplicateColumn, .boardNotEmpty, .columnNotEmpty, .lastColumn, .nothingToUndo, .nothingToRedo,
-            .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive, .editConflict:
+            .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive, .editConflict,
+            .changedSince, .cardIDTaken:
             .conflict
         case .corruptEvent, .needsHistory: .internalServerError
         }

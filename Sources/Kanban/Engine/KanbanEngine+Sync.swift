@@ -1,0 +1,120 @@
+import KanbanCore
+import LMDBStorage
+
+extension KanbanEngine {
+    /// The most mutations one push may carry.
+    public static let maxMutationsPerPush = 1_000
+
+    /// Decides `mutations` — the changes client `client` made on its own copy, perhaps offline,
+    /// numbered 1, 2, 3… — in order, each on the latest state, as `actor`. Each is decided at most
+    /// once: the client's last mutation decided is recorded in the same write transaction as the
+    /// events (with the reason, for one refused), so a retry after a lost answer, a restart or a
+    /// crash appends nothing twice. A refused mutation still counts as decided, so the client's
+    /// queue goes on. A mutation whose predecessors have not all arrived is not decided
+    /// (``MutationResult/outOfOrder(expected:)``). Returns one result per mutation, in order;
+    /// storage failures throw (then nothing of the batch they hit was kept: send it again).
+    public func push(_ mutations: [Mutation], client: String, actor: String) async throws -> [MutationResult] {
+        let actor = try Self.checkedActor(actor)
+        let client = try Self.checkedClient(client)
+        guard mutations.count <= Self.maxMutationsPerPush else {
+            throw KanbanError.unreadableMutation("a push carries at most \(Self.maxMutationsPerPush) mutations, not \(mutations.count)")
+        }
+        let store = try syncStore()
+        guard !mutations.isEmpty else { return [] }
+        return try await withCheckedThrowingContinuation { continuation in
+            let answers = PushAnswers(count: mutations.count, continuation: continuation)
+            // Submitted in order from one thread, so the writer decides them in order.
+            for (index, mutation) in mutations.enumerated() {
+                let ticket = SyncTicket(store: store, client: client, mutation: mutation) { answers.give($0, at: index) }
+                writer.submit(PendingCommand(engine: self, command: try? mutation.command.get(), actor: actor, time: nil, delivery: .synced(ticket)))
+            }
+        }
+    }
+
+    /// Where `client` stands: its last mutation decided and its refusals after mutation
+    /// `refusedAfter` (at most `limit`).
+    public func syncStatus(client: String, refusedAfter: UInt64 = 0, limit: Int = 1_000) throws -> SyncStatus {
+        let client = try Self.checkedClient(client)
+        return try read { transaction in
+            let store = try SyncStore(existingIn: log.environment)
+            return SyncStatus(
+                client: client,
+                lastMutationID: try store.lastMutationID(of: client, in: transaction),
+                refusals: try store.refusals(of: client, after: refusedAfter, limit: limit, in: transaction),
+                lastSequence: try log.lastSequence(in: transaction)
+            )
+        }
+    }
+
+    /// `client` when it is a client id: 1 to 64 letters, digits, `-` and `_`.
+    static func checkedClient(_ client: String) throws -> String {
+        let allowed = client.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        guard allowed, (1...64).contains(client.utf8.count) else {
+            throw KanbanError.unreadableMutation("'\(client)' is not a client id (1 to 64 letters, digits, - and _)")
+        }
+        return client
+    }
+
+    /// Decides a pushed mutation on `state`: its neighbours resolved on the board as it is, its
+    /// new card given the client's id, and, with `since`, refused when someone else changed the
+    /// same thing after it.
+    func decide(
+        _ mutation: Mutation,
+        actor: String,
+        state: KanbanState,
+        ids: inout some RandomNumberGenerator,
+        backdated: BackdatedRanges = .none,
+        in transaction: WriteTransaction
+    ) throws -> Decision {
+        var command = try mutation.command.get()
+        switch command {
+        case .addCard(let board, let title, let description, let due, let column, let index):
+            let near = Decider.index(before: mutation.before, after: mutation.after, placing: nil, column: column, board: board, in: state)
+            command = .addCard(board: board, title: title, description: description, due: due, column: column, index: near ?? index)
+        case .moveCard(let board, let card, let column, let index):
+            let near = Decider.index(before: mutation.before, after: mutation.after, placing: card, column: column, board: board, in: state)
+            command = .moveCard(board: board, card: card, column: column, index: near ?? index)
+        case .editCard(let board, let card, let title, let description, let due):
+            if let since = mutation.since {
+                command = .editCardIfUnchanged(board: board, card: card, title: title, description: description, due: due, since: since)
+            }
+        default:
+            break
+        }
+        var decision = try decide(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction)
+        if let since = mutation.since {
+            try checkNotChangedByOthers(decision.events, since: since, actor: actor, in: transaction)
+        }
+        if let card = mutation.newCard {
+            decision.events = try giving(decision.events, newCard: card, state: state, in: transaction)
+        }
+        return decision
+    }
+
+    /// `events` with the card they add given id `card`, unless a card of the log has, or had, it.
+    private func giving(_ events: [BoardEvent], newCard card: CardID, state: KanbanState, in transaction: WriteTransaction) throws -> [BoardEvent] {
+        guard let index = events.firstIndex(where: { if case .cardAdded = $0.payload { true } else { false } }),
+              case .cardAdded(var added) = events[index].payload
+        else { return events }
+        let everAdded = try cardsEverAdded(withPrefix: card.description, board: nil, limit: 1, in: transaction)
+        if state.cards[card] != nil || !everAdded.isEmpty {
+            throw KanbanError.cardIDTaken(card.description)
+        }
+        added.card.id = card
+        var given = events
+        given[index].payload = .cardAdded(added)
+        return given
+    }
+
+    /// The store of clients' positions, its database made on first use.
+    func syncStore() throws -> SyncStore {
+        do {
+            return try SyncStore(environment: log.environment)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
+    }
+}
