@@ -31,11 +31,12 @@ extension OpenAPIDocumentTests {
         "createBoard": #"{"name":"Probe"}"#, "renameBoard": #"{"name":"Probe"}"#, "restoreBoard": #"{"to":"1"}"#,
         "addColumn": #"{"name":"PROBE"}"#, "renameColumn": #"{"name":"PROBE"}"#, "moveColumn": #"{"at":0}"#,
         "addCard": #"{"title":"Probe"}"#, "editCard": #"{"title":"Probe"}"#, "moveCard": #"{"column":"DOING"}"#,
+        "syncPush": #"{"clientID":"probe-refused","mutations":[{"id":1,"name":"deleteCard","args":{"board":"nope","card":"x"}}]}"#,
         "undo": #"{"force":false}"#, "redo": #"{"force":false}"#, "signIn": #"{"token":"nope"}"#,
     ]
 
     /// Query values operations need besides the one under test, by operationId.
-    static let requiredQueries: [String: String] = ["boardDiff": "from=1"]
+    static let requiredQueries: [String: String] = ["boardDiff": "from=1", "syncPull": "client=probe"]
 
     /// `template` with its `{name}` parts set from `values`.
     static func concrete(_ template: String, _ values: [String: String]) -> String {
@@ -168,7 +169,7 @@ extension OpenAPIDocumentTests {
                 if write, path.hasPrefix("/api/") {
                     try await send(method, path, harmless, body: "x", contentType: "text/plain", expected: 415)
                     // A body past the limit: 413 where the operation reads one, ignored elsewhere.
-                    let limit = id == "importTrello" ? 20 * 1024 * 1024 : 64 * 1024
+                    let limit = id == "importTrello" ? 20 * 1024 * 1024 : id == "syncPush" ? 8 * 1024 * 1024 : 64 * 1024
                     let large = #"{"name":""# + String(repeating: "a", count: limit) + #""}"#
                     if try document.takesBody(operation) {
                         try await send(method, path, harmless, body: large, expected: 413)
@@ -317,6 +318,19 @@ extension OpenAPIDocumentTests {
             // An imported history: entries and events that happened before they were recorded.
             try await send("get", board + "/history", "/api/boards/Simple%20Project%20Board/history", expected: 200)
             try await send("get", board + "/flow", "/api/boards/Simple%20Project%20Board/flow?since=2022-11-01&until=2022-12-31", expected: 200)
+            // Sync: a push (one mutation applied, one refused), its retry, refusals, a pull.
+            let push = #"{"clientID":"probe","mutations":[{"id":1,"name":"addCard","args":{"board":"main","title":"Synced"}},"#
+                + #"{"id":2,"name":"moveCard","args":{"board":"main","card":"nope","column":"DONE"},"since":1}]}"#
+            try await send("post", "/api/sync/push", body: push, expected: 200)
+            try await send("post", "/api/sync/push", body: push, expected: 200)
+            try await send("post", "/api/sync/push", body: #"{"clientID":"probe","mutations":[{"id":9,"name":"undo"}]}"#, expected: 200)
+            try await send("post", "/api/sync/push", body: #"{"clientID":"a b","mutations":[]}"#, expected: 400)
+            try await send("post", "/api/sync/push", body: #"{"clientID":"probe","mutations":[{"id":0}]}"#, expected: 400)
+            try await send("post", "/api/sync/push", body: #"{"clientID":"probe","mutations":[]}"#,
+                           headers: ["X-Kanban-Actor": String(repeating: "a", count: 51)], expected: 422)
+            try await send("get", "/api/sync/pull", "/api/sync/pull?client=probe&after=0&limit=1", expected: 200)
+            try await send("get", "/api/sync/pull", "/api/sync/pull?client=probe&refusedAfter=1", expected: 200)
+            try await send("get", "/api/sync/pull", expected: 400)
             // Sessions on a server without tokens.
             try await send("post", "/api/session", body: #"{"token":"anything"}"#, expected: 400)
             try await send("delete", "/api/session", contentType: nil, expected: 200)
@@ -369,7 +383,7 @@ extension OpenAPIDocumentTests {
                     #expect(answer.error != nil, "\(method) \(path): an error answer")
                 }
                 guard declared.contains("GET") else { continue }
-                let query = template.hasSuffix("/diff") ? "?from=1" : ""
+                let query = template.hasSuffix("/diff") ? "?from=1" : template.hasSuffix("/sync/pull") ? "?client=probe" : ""
                 let head = try await api.send(.head, path + query)
                 #expect(head.status == 200, "HEAD \(path)")
                 #expect(head.text.isEmpty, "HEAD \(path): no body")

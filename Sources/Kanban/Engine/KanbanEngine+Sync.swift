@@ -35,8 +35,10 @@ extension KanbanEngine {
     /// `refusedAfter` (at most `limit`).
     public func syncStatus(client: String, refusedAfter: UInt64 = 0, limit: Int = 1_000) throws -> SyncStatus {
         let client = try Self.checkedClient(client)
+        // Opened before the read transaction: a database opened inside one that began before
+        // the database was made cannot be read in it.
+        let store = try existingSyncStore()
         return try read { transaction in
-            let store = try SyncStore(existingIn: log.environment)
             return SyncStatus(
                 client: client,
                 lastMutationID: try store.lastMutationID(of: client, in: transaction),
@@ -46,8 +48,9 @@ extension KanbanEngine {
         }
     }
 
-    /// `client` when it is a client id: 1 to 64 letters, digits, `-` and `_`.
-    static func checkedClient(_ client: String) throws -> String {
+    /// `client` when it is a client id: 1 to 64 letters, digits, `-` and `_`; else throws
+    /// ``KanbanCore/KanbanError/unreadableMutation(_:)`` saying so.
+    public static func checkedClient(_ client: String) throws -> String {
         let allowed = client.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
@@ -107,6 +110,16 @@ extension KanbanEngine {
         var given = events
         given[index].payload = .cardAdded(added)
         return given
+    }
+
+    /// The store of clients' positions for reading: without its database when no client has
+    /// synced yet (reading does not make it).
+    func existingSyncStore() throws -> SyncStore {
+        do {
+            return try SyncStore(existingIn: log.environment)
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: path)
+        }
     }
 
     /// The store of clients' positions, its database made on first use.

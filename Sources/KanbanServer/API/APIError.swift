@@ -52,7 +52,7 @@ struct APIError: Error, Sendable {
         }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let context): "\(path(context)) should be \(name(of: type))"
         case .valueNotFound(let type, let context): "\(path(context)) should be \(name(of: type)), not null"

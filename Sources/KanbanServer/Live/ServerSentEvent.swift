@@ -20,6 +20,15 @@ enum ServerSentEvent {
         ByteBuffer(string: "id: \(lastSequence)\nevent: reset\ndata: {\"asked\":\(asked),\"lastSequence\":\(lastSequence)}\n\n")
     }
 
+    /// `event: ack`, `data: SyncAckOutput`: a push of the stream's client committed. No `id`: it
+    /// is not an event of the log, and leaves the stream's `Last-Event-ID` alone.
+    static func ack(_ json: some Sequence<UInt8>) -> ByteBuffer {
+        var buffer = ByteBuffer(string: "event: ack\ndata: ")
+        buffer.writeBytes(Array(json))
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
     /// A comment line, which clients ignore.
     static func comment(_ text: String) -> ByteBuffer {
         ByteBuffer(string: ": \(text)\n\n")

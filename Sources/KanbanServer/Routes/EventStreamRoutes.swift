@@ -10,10 +10,12 @@ import ServiceLifecycle
 /// database (read and encoded once for every stream by the server's ``LiveBroadcaster``). A
 /// reconnect's `Last-Event-ID` resumes right after that event, so nothing is lost or repeated.
 /// Without either, the stream starts at the log's end. A comment goes out every
-/// ``ServerConfiguration/heartbeat``; the stream ends when the server shuts down.
+/// ``ServerConfiguration/heartbeat``; the stream ends when the server shuts down. With
+/// `client=ID`, each push of that syncing client is acknowledged on the stream (`event: ack`).
 struct EventStreamRoutes {
     let engine: KanbanEngine
     let broadcaster: LiveBroadcaster
+    let acknowledgements: SyncAcknowledgements
     let metrics: ServerMetrics
     let heartbeat: Duration
 
@@ -45,6 +47,11 @@ struct EventStreamRoutes {
             after = end
         }
         let filter = try BoardFilter(name: query.text("board"), engine: engine)
+        // A syncing client's stream also carries an `ack` frame after each of its pushes.
+        let client = try query.text("client").map { text in
+            do { return try KanbanEngine.checkedClient(text) } catch { throw APIError(.badRequest, "\(error)") }
+        }
+        let acknowledgements = self.acknowledgements
         let start = after
         let resetEvent = reset
         let broadcaster = self.broadcaster
@@ -60,6 +67,8 @@ struct EventStreamRoutes {
             try await writer.write(ServerSentEvent.retry(milliseconds: 1_000))
             if let resetEvent { try await writer.write(resetEvent) }
             let (subscriber, chunks) = LiveSubscriber.make(filter: filter, backlog: Self.backlog)
+            if let client { acknowledgements.listen(subscriber, client: client) }
+            defer { if let client { acknowledgements.forget(subscriber, client: client) } }
             try await withGracefulShutdownHandler {
                 try await Self.pump(
                     broadcaster: broadcaster, subscriber: subscriber, after: start, heartbeat: heartbeat, metrics: metrics,

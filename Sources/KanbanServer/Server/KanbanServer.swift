@@ -18,6 +18,8 @@ public struct KanbanServer: Sendable {
     let metrics: ServerMetrics
     /// The live streams' one reader and encoder of the log.
     let broadcaster: LiveBroadcaster
+    /// The live streams of syncing clients, for their pushes' `ack` frames.
+    let acknowledgements = SyncAcknowledgements()
 
     public init(engine: KanbanEngine, configuration: ServerConfiguration) {
         self.engine = engine
@@ -44,7 +46,10 @@ public struct KanbanServer: Sendable {
         LogRoutes(engine: engine).add(to: api)
         FlowRoutes(engine: engine).add(to: api)
         ImportRoutes(engine: engine).add(to: api)
-        EventStreamRoutes(engine: engine, broadcaster: broadcaster, metrics: metrics, heartbeat: configuration.heartbeat).add(to: api)
+        EventStreamRoutes(
+            engine: engine, broadcaster: broadcaster, acknowledgements: acknowledgements, metrics: metrics, heartbeat: configuration.heartbeat
+        ).add(to: api)
+        SyncRoutes(engine: engine, acknowledgements: acknowledgements).add(to: api)
         SessionRoutes(tokens: configuration.tokens).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
         // Last, so it wraps only the router's not-found answer.

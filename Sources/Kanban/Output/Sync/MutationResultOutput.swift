@@ -1,0 +1,33 @@
+import KanbanCore
+
+/// What became of one pushed mutation: `{"id", "status", "events"?, "error"?, "conflict"?,
+/// "expected"?}`. `status` is `applied` (with the events appended), `refused` (with the
+/// reason, and whether it was a conflict), `duplicate` (decided before: nothing now) or
+/// `outOfOrder` (not decided: the client's next expected mutation is `expected`).
+public struct MutationResultOutput: Codable, Sendable, Equatable {
+    public var id: UInt64
+    public var status: String
+    public var events: [EventOutput]?
+    public var error: String?
+    public var conflict: Bool?
+    public var expected: UInt64?
+
+    public init(id: UInt64, status: String, events: [EventOutput]? = nil, error: String? = nil, conflict: Bool? = nil, expected: UInt64? = nil) {
+        self.id = id
+        self.status = status
+        self.events = events
+        self.error = error
+        self.conflict = conflict
+        self.expected = expected
+    }
+
+    /// The output for mutation `id`'s `result`; `reason` words a refusal.
+    public init(id: UInt64, result: MutationResult, reason: (KanbanError) -> String = \.description) {
+        switch result {
+        case .applied(let outcome): self.init(id: id, status: "applied", events: outcome.events.map(EventOutput.init(event:)))
+        case .refused(let error): self.init(id: id, status: "refused", error: reason(error), conflict: error.isConflictWithOthers)
+        case .duplicate: self.init(id: id, status: "duplicate")
+        case .outOfOrder(let expected): self.init(id: id, status: "outOfOrder", expected: expected)
+        }
+    }
+}

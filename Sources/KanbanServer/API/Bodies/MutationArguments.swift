@@ -1,0 +1,116 @@
+import Kanban
+import KanbanCore
+
+/// The `args` of a pushed mutation: every key any mutation takes, each optional; which are
+/// needed depends on the mutation's name (``mutation(id:name:since:)``).
+///
+/// - `addCard`: `board`, `title`, and `card` (the new card's id, a UUID), `description`, `due`,
+///   `column`, `at`, `before`, `after`;
+/// - `editCard`: `board`, `card`, and `title`, `description`, `due` (`null` removes it);
+/// - `moveCard`: `board`, `card`, `column`, and `at`, `before`, `after`;
+/// - `deleteCard`: `board`, `card`; `reviveCard`: `board`, `card`, and `column`, `at`;
+/// - `undo`, `redo`: `force`;
+/// - `createBoard`: `name`, and `columns`; `renameBoard`: `board`, `to`; `removeBoard`: `board`;
+/// - `addColumn`: `board`, `name`, and `at`; `renameColumn`: `board`, `column`, `to`;
+///   `moveColumn`: `board`, `column`, `at`; `removeColumn`: `board`, `column`.
+struct MutationArguments: Decodable, Sendable {
+    var board: String?
+    var card: String?
+    var title: String?
+    var description: String?
+    /// `nil`: not given; `.some(nil)`: `null`.
+    var due: String??
+    var column: String?
+    var at: Int?
+    var before: String?
+    var after: String?
+    var force: Bool?
+    var name: String?
+    var to: String?
+    var columns: [String]?
+
+    private enum CodingKeys: String, CodingKey {
+        case board, card, title, description, due, column, at, before, after, force, name, to, columns
+    }
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        board = try container.decodeIfPresent(String.self, forKey: .board)
+        card = try container.decodeIfPresent(String.self, forKey: .card)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        if container.contains(.due) {
+            due = .some(try container.decodeNil(forKey: .due) ? nil : try container.decode(String.self, forKey: .due))
+        }
+        column = try container.decodeIfPresent(String.self, forKey: .column)
+        at = try container.decodeIfPresent(Int.self, forKey: .at)
+        before = try container.decodeIfPresent(String.self, forKey: .before)
+        after = try container.decodeIfPresent(String.self, forKey: .after)
+        force = try container.decodeIfPresent(Bool.self, forKey: .force)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        to = try container.decodeIfPresent(String.self, forKey: .to)
+        columns = try container.decodeIfPresent([String].self, forKey: .columns)
+    }
+
+    /// The mutation named `name` with these arguments; throws when one it needs is missing or
+    /// a value cannot be read (the mutation is then refused with that reason).
+    func mutation(id: UInt64, name: String, since: UInt64?) throws(KanbanError) -> Mutation {
+        func needed(_ value: String?, _ key: String) throws(KanbanError) -> String {
+            guard let value else { throw .unreadableMutation("\(name) needs \"\(key)\"") }
+            return value
+        }
+        func neededIndex(_ value: Int?, _ key: String) throws(KanbanError) -> Int {
+            guard let value else { throw .unreadableMutation("\(name) needs \"\(key)\"") }
+            return value
+        }
+        switch name {
+        case "addCard":
+            let newCard = try card.map { text throws(KanbanError) in
+                guard let id = Identifier(text) else { throw .unreadableMutation("\"card\" must be a UUID, not '\(text)'") }
+                return CardID(id)
+            }
+            let due = try (self.due ?? nil).map { text throws(KanbanError) in try Due(parsing: text) }
+            let command = Command.addCard(
+                board: try needed(board, "board"), title: try needed(title, "title"), description: description ?? "", due: due, column: column, index: at
+            )
+            return Mutation(id: id, command: command, newCard: newCard, before: before, after: after, since: since)
+        case "editCard":
+            let due: DueUpdate? = switch self.due {
+            case nil: nil
+            case .some(nil): .remove
+            case .some(let text?): .set(try Due(parsing: text))
+            }
+            let command = Command.editCard(board: try needed(board, "board"), card: try needed(card, "card"), title: title, description: description, due: due)
+            return Mutation(id: id, command: command, since: since)
+        case "moveCard":
+            let command = Command.moveCard(board: try needed(board, "board"), card: try needed(card, "card"), column: try needed(column, "column"), index: at)
+            return Mutation(id: id, command: command, before: before, after: after, since: since)
+        case "deleteCard":
+            return Mutation(id: id, command: .deleteCard(board: try needed(board, "board"), card: try needed(card, "card")), since: since)
+        case "reviveCard":
+            return Mutation(id: id, command: .reviveCard(board: try needed(board, "board"), card: try needed(card, "card"), column: column, index: at))
+        case "undo":
+            return Mutation(id: id, command: .undo(force: force ?? false))
+        case "redo":
+            return Mutation(id: id, command: .redo(force: force ?? false))
+        case "createBoard":
+            return Mutation(id: id, command: .createBoard(name: try needed(self.name, "name"), columns: columns ?? DefaultBoard.columns))
+        case "renameBoard":
+            return Mutation(id: id, command: .renameBoard(board: try needed(board, "board"), to: try needed(to, "to")))
+        case "removeBoard":
+            return Mutation(id: id, command: .removeBoard(board: try needed(board, "board")))
+        case "addColumn":
+            return Mutation(id: id, command: .addColumn(board: try needed(board, "board"), name: try needed(self.name, "name"), index: at))
+        case "renameColumn":
+            return Mutation(id: id, command: .renameColumn(board: try needed(board, "board"), column: try needed(column, "column"), to: try needed(to, "to")))
+        case "moveColumn":
+            return Mutation(id: id, command: .moveColumn(board: try needed(board, "board"), column: try needed(column, "column"), index: try neededIndex(at, "at")))
+        case "removeColumn":
+            return Mutation(id: id, command: .removeColumn(board: try needed(board, "board"), column: try needed(column, "column")))
+        default:
+            throw .unreadableMutation("there is no mutation named '\(name)'")
+        }
+    }
+}

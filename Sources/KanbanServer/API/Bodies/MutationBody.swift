@@ -1,0 +1,46 @@
+import Kanban
+import KanbanCore
+
+/// One mutation of a push: `{"id", "name", "args", "since"?}`. `id` must be a whole number from
+/// 1 (else the push is a 400: without it the mutation has no place in the client's line);
+/// a `name` or `args` that cannot be read makes a mutation refused with the reason.
+struct MutationBody: Decodable, Sendable {
+    let mutation: Mutation
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, args, since
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let id = try container.decode(UInt64.self, forKey: .id)
+        guard id >= 1, id <= MutationBody.largestID else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "a mutation's id is 1 to 2^53 − 1")
+        }
+        do {
+            let name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+            let since = try container.decodeIfPresent(UInt64.self, forKey: .since)
+            let arguments = try container.decodeIfPresent(MutationArguments.self, forKey: .args) ?? MutationArguments()
+            mutation = try arguments.mutation(id: id, name: name, since: since)
+        } catch let error as DecodingError {
+            mutation = Mutation(id: id, unreadable: Self.describe(error))
+        } catch .unreadableMutation(let reason) as KanbanError {
+            mutation = Mutation(id: id, unreadable: reason)
+        } catch let error as KanbanError {
+            mutation = Mutation(id: id, unreadable: error.description)
+        }
+    }
+
+    /// The largest id taken: the largest whole number JavaScript counts exactly.
+    static let largestID: UInt64 = (1 << 53) - 1
+
+    /// What is wrong, naming the key inside `args` rather than the whole path.
+    private static func describe(_ error: DecodingError) -> String {
+        let context: DecodingError.Context? = switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context
+        default: nil
+        }
+        guard let key = context?.codingPath.last?.stringValue else { return APIError.describe(error) }
+        return "\"\(key)\" has the wrong type"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Kanban
+import KanbanCore
+import NIOCore
+
+/// `/api/sync/push` and `/api/sync/pull`: offline-first clients. A client numbers the changes it
+/// makes on its own copy (mutations 1, 2, 3…) and pushes them when it can; the server decides
+/// each exactly once, in order, on the latest state, keeping the client's last mutation decided
+/// in the same transaction as the events (``KanbanEngine/push(_:client:actor:)``). The answer,
+/// an `ack` frame on the client's live streams and the pull all say where it stands.
+struct SyncRoutes {
+    let engine: KanbanEngine
+    let acknowledgements: SyncAcknowledgements
+
+    /// The largest push body taken: 1,000 mutations of the longest texts fit.
+    static let maxPushSize = 8 * 1024 * 1024
+
+    func add(to api: RouterGroup<KanbanRequestContext>) {
+        api.post("sync/push") { request, context in
+            var request = request
+            let bytes: ByteBuffer
+            do {
+                bytes = try await request.collectBody(upTo: Self.maxPushSize)
+            } catch is NIOTooManyBytesError {
+                throw APIError(.contentTooLarge, "a push is at most 8 MiB; send fewer mutations at once")
+            }
+            let body = try JSONDecoder().decode(SyncPushBody.self, from: Data(bytes.readableBytesView))
+            let mutations = body.mutations.map(\.mutation)
+            let results = try await engine.push(mutations, client: body.clientID, actor: context.actor)
+            let status = try engine.syncStatus(client: body.clientID, refusedAfter: .max)
+            let outputs = zip(mutations, results).map { mutation, result in
+                MutationResultOutput(id: mutation.id, result: result, reason: Self.reason)
+            }
+            let refused = outputs.compactMap { output in
+                output.error.map { RefusalOutput(id: output.id, error: $0, conflict: output.conflict ?? false) }
+            }
+            try acknowledgements.send(SyncAckOutput(
+                clientID: body.clientID, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, refused: refused
+            ))
+            return try JSONResponse.make(SyncPushOutput(
+                clientID: body.clientID, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, results: outputs
+            ))
+        }
+        api.get("sync/pull") { request, _ in
+            let query = QueryValues(request: request)
+            guard let client = query.text("client") else { throw APIError(.badRequest, "'client' is missing: give the client's id") }
+            let after: UInt64 = try query.integer("after") ?? 0
+            let refusedAfter: UInt64 = try query.integer("refusedAfter") ?? 0
+            let limit = try ListPage.limit(of: request)
+            let status = try engine.syncStatus(client: client, refusedAfter: refusedAfter, limit: ListPage.maximumLimit)
+            let events = try engine.events(after: after, limit: limit)
+            let output = SyncPullOutput(
+                clientID: client,
+                lastMutationID: status.lastMutationID,
+                lastSequence: status.lastSequence,
+                refused: status.refusals.map { RefusalOutput(id: $0.id, error: Self.reason(for: $0.reason), conflict: $0.isConflict) },
+                events: events.map(EventOutput.init(event:))
+            )
+            let response = try JSONResponse.make(output)
+            return ListPage.linkingNext(response, request: request, count: events.count, limit: limit, cursor: "after", value: events.last?.sequence)
+        }
+    }
+
+    /// A refusal as the API words it (its hints name the body's keys, not the CLI's flags).
+    private static func reason(_ error: KanbanError) -> String {
+        APIError(for: error).message
+    }
+
+    private static func reason(for stored: String) -> String {
+        stored.replacingOccurrences(of: "use --force to", with: #"send {"force": true} to"#)
+    }
+}
