@@ -15,7 +15,11 @@ function each (`check_…`): undo is per person (a second browser), the due bann
 overdue red's contrast, accessible names (desktop and phone, English and Korean), focus after Delete, errors
 in the page's language, the New-board dialog's columns, the address bar following the board, markdown
 rendered safely, search / due filter / folded columns, paged Deleted and History panels, a phone drag past
-the next column, and an edit conflict (Reload, Save anyway). It saves a screenshot to
+the next column, and an edit conflict (Reload, Save anyway). Then issue 24's offline-first page: the server
+stops, two moves and an add are kept on the device (the pill says "Offline — 3 changes saved on this device",
+a reload without the server still shows them), Undo takes back a fourth before it is sent, and the server,
+started again on the same database and port, gets exactly the three; a pending edit refused for a `since`
+conflict shows as "Refused: 1 change" with the server's reason, and Apply anyway sends it again. It saves a screenshot to
 $KANBAN_SCREENSHOT (default: a file in the temporary directory, printed at the end).
 
 On any failure it prints one line, `browser test failed: STEP: WHY`, and exits 1 (2 for bad
@@ -63,11 +67,33 @@ class Failure(Exception):
 class Board:
     """The test's view of the world: the server, the CLI and the browser."""
 
-    def __init__(self, binary, database, base_url, driver):
+    def __init__(self, binary, database, base_url, driver, server=None, server_log=None):
         self.binary = binary
         self.database = database
         self.base_url = base_url
         self.driver = driver
+        self.server = server
+        self.server_log = server_log
+
+    # ---- the server -----------------------------------------------------------------------------
+
+    def stop_server(self):
+        """Stops `kanban serve` (SIGTERM), as a network cut or a restart would look to the page."""
+        stop_server(self.server)
+
+    def restart_server(self):
+        """Starts `kanban serve` again on the same database and port."""
+        port = urllib.parse.urlsplit(self.base_url).port
+        self.server, url = start_server(self.binary, self.database, self.server_log, port=port)
+        if url.rstrip("/") != self.base_url.rstrip("/"):
+            raise Failure(f"the server came back at {url}, not {self.base_url}")
+
+    def pill(self):
+        """The status pill's text."""
+        return self.driver.execute_script("return document.getElementById('live-text').textContent;")
+
+    def pending_ids(self):
+        return self.driver.execute_script("return [...document.querySelectorAll('#board .card.pending')].map(c => c.dataset.id);")
 
     # ---- the API and the CLI ------------------------------------------------------------------
 
@@ -244,7 +270,8 @@ class Board:
         return tables
 
     def switch_board(self, name):
-        Select(self.driver.find_element(By.ID, "board-select")).select_by_value(name)
+        # A live update may remake the options (a board's count changed) between finding and choosing.
+        self.act(lambda: Select(self.driver.find_element(By.ID, "board-select")).select_by_value(name))
         self.wait(lambda d: d.find_element(By.ID, "board").get_attribute("data-sequence") == str(self.board(name)["sequence"]),
                   f"the page does not show board {name!r}")
 
@@ -310,6 +337,27 @@ if (!window.__requests) {
   };
 }
 """
+
+
+# Makes the page's pushes fail as a cut connection would while window.__blockPush is true.
+BLOCK_PUSHES = """
+if (!window.__pushBlocker) {
+  window.__pushBlocker = true;
+  const original = window.fetch;
+  window.fetch = function (input, init) {
+    if (window.__blockPush && String(input).includes('/api/sync/push')) return Promise.reject(new TypeError('blocked by the test'));
+    return original.apply(this, arguments);
+  };
+}
+window.__blockPush = true;
+"""
+
+
+def pushed(board, name=None):
+    """The mutations the page pushed (recorded by RECORD_REQUESTS), oldest first; only `name`'s when given."""
+    mutations = [mutation for request in board.requests() if request["url"].endswith("/api/sync/push") and request["body"]
+                 for mutation in json.loads(request["body"])["mutations"]]
+    return [mutation for mutation in mutations if name is None or mutation["name"] == name]
 
 
 def translation_keys(script):
@@ -811,9 +859,9 @@ def check_edit_conflict(board):
         error = driver.find_element(By.ID, "card-error")
         if "changed by bo" not in error.text:
             raise Failure(f"the conflict does not say who changed the card: {error.text!r}")
-        patches = [request for request in board.requests() if request["method"] == "PATCH"]
-        if not patches or not isinstance(json.loads(patches[-1]["body"]).get("since"), int):
-            raise Failure(f"the edit was not sent with the board sequence it read (since): {patches[-1:]}")
+        edits = pushed(board, "editCard")
+        if not edits or not isinstance(edits[-1].get("since"), int):
+            raise Failure(f"the edit was not pushed with the board sequence it read (since): {edits[-1:]}")
 
     open_dialog()
     board.send("PATCH", path, {"title": "Draft the API reference (v2)"}, actor="bo")
@@ -841,15 +889,140 @@ def check_edit_conflict(board):
     board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "Save anyway did not save")
     if board.card_of("Draft the API reference (final)")[0]["id"] != card["id"]:
         raise Failure("Save anyway did not overwrite the other change")
-    last = [request for request in board.requests() if request["method"] == "PATCH"][-1]
-    if "since" in json.loads(last["body"]):
+    if "since" in pushed(board, "editCard")[-1]:
         raise Failure("Save anyway still sent since")
 
 
-def start_server(binary, database, log_path):
-    log = open(log_path, "w")
+OFFLINE_TITLE = "Written on the train"
+OFFLINE = "Offline — {} saved on this device"
+
+
+def check_offline_changes(board):
+    """The server stops: two moves and an add are kept on this device (the pill counts them, the
+    cards are marked pending, a reload shows them from the service worker and the outbox); Undo
+    takes back a fourth change before it is sent; the server starts again on the same database
+    and port, gets exactly the three, and only then does the pill say Live."""
+    driver = board.driver
+    first = board.send("POST", "/api/boards/main/cards", {"title": "Offline move one", "column": "TODO"})["id"]
+    second = board.send("POST", "/api/boards/main/cards", {"title": "Offline move two", "column": "TODO"})["id"]
+    board.wait(lambda _: board.card(second) is not None, "the cards added through the API are not shown")
+    board.settle()
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, before the server stops")
+    before = board.board()["sequence"]
+    board.stop_server()
+    board.wait(lambda _: board.pill() in ("Reconnecting…", "Offline"), f"the pill says {board.pill()!r} with the server stopped")
+
+    board.press_on_card(first, Keys.ARROW_RIGHT, modifier=Keys.ALT)
+    board.wait_in_column(first, "DOING", "after Alt+Right with the server stopped")
+    board.act(lambda: ActionChains(driver, duration=150)
+              .click_and_hold(board.card(second))
+              .move_by_offset(30, 10)
+              .move_to_element(board.column("DONE").find_element(By.CSS_SELECTOR, ".cards"))
+              .move_by_offset(0, 40)
+              .release()
+              .perform())
+    board.wait_in_column(second, "DONE", "after a drag with the server stopped")
+    board.act(lambda: board.column("TODO").find_element(By.CSS_SELECTOR, ".add-card").click())
+    dialog = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not open")
+    dialog.find_element(By.ID, "card-title").send_keys(OFFLINE_TITLE)
+    dialog.find_element(By.ID, "card-save").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the dialog did not close after Save offline")
+    board.wait(lambda _: board.card_by_title(OFFLINE_TITLE), "the card added offline is not shown")
+    added = board.act(lambda: board.card_by_title(OFFLINE_TITLE).get_attribute("data-id"))
+    board.wait(lambda _: board.pill() == OFFLINE.format("3 changes"), f"the pill says {board.pill()!r}, not {OFFLINE.format('3 changes')!r}")
+    if set(board.pending_ids()) != {first, second, added}:
+        raise Failure(f"the cards marked pending are {board.pending_ids()}, expected the three changed offline")
+    label = board.act(lambda: board.card(added).get_attribute("aria-label"))
+    if "not yet saved" not in label:
+        raise Failure(f"a pending card's name does not say it is not saved yet: {label!r}")
+
+    # The page loads without the server (the service worker) and still shows the three (the outbox).
+    driver.refresh()
+    board.wait_ready()
+    board.wait(lambda _: board.page_column_of(first) == "DOING" and board.page_column_of(second) == "DONE"
+               and board.card(added) is not None, "reloaded without the server, the page does not show the three changes")
+    board.wait(lambda _: board.pill() == OFFLINE.format("3 changes"), f"after the reload the pill says {board.pill()!r}")
+
+    check_undo_takes_back_unsent(board, first)
+
+    board.restart_server()
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the server came back", timeout=30)
+    if board.api_column_of(first) != "DOING" or board.api_column_of(second) != "DONE":
+        raise Failure(f"the server has the moved cards in {board.api_column_of(first)} and {board.api_column_of(second)}, not DOING and DONE")
+    stored, column = board.card_of(OFFLINE_TITLE)
+    if stored["id"] != added or column != "TODO":
+        raise Failure(f"the server has the card added offline as {stored['id']} in {column}, not {added} in TODO")
+    kinds = sorted(event["kind"] for event in board.get(f"/api/log?after={before}&limit=100"))
+    if kinds != ["cardAdded", "cardMoved", "cardMoved"]:
+        raise Failure(f"the server appended {kinds}, expected the three changes made offline and nothing else")
+    board.wait(lambda _: not board.pending_ids(), f"cards stay marked pending once the server has them: {board.pending_ids()}")
+
+
+def check_undo_takes_back_unsent(board, card_id):
+    """Undo of a change never sent takes it back on this device: the card returns, the count drops."""
+    board.press_on_card(card_id, Keys.ARROW_RIGHT, modifier=Keys.ALT)
+    board.wait_in_column(card_id, "DONE", "after a fourth change offline")
+    board.wait(lambda _: board.pill() == OFFLINE.format("4 changes"), f"the pill says {board.pill()!r}, not 4 changes")
+    undo = board.driver.find_element(By.ID, "undo-button")
+    if "Offline move one" not in (undo.get_attribute("title") or ""):
+        raise Failure(f"Undo does not offer the change not yet sent (title {undo.get_attribute('title')!r})")
+    undo.click()
+    board.wait_in_column(card_id, "DOING", "after Undo of the move not yet sent")
+    board.wait(lambda _: board.pill() == OFFLINE.format("3 changes"), f"after Undo the pill says {board.pill()!r}, not 3 changes")
+
+
+def check_refused_change(board):
+    """A change waiting to be sent is refused: someone else edited the card after it was made
+    (since). The page says so (Refused: 1 change), gives the server's reason, and Apply anyway
+    sends it again without since."""
+    driver = board.driver
+    driver.execute_script(RECORD_REQUESTS)
+    card = board.send("POST", "/api/boards/main/cards", {"title": "Refuse me", "column": "TODO"})["id"]
+    board.wait(lambda _: board.card(card) is not None, "the card added through the API is not shown")
+    board.settle()
+    shown_title = lambda: board.act(lambda: board.card(card).find_element(By.CSS_SELECTOR, ".card-title").text)
+    driver.execute_script(BLOCK_PUSHES)
+    try:
+        open_card(board, card)
+        field = driver.find_element(By.ID, "card-title")
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys("Mine, written first")
+        driver.find_element(By.ID, "card-save").click()
+        board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the dialog stays open while the server does not answer")
+        board.wait(lambda _: board.pill() == OFFLINE.format("1 change"), f"the pill says {board.pill()!r}, not 1 change waiting")
+        board.send("PATCH", f"/api/boards/main/cards/{card}", {"title": "Theirs, saved first"}, actor="bo")
+        board.settle()
+        if shown_title() != "Mine, written first" or card not in board.pending_ids():
+            raise Failure(f"the pending edit is not shown on top of the other change ({shown_title()!r})")
+    finally:
+        driver.execute_script("window.__blockPush = false;")
+    board.act(lambda: driver.find_element(By.ID, "retry-button").click())
+    refused = board.wait(lambda d: next((b for b in d.find_elements(By.ID, "refused-button") if b.is_displayed()), None),
+                         "the refusal is not shown")
+    if refused.text != "Refused: 1 change":
+        raise Failure(f"the refusal reads {refused.text!r}")
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r} once the refusal is decided")
+    board.wait(lambda _: shown_title() == "Theirs, saved first" and card not in board.pending_ids(),
+               "the refused edit is still shown as if it applied")
+    refused.click()
+    item = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#refused-dialog[open] .refused-item"), "the refusal does not open its reason")
+    if "changed by bo" not in item.text:
+        raise Failure(f"the refusal does not give the server's reason: {item.text!r}")
+    next(button for button in item.find_elements(By.TAG_NAME, "button") if button.text == "Apply anyway").click()
+    board.wait(lambda _: board.card_of("Mine, written first")[0]["id"] == card if any(
+        c["title"] == "Mine, written first" for col in board.board()["columns"] for c in col["cards"]) else False,
+        "Apply anyway did not put the change over the other one")
+    board.wait(lambda d: not d.find_element(By.ID, "refused-button").is_displayed()
+               and not d.find_elements(By.CSS_SELECTOR, "#refused-dialog[open]"), "the refusal stays after Apply anyway")
+    edits = pushed(board, "editCard")
+    if len(edits) < 2 or "since" not in edits[0] or "since" in edits[-1]:
+        raise Failure(f"the edit was not pushed with since, then again without it: {edits}")
+
+
+def start_server(binary, database, log_path, port=0):
+    log = open(log_path, "a")
     process = subprocess.Popen(
-        [binary, "serve", "--db", database, "--port", "0"],
+        [binary, "serve", "--db", database, "--port", str(port)],
         stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True,
     )
     first_line = []
@@ -983,6 +1156,7 @@ def run(board, screenshot_path):
         markup = board.act(lambda: board.card(card_id).find_element(By.CSS_SELECTOR, ".card-title").get_attribute("innerHTML"))
         if "&lt;v1&gt;" not in markup:
             raise Failure(f"the title's '<v1>' was not shown as text: {markup!r}")
+        board.wait(lambda _: board.api_column_of(card_id) == "TODO", "the API does not get the new card, under the id the page made")
         stored = next((c for col in board.board()["columns"] for c in col["cards"] if c["id"] == card_id), None)
         if stored is None or stored["title"] != NEW_TITLE or not str(stored["due"]).startswith(due.isoformat()):
             raise Failure(f"the API has {stored}, expected the title and due {due.isoformat()}")
@@ -1150,6 +1324,13 @@ def run(board, screenshot_path):
 
     with step("a long column shows its first 200 cards and a button for more"):
         check_long_column(board)
+
+    with step("offline: two moves and an add kept on the device, sent when the server is back"):
+        check_offline_changes(board)
+
+    with step("a pending change refused by the server: shown, with Apply anyway"):
+        check_refused_change(board)
+
     with step("every UI string is in English, Korean and French"):
         tables = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -1216,7 +1397,7 @@ def main(argv):
     database = os.path.join(workdir, "kanban.db")
     screenshot = os.environ.get("KANBAN_SCREENSHOT") or os.path.join(workdir, "board.png")
     keep = False
-    server = driver = None
+    server = driver = board = None
     try:
         Step.current = "seed the database with the CLI"
         seed(binary, database)
@@ -1227,12 +1408,14 @@ def main(argv):
             driver = start_browser()
         except WebDriverException as error:
             raise Failure(f"chromedriver did not start Chromium: {(error.msg or str(error)).strip().splitlines()[0]}") from None
-        run(Board(binary, database, base_url, driver), screenshot)
+        board = Board(binary, database, base_url, driver, server, os.path.join(workdir, "server.log"))
+        run(board, screenshot)
         keep = not os.environ.get("KANBAN_SCREENSHOT")
         print(f"browser test passed: name on first visit, dialog, pointer drag, undo, live CLI move, time slider, restore, "
               f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "
               f"accessible names, due banner, New-board columns, address bar, focus after Delete, localized errors, "
-              f"markdown, search and filters, paged panels, phone drag, long column, edit conflict; screenshot {screenshot}")
+              f"markdown, search and filters, paged panels, phone drag, long column, edit conflict, offline changes kept and sent "
+              f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:
@@ -1253,7 +1436,7 @@ def main(argv):
                 driver.quit()
             except WebDriverException:
                 pass
-        stop_server(server)
+        stop_server(board.server if board is not None else server)
         if keep:
             shutil.rmtree(database, ignore_errors=True)
         else:

@@ -33,7 +33,8 @@ struct SiteRoutes {
         router.get("api/openapi.yaml") { _, _ in Self.serve(WebAssets.openAPI) }
     }
 
-    /// `asset` with its type, revalidated on every load, framed by no one.
+    /// `asset` with its type, revalidated on every load, framed by no one; a service worker
+    /// script also says the scope it may take.
     static func serve(_ asset: WebAssets.Asset) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = asset.contentType
@@ -41,6 +42,7 @@ struct SiteRoutes {
         headers[.contentSecurityPolicy] = contentSecurityPolicy
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        if let scope = asset.serviceWorkerScope { headers[HTTPField.Name("Service-Worker-Allowed")!] = scope }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: asset.bytes)))
     }
 

@@ -5,6 +5,8 @@ enum WebAssets {
     struct Asset: Sendable {
         var bytes: [UInt8]
         var contentType: String
+        /// For a service worker script, the widest scope it may take (`Service-Worker-Allowed`).
+        var serviceWorkerScope: String? = nil
     }
 
     /// The page.
@@ -17,6 +19,10 @@ enum WebAssets {
         "flow.js": Asset(bytes: PackageResources.flow_js, contentType: "text/javascript; charset=utf-8"),
         "i18n.js": Asset(bytes: PackageResources.i18n_js, contentType: "text/javascript; charset=utf-8"),
         "icon.svg": Asset(bytes: PackageResources.icon_svg, contentType: "image/svg+xml"),
+        "outbox.js": Asset(bytes: PackageResources.outbox_js, contentType: "text/javascript; charset=utf-8"),
+        // The service worker that makes the page load offline: it serves the whole site, so it may
+        // take the scope `/` although it lives under `/assets/`.
+        "sw.js": Asset(bytes: PackageResources.sw_js, contentType: "text/javascript; charset=utf-8", serviceWorkerScope: "/"),
     ]
 
     /// The OpenAPI 3.1 description of `/api`.

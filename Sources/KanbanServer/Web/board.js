@@ -1,12 +1,16 @@
 // The kanban web board: plain JavaScript modules, no framework, no build step.
 //
-// The page keeps little state of its own: it fetches the board from the JSON API, renders it,
-// sends each change as one request, and refetches when the live event stream says something
-// was committed (by this page, another browser or the command line). User text is only ever
-// put into the page with textContent (through `el`), never as HTML.
+// The page fetches the board from the JSON API and refetches when the live event stream says
+// something was committed (by this page, another browser or the command line). It works offline
+// first: each change to cards is kept in an outbox in IndexedDB (outbox.js) before it shows, the
+// board shown is the server's plus those pending changes, and they are pushed to the server
+// (`POST /api/sync/push`) whenever it answers. A service worker (sw.js) lets the page load without
+// the server. User text is only ever put into the page with textContent (through `el`), never
+// as HTML.
 
 import { cumulativeFlow, cycleScatter, legend, summary } from '/assets/flow.js';
 import { LANGUAGES, pickLanguage, translator } from '/assets/i18n.js';
+import { openOutbox } from '/assets/outbox.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants and small helpers
@@ -26,6 +30,14 @@ const LONG_PRESS_MS = 300;
 const DRAG_THRESHOLD_PX = 5;
 const TOUCH_SLOP_PX = 10;
 const DUE_POLL_MS = 60_000;
+/** Mutations per push, and the most bytes of JSON one push carries (the server takes 8 MiB). */
+const PUSH_BATCH = 1000;
+const PUSH_BYTES = 2_000_000;
+/** Waits between tries to reach the server again: doubling from the first to the last. */
+const RETRY_FIRST_MS = 500;
+const RETRY_LAST_MS = 8_000;
+/** How long the card dialog waits for the server's decision on an edit before closing. */
+const DIALOG_DECISION_MS = 4_000;
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
@@ -97,7 +109,9 @@ const state = {
   /** `GET /api/boards`. */
   boards: [],
   boardName: null,
-  /** `GET /api/boards/{b}`: the board now. */
+  /** `GET /api/boards/{b}`: the board as the server last sent it. */
+  server: null,
+  /** The board shown: `server` with the pending changes of the outbox replayed on top. */
   live: null,
   /** While the time slider is back: `{sequence, view, time, missing}`. */
   past: null,
@@ -242,6 +256,7 @@ function chooseBoard(wanted) {
 
 async function loadLive() {
   if (!state.boardName) {
+    state.server = null;
     state.live = null;
     return;
   }
@@ -249,7 +264,10 @@ async function loadLive() {
   try {
     const view = await api('GET', boardPath());
     if (ticket !== boardTicket) return;
-    state.live = view;
+    // An older answer (the service worker's copy while the server is away) never replaces a newer one.
+    if (state.server && view && sameName(view.board, state.server.board) && Number(view.sequence) < Number(state.server.sequence)) return;
+    state.server = view;
+    recompute();
     noteSequence(view?.sequence);
   } catch (error) {
     if (error.status === 404) {
@@ -262,6 +280,7 @@ async function loadLive() {
         connectStream();
         return loadLive();
       }
+      state.server = null;
       state.live = null;
       return;
     }
@@ -319,7 +338,8 @@ async function refresh() {
       render();
       if (state.panel) refreshPanel();
     } catch (error) {
-      if (error.status !== 401) showError(error);
+      // No answer at all: the status pill says so, and the page tries again by itself.
+      if (error.status !== 401 && error.status !== 0) showError(error);
     }
   })();
   try {
@@ -332,6 +352,588 @@ async function refresh() {
     return refresh();
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Changes to cards, offline first: the outbox, the board shown, the push to the server
+
+/**
+ * What the page knows of its changes. Each change to cards (add, edit, move, delete, bring back,
+ * undo, redo) is a mutation kept in the outbox (IndexedDB, outbox.js) before it shows; the board
+ * shown is the server's plus the undecided mutations replayed on top (`recompute`); they are sent
+ * in order (`flush`) whenever the server answers, and leave the outbox once it has decided them.
+ */
+const sync = {
+  /** The outbox (IndexedDB, or memory when the browser has none). */
+  outbox: null,
+  /** This browser profile to the sync routes: random ids kept in localStorage. */
+  clientID: null,
+  clientGroupID: null,
+  /** The outbox's mutations, oldest first: a copy of what it holds, read again after each write. */
+  records: [],
+  /** Mutations the server applied whose events the board shown may not have yet:
+   * `{record, sequence}`, replayed until the board reflects `sequence`. */
+  settling: [],
+  /** Keys (`keyOf`) of the mutations in the push under way. */
+  inFlight: new Set(),
+  /** Callbacks waiting for a mutation's decision, by key. */
+  waiters: new Map(),
+  /** Mutations Undo took back before they were sent, newest last (Redo puts them back). */
+  redoable: [],
+  /** `event: ack` frames waiting until the board reflects their `lastSequence`. */
+  acks: [],
+  pushing: null,
+  pushAgain: false,
+  /** Whether the last push got no answer, or one saying to try later. */
+  pushFailed: false,
+  pushAttempt: 0,
+  pushTimer: null,
+};
+
+/** The live stream's state: 'connecting', 'live', 'reconnecting' or 'offline' (the browser says
+ * it has no network), and the tries made to reach the server again since it was last reached. */
+const connection = { state: 'connecting', attempt: 0, timer: null };
+
+const keyOf = (record) => `${record.clientID}:${record.id}`;
+const isUndoRedo = (record) => record.name === 'undo' || record.name === 'redo';
+const undecided = () => sync.records.filter((record) => record.status === 'pending');
+const refusedRecords = () => sync.records.filter((record) => record.status === 'refused');
+
+/** Tells the page's other tabs that the outbox changed (they share it). */
+const outboxChannel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('kanban-outbox') : null;
+outboxChannel?.addEventListener('message', async () => {
+  await reloadOutbox();
+  showChanges();
+});
+
+/** A random id for the sync routes: a letter and 32 hex digits. */
+const randomID = (prefix) => `${prefix}${newKey().replaceAll('-', '')}`;
+
+/** Opens the outbox and this profile's ids. A client id is taken over only when the outbox has
+ * numbered mutations for it (an outbox wiped clean starts a new client: its numbers start at 1). */
+async function openSync() {
+  try {
+    sync.outbox = await openOutbox();
+  } catch {
+    sync.outbox = null;
+  }
+  if (!sync.outbox) return;
+  let clientID = storage.get('kanban.clientID');
+  if (!clientID || !/^[A-Za-z0-9_-]{1,64}$/.test(clientID) || !(await sync.outbox.knows(clientID))) {
+    clientID = randomID('c');
+    storage.set('kanban.clientID', clientID);
+  }
+  await sync.outbox.register(clientID);
+  sync.clientID = clientID;
+  sync.clientGroupID = storage.get('kanban.clientGroupID');
+  if (!sync.clientGroupID) {
+    sync.clientGroupID = randomID('g');
+    storage.set('kanban.clientGroupID', sync.clientGroupID);
+  }
+  await reloadOutbox();
+}
+
+const syncReady = openSync();
+
+async function reloadOutbox() {
+  if (sync.outbox) sync.records = await sync.outbox.all();
+}
+
+/** After the outbox changed: the board shown again, the status, the other tabs. */
+function outboxChanged() {
+  showChanges();
+  outboxChannel?.postMessage('changed');
+}
+
+/** Works out the board shown and draws it (after the drag under way, if any). */
+function showChanges() {
+  recompute();
+  renderSyncStatus();
+  if (drag) {
+    drag.refreshAfter = true;
+    return;
+  }
+  if (state.loaded) render();
+  takeAcks();
+}
+
+/** The board shown: the server's board with the undecided mutations (and those applied but not
+ * yet in it) replayed on top. A mutation that no longer applies (its card or column is gone) is
+ * left out until the server decides it. */
+function recompute() {
+  const reflected = Number(state.server?.sequence ?? -1);
+  const now = Date.now();
+  sync.settling = sync.settling.filter((entry) => entry.sequence > reflected && now - entry.at < 30_000);
+  const replayed = [...sync.settling.map((entry) => entry.record), ...undecided()]
+    .filter((record) => !isUndoRedo(record) && sameName(record.args?.board, state.boardName));
+  state.live = replayed.length > 0 ? rebase(state.server, replayed) : state.server;
+}
+
+/** `server` with `mutations` replayed on top, copied where they change it (columns, and the cards
+ * they touch; the others stay the same objects, so their elements are kept). */
+function rebase(server, mutations) {
+  if (!server || !Array.isArray(server.columns)) return server;
+  const view = { ...server, columns: server.columns.map((column) => ({ ...column, cards: [...(column.cards ?? [])] })) };
+  for (const mutation of mutations) replay(view, mutation);
+  return view;
+}
+
+/** Where card `id` is in `view`. */
+function locate(view, id) {
+  for (const column of view.columns) {
+    const index = column.cards.findIndex((card) => card.id === id);
+    if (index >= 0) return { column, index };
+  }
+  return null;
+}
+
+/** Applies one mutation to `view` as the server would, when it still applies. */
+function replay(view, { name, args, local }) {
+  const found = args.card != null ? locate(view, args.card) : null;
+  const columnNamed = (wanted) => view.columns.find((column) => sameName(column.name, wanted)) ?? null;
+  switch (name) {
+    case 'addCard': {
+      const column = columnNamed(args.column);
+      if (found || !column) return;
+      const card = { id: args.card, title: args.title, description: args.description ?? '', due: args.due ?? null };
+      place(column, pendingCard(card, column, view), args.before, args.after);
+      return;
+    }
+    case 'moveCard': {
+      const column = columnNamed(args.column);
+      if (!found || !column) return;
+      const [card] = found.column.cards.splice(found.index, 1);
+      place(column, pendingCard(card, column, view), args.before, args.after);
+      return;
+    }
+    case 'editCard': {
+      if (!found) return;
+      const card = { ...found.column.cards[found.index] };
+      for (const field of ['title', 'description', 'due']) if (field in args) card[field] = args[field];
+      found.column.cards[found.index] = pendingCard(card, found.column, view);
+      return;
+    }
+    case 'deleteCard':
+      if (found) found.column.cards.splice(found.index, 1);
+      return;
+    case 'reviveCard': {
+      const kept = local?.card;
+      const column = columnNamed(args.column ?? kept?.column);
+      if (found || !kept || !column) return;
+      const card = pendingCard({ id: args.card, title: kept.title, description: kept.description ?? '', due: kept.due ?? null }, column, view);
+      const at = args.at ?? column.cards.length;
+      column.cards.splice(Math.min(at, column.cards.length), 0, card);
+      return;
+    }
+    default: // undo and redo: only the server knows what they change
+  }
+}
+
+/** Puts `card` in `column` as the server does: just before `before`, else just after `after`,
+ * else at the end. */
+function place(column, card, before, after) {
+  let index = before != null ? column.cards.findIndex((other) => other.id === before) : -1;
+  if (index < 0 && after != null) {
+    index = column.cards.findIndex((other) => other.id === after);
+    if (index >= 0) index += 1;
+  }
+  column.cards.splice(index < 0 ? column.cards.length : index, 0, card);
+}
+
+/** `card` marked as not yet on the server, overdue as the server would say (never in the last column). */
+function pendingCard(card, column, view) {
+  const due = dueDate(card.due);
+  const finished = column === view.columns[view.columns.length - 1];
+  return { ...card, overdue: Boolean(due) && !finished && due.date.getTime() < Date.now(), pending: true };
+}
+
+/**
+ * Makes one change to cards: numbered and kept in the outbox first, then shown, then sent.
+ * `since` is the board's sequence the change was made on (leave it null to apply whatever
+ * happened since); `local` is what only the page needs (the card's title, to say what it was).
+ * Resolves to the mutation kept.
+ */
+async function change(name, args, { since = state.server?.sequence ?? null, local = {}, keepRedo = false } = {}) {
+  await ensureActor();
+  await syncReady;
+  if (!sync.outbox) throw new Error(t('outboxUnavailable'));
+  dismissUndoToasts();
+  const fields = { name, args, actor: state.actor, createdAt: Date.now(), sent: false, status: 'pending', local };
+  if (since != null) fields.since = Number(since);
+  const record = await sync.outbox.add(sync.clientID, fields);
+  if (!keepRedo) sync.redoable.length = 0;
+  await reloadOutbox();
+  outboxChanged();
+  flush();
+  return record;
+}
+
+/** Resolves to `{status, error?, conflict?}` once the server has decided `record`, or to null
+ * after `timeout` ms. */
+function decisionOf(record, timeout) {
+  return new Promise((resolve) => {
+    const key = keyOf(record);
+    sync.waiters.set(key, [...(sync.waiters.get(key) ?? []), resolve]);
+    if (timeout != null) setTimeout(() => resolve(null), timeout);
+  });
+}
+
+function announceDecision(record, decision) {
+  const key = keyOf(record);
+  for (const resolve of sync.waiters.get(key) ?? []) resolve(decision);
+  sync.waiters.delete(key);
+}
+
+/** What a mutation does, in words ("Move “X” to DOING"). */
+function describeChange(record) {
+  const title = record.local?.title ?? record.args?.title ?? '';
+  switch (record.name) {
+    case 'addCard': return t('changeAdd', { title });
+    case 'moveCard': return t('changeMove', { title, column: record.args.column });
+    case 'editCard': return t('changeEdit', { title });
+    case 'deleteCard': return t('changeDelete', { title });
+    case 'reviveCard': return t('changeRevive', { title });
+    case 'undo': return t('undo');
+    default: return t('redo');
+  }
+}
+
+/** The newest undecided change this person made (what Undo takes back first). */
+function lastOwnChange() {
+  const own = undecided().filter((record) => state.tokens || record.actor === state.actor);
+  return own[own.length - 1] ?? null;
+}
+
+/** Sends the undecided mutations, oldest first, in batches, until none is left or the server
+ * does not answer (then again after a wait, doubling up to RETRY_LAST_MS). One push at a time,
+ * across the page's tabs too. Nothing is sent while the live stream is down: a mutation never
+ * sent can still be taken back here, and the stream's return sends them. */
+function flush() {
+  clearTimeout(sync.pushTimer);
+  if (connection.state !== 'live') return Promise.resolve();
+  if (sync.pushing) {
+    sync.pushAgain = true;
+    return sync.pushing;
+  }
+  sync.pushing = (async () => {
+    try {
+      await syncReady;
+      do {
+        sync.pushAgain = false;
+        await (navigator.locks?.request ? navigator.locks.request('kanban-push', pushAll) : pushAll());
+      } while (sync.pushAgain && !sync.pushFailed);
+    } finally {
+      sync.pushing = null;
+      renderSyncStatus();
+    }
+  })();
+  return sync.pushing;
+}
+
+/** Tries the push again after a wait (sooner when the user asks). */
+function retryPushLater() {
+  clearTimeout(sync.pushTimer);
+  const wait = Math.min(RETRY_LAST_MS, RETRY_FIRST_MS * 2 ** sync.pushAttempt);
+  sync.pushAttempt += 1;
+  sync.pushTimer = setTimeout(flush, wait);
+}
+
+async function pushAll() {
+  if (!sync.outbox) return;
+  // Another tab may have sent, taken back or added some: start from what the outbox holds.
+  await reloadOutbox();
+  for (;;) {
+    const batch = nextBatch();
+    if (batch.length === 0) return;
+    let answer;
+    try {
+      answer = await push(batch);
+    } catch (error) {
+      await pushRefused(batch, error);
+      return;
+    }
+    sync.pushFailed = false;
+    sync.pushAttempt = 0;
+    if (!(await takeAnswer(answer, batch))) {
+      // Nothing in the batch was decided (numbers the server did not expect): later, not in a loop.
+      retryPushLater();
+      return;
+    }
+  }
+}
+
+/** A mutation as the push sends it. */
+function wire(record) {
+  const mutation = { id: record.id, name: record.name, args: record.args };
+  if (record.since != null) mutation.since = record.since;
+  return mutation;
+}
+
+const utf8 = new TextEncoder();
+
+/** The next push: the oldest undecided mutations of one client and one actor, numbered one after
+ * another, at most PUSH_BATCH of them and PUSH_BYTES of JSON. */
+function nextBatch() {
+  const waiting = undecided();
+  if (waiting.length === 0) return [];
+  const batch = [waiting[0]];
+  let bytes = utf8.encode(JSON.stringify(wire(waiting[0]))).length;
+  for (const record of waiting.slice(1)) {
+    const last = batch[batch.length - 1];
+    if (record.clientID !== last.clientID || record.actor !== last.actor || record.id !== last.id + 1) break;
+    bytes += utf8.encode(JSON.stringify(wire(record))).length + 1;
+    if (batch.length >= PUSH_BATCH || bytes > PUSH_BYTES) break;
+    batch.push(record);
+  }
+  return batch;
+}
+
+/** Sends `batch` (marked sent first: from now on the server may have it). */
+async function push(batch) {
+  const unsent = batch.filter((record) => !record.sent).map((record) => ({ ...record, sent: true }));
+  await sync.outbox.put(unsent);
+  for (const record of batch) {
+    record.sent = true;
+    sync.inFlight.add(keyOf(record));
+  }
+  renderSyncStatus();
+  const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (batch[0].actor) headers['X-Kanban-Actor'] = encodeURIComponent(batch[0].actor);
+  const body = { clientGroupID: sync.clientGroupID, clientID: batch[0].clientID, mutations: batch.map(wire) };
+  try {
+    let response;
+    try {
+      response = await fetch('/api/sync/push', { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+    } catch {
+      throw new ApiError(0);
+    }
+    const data = await response.json().catch(() => null);
+    if (response.status === 401) requestSignIn();
+    if (!response.ok) throw new ApiError(response.status, typeof data?.error === 'string' ? data.error : `${response.status}`);
+    return data;
+  } finally {
+    for (const record of batch) sync.inFlight.delete(keyOf(record));
+  }
+}
+
+/** A push that got no decision. A body the server can never take (400, 413, 422) is refused
+ * mutation by mutation, shown for the user to discard; anything else is tried again later. */
+async function pushRefused(batch, error) {
+  if ([400, 413, 422].includes(error.status)) {
+    await decide([], batch.map((record) => ({ record, error: error.detail || error.message, conflict: false })), 0);
+    return;
+  }
+  sync.pushFailed = true;
+  for (const record of batch) announceDecision(record, null);
+  renderSyncStatus();
+  retryPushLater();
+}
+
+/**
+ * Takes the server's answer to a push: applied mutations leave the outbox (shown on top of the
+ * board until it has their events), refused ones stay, marked, for the user to decide, and those
+ * decided earlier (`duplicate`: a lost answer) are looked up with a pull. Resolves to whether
+ * anything was decided.
+ */
+async function takeAnswer(answer, batch) {
+  const byID = new Map(batch.map((record) => [record.id, record]));
+  const applied = [];
+  const refused = [];
+  const duplicates = [];
+  let outOfOrder = false;
+  for (const result of Array.isArray(answer?.results) ? answer.results : []) {
+    const record = byID.get(Number(result.id));
+    if (!record) continue;
+    if (result.status === 'applied') applied.push(record);
+    else if (result.status === 'refused') refused.push({ record, error: String(result.error ?? ''), conflict: Boolean(result.conflict) });
+    else if (result.status === 'duplicate') duplicates.push(record);
+    else outOfOrder = true;
+  }
+  if (duplicates.length > 0) {
+    // Decided by an earlier push whose answer was lost: the pull lists this client's refusals.
+    try {
+      const pulled = await api('GET', `/api/sync/pull?client=${enc(batch[0].clientID)}&after=${Number(state.server?.sequence ?? 0)}&limit=1`);
+      const reasons = new Map((pulled?.refused ?? []).map((item) => [Number(item.id), item]));
+      for (const record of duplicates) {
+        const reason = reasons.get(record.id);
+        if (reason) refused.push({ record, error: String(reason.error ?? ''), conflict: Boolean(reason.conflict) });
+        else applied.push(record);
+      }
+    } catch {
+      outOfOrder = true; // undecided for now: sent again later
+    }
+  }
+  const lastID = Number(answer?.lastMutationID);
+  if (outOfOrder && Number.isFinite(lastID)) {
+    // The server misses a number below ours (such as one taken back in a tab that then closed):
+    // number the undecided ones from the one it expects.
+    const first = undecided().find((record) => record.clientID === batch[0].clientID && !applied.includes(record)
+      && !refused.some((item) => item.record === record));
+    if (first && first.id > lastID + 1) await sync.outbox.renumber(first.clientID, lastID + 1);
+  }
+  await decide(applied, refused, Number(answer?.lastSequence) || 0);
+  return applied.length + refused.length > 0;
+}
+
+/** Records the server's decisions: `applied` mutations leave the outbox (replayed on top until
+ * the board reflects `sequence`); `refused` ones stay, marked, except an undo or redo, whose
+ * refusal is said at once (as it was before the outbox). */
+async function decide(applied, refused, sequence) {
+  const kept = [];
+  const gone = [...applied];
+  for (const item of refused) {
+    if (isUndoRedo(item.record)) gone.push(item.record);
+    else kept.push({ ...item.record, status: 'refused', error: item.error, conflict: item.conflict });
+  }
+  await sync.outbox.put(kept);
+  await sync.outbox.remove(gone);
+  await reloadOutbox();
+  const at = Date.now();
+  for (const record of applied) sync.settling.push({ record, sequence, at });
+  for (const record of applied) {
+    if (isUndoRedo(record)) undoDecided(record, null);
+    announceDecision(record, { status: 'applied' });
+  }
+  for (const item of refused) {
+    if (isUndoRedo(item.record)) undoDecided(item.record, item);
+    announceDecision(item.record, { status: 'refused', error: item.error, conflict: item.conflict });
+  }
+  if (kept.length > 0) announce(t('refusedChanges', { count: refusedRecords().length }));
+  outboxChanged();
+  if (applied.length > 0) scheduleRefresh(0);
+}
+
+/** `event: ack`: what the server decided of this client's mutations (a push whose answer this
+ * page did not get, such as another tab's). Taken once the board reflects its `lastSequence`. */
+async function takeAcks() {
+  const reflected = Number(state.server?.sequence ?? -1);
+  const ready = sync.acks.filter((ack) => Number(ack.lastSequence) <= reflected);
+  if (ready.length === 0) return;
+  sync.acks = sync.acks.filter((ack) => !ready.includes(ack));
+  for (const ack of ready) {
+    const reasons = new Map((ack.refused ?? []).map((item) => [Number(item.id), item]));
+    const decided = undecided().filter((record) => record.clientID === ack.clientID && record.id <= Number(ack.lastMutationID)
+      && !sync.inFlight.has(keyOf(record)));
+    if (decided.length === 0) continue;
+    const refused = decided.filter((record) => reasons.has(record.id))
+      .map((record) => ({ record, error: String(reasons.get(record.id).error ?? ''), conflict: Boolean(reasons.get(record.id).conflict) }));
+    await decide(decided.filter((record) => !reasons.has(record.id)), refused, Number(ack.lastSequence) || 0);
+  }
+}
+
+/** Forgets `record` (discarded by the user, or taken over by the card dialog). */
+async function dropRecord(record) {
+  await sync.outbox.remove([record]);
+  await reloadOutbox();
+  outboxChanged();
+}
+
+// ---- The status pill: Live, Reconnecting…, Offline — N changes saved, Syncing N…, Refused
+
+function setConnection(status) {
+  connection.state = status;
+  renderSyncStatus();
+}
+
+/** Says where the page stands with the server, never more than it knows: "Live" only when the
+ * stream is open and nothing waits to be sent. */
+function renderSyncStatus() {
+  const indicator = $('#live-indicator');
+  if (!indicator) return;
+  const pending = undecided().length;
+  const refused = refusedRecords().length;
+  const reached = connection.state === 'live' && (!sync.pushFailed || pending === 0);
+  let status;
+  let text;
+  if (connection.state === 'connecting' && !sync.pushFailed) {
+    status = 'connecting';
+    text = pending > 0 ? t('syncing', { count: pending }) : t('connecting');
+  } else if (reached) {
+    status = pending > 0 ? 'syncing' : 'live';
+    text = pending > 0 ? t('syncing', { count: pending }) : t('live');
+  } else if (pending > 0) {
+    status = 'offline';
+    text = t('offlineSaved', { count: pending });
+  } else {
+    status = connection.state === 'offline' ? 'offline' : 'reconnecting';
+    text = t(status === 'offline' ? 'offline' : 'reconnecting');
+  }
+  indicator.dataset.state = status;
+  indicator.dataset.pending = String(pending);
+  const label = $('#live-text');
+  if (label.textContent !== text) label.textContent = text;
+  indicator.title = t(status === 'live' ? 'liveHint' : status === 'syncing' || status === 'connecting' ? 'syncingHint' : 'offlineHint');
+  $('#retry-button').hidden = reached || connection.state === 'connecting';
+  const refusedButton = $('#refused-button');
+  refusedButton.hidden = refused === 0;
+  refusedButton.textContent = t('refusedChanges', { count: refused });
+  if ($('#refused-dialog').open) renderRefused();
+  renderHeader();
+}
+
+/** Retry now: reach the server again at once. */
+function retryNow() {
+  connection.attempt = 0;
+  sync.pushAttempt = 0;
+  reconnect();
+}
+
+$('#retry-button').addEventListener('click', retryNow);
+$('#refused-button').addEventListener('click', () => {
+  renderRefused();
+  $('#refused-dialog').showModal();
+});
+
+/** The refused changes, each with the server's reason and what can be done. */
+function renderRefused() {
+  const list = $('#refused-list');
+  const records = refusedRecords();
+  if (records.length === 0) {
+    list.replaceChildren(el('li', { class: 'panel-empty' }, t('noRefusedChanges')));
+    return;
+  }
+  list.replaceChildren(...records.map((record) => {
+    const actions = el('div', { class: 'refused-actions' });
+    if (record.conflict) {
+      const anyway = el('button', { type: 'button', class: 'primary small' }, t('applyAnyway'));
+      anyway.addEventListener('click', () => applyAnyway(record));
+      actions.append(anyway);
+    }
+    const discard = el('button', { type: 'button', class: 'secondary small' }, t('discardChange'));
+    discard.addEventListener('click', () => discardRefused(record));
+    actions.append(discard);
+    return el('li', { class: 'refused-item', 'data-mutation': record.id },
+      el('p', { class: 'refused-what' }, describeChange(record)),
+      el('p', { class: 'refused-reason' }, t(record.conflict ? 'errorConflict' : 'errorRefused'),
+        record.error ? el('span', { class: 'error-detail' }, record.error) : null),
+      el('p', { class: 'hint' }, t(record.conflict ? 'refusedConflictHelp' : 'refusedOtherHelp')),
+      actions);
+  }));
+}
+
+/** Sends a refused change again without `since`, so it applies over the other change; the
+ * refusal is forgotten only once the new mutation is kept. */
+async function applyAnyway(record) {
+  try {
+    await change(record.name, record.args, { since: null, local: record.local });
+    await dropRecord(record);
+    if (refusedRecords().length === 0) $('#refused-dialog').close();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function discardRefused(record) {
+  await dropRecord(record);
+  announce(t('changeDiscarded', { action: describeChange(record) }));
+  if (refusedRecords().length === 0) $('#refused-dialog').close();
+}
+
+window.addEventListener('offline', () => {
+  stream?.close();
+  stream = null;
+  setConnection('offline');
+});
+window.addEventListener('online', retryNow);
 
 // ---------------------------------------------------------------------------------------------
 // Formatting
@@ -427,12 +1029,17 @@ function renderHeader() {
   select.disabled = labels.length === 0;
   $('#board-menu-button').disabled = !state.boardName;
 
+  // Undo offers this person's newest change not yet on the server first, then the server's undo.
   const undoButton = $('#undo-button');
   const redoButton = $('#redo-button');
-  undoButton.disabled = !state.undo.undo;
-  redoButton.disabled = !state.undo.redo;
-  undoButton.title = state.undo.undo ? t('undoWhat', { action: state.undo.undo.action }) : t('nothingToUndo');
-  redoButton.title = state.undo.redo ? t('redoWhat', { action: state.undo.redo.action }) : t('nothingToRedo');
+  const own = lastOwnChange();
+  const undoAction = own ? describeChange(own) : state.undo.undo?.action;
+  const localRedo = sync.redoable[sync.redoable.length - 1];
+  const redoAction = localRedo ? describeChange(localRedo) : state.undo.redo?.action;
+  undoButton.disabled = !undoAction;
+  redoButton.disabled = !redoAction;
+  undoButton.title = undoAction ? t('undoWhat', { action: undoAction }) : t('nothingToUndo');
+  redoButton.title = redoAction ? t('redoWhat', { action: redoAction }) : t('nothingToRedo');
   $('#actor-name').textContent = state.actor ?? t('setName');
   $('#history-button').disabled = !state.boardName;
   $('#deleted-button').disabled = !state.boardName;
@@ -642,7 +1249,7 @@ const tabStops = new Map();
 function cardElement(card, columnName, readOnly, calm, seen) {
   seen.add(card.id);
   const soon = Boolean(card.due) && !calm && !card.overdue && dueSoon(card.due);
-  const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}\u0000${columnName}\u0000${state.lang}`;
+  const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}${Boolean(card.pending)}\u0000${columnName}\u0000${state.lang}`;
   const kept = cardElements.get(card.id);
   if (kept && kept.signature === signature) return kept.element;
   const element = renderCard(card, columnName, readOnly, calm);
@@ -717,16 +1324,20 @@ function columnMenuButton(column, index, total) {
   return menuButton;
 }
 
-/** A card; `calm` leaves out the "due soon" mark (a done card, or a look at the past). */
+/** A card; `calm` leaves out the "due soon" mark (a done card, or a look at the past). A card
+ * with a change not yet on the server is marked `pending`, and says so. */
 function renderCard(card, columnName, readOnly, calm) {
   const soon = !calm && !card.overdue && dueSoon(card.due);
   const classes = ['card'];
   if (card.overdue) classes.push('overdue');
   else if (soon) classes.push('due-soon');
+  if (card.pending) classes.push('pending');
+  const label = cardLabel(card, columnName, soon);
   const item = el('li', {
     class: classes.join(' '), 'data-id': card.id, tabindex: '-1',
-    'aria-label': cardLabel(card, columnName, soon),
+    'aria-label': card.pending ? t('cardLabelPending', { label }) : label,
     'aria-describedby': readOnly ? null : 'card-hint',
+    title: card.pending ? t('pendingCardHint') : null,
   });
   item.append(el('p', { class: 'card-title' }, String(card.title ?? '')));
   if (card.description) {
@@ -1225,8 +1836,11 @@ $('#card-form').addEventListener('submit', (event) => {
 $('#card-force').addEventListener('click', () => saveCard({ force: true }));
 $('#card-reload').addEventListener('click', reloadCard);
 
-/** Saves the dialog: adds the card, or sends the fields that changed with the board sequence
- * they were read at (`since`); `force` leaves that out, overwriting someone else's change. */
+/** Saves the dialog: adds the card (its id made here, so later changes can name it before the
+ * server has it), or changes the fields that changed, with the board sequence they were read at
+ * (`since`); `force` leaves that out, overwriting someone else's change. While the server
+ * answers, an edit waits for its decision, so a conflict keeps the dialog open (Reload, Save
+ * anyway); offline, the change waits in the outbox and a refusal shows in the status pill. */
 async function saveCard({ force = false } = {}) {
   const title = $('#card-title').value.trim();
   const description = $('#card-description').value;
@@ -1237,22 +1851,29 @@ async function saveCard({ force = false } = {}) {
   $('#card-conflict').hidden = true;
   try {
     if (cardDialog.mode === 'add') {
-      const body = { title, column: cardDialog.column };
-      if (description) body.description = description;
-      if (due) body.due = due;
-      const added = await write('POST', `${boardPath()}/cards`, body, cardDialog.key);
+      const id = newKey();
+      const args = {
+        board: state.boardName, card: id, title, description, due: due || null, column: cardDialog.column, before: null, after: null,
+      };
+      pendingFocus = id;
+      await change('addCard', args, { local: { title } });
       $('#card-dialog').close();
       announce(t('cardAdded', { title, column: cardDialog.column }));
-      pendingFocus = added?.id ?? null;
     } else {
       const card = cardDialog.card;
-      const body = {};
-      if (title !== card.title) body.title = title;
-      if (description !== (card.description ?? '')) body.description = description;
-      if (due !== cardDialog.initialDue) body.due = due || null;
-      if (Object.keys(body).length > 0) {
-        if (!force && cardDialog.since != null) body.since = cardDialog.since;
-        await write('PATCH', cardPath(card.id), body, cardDialog.key);
+      const args = { board: state.boardName, card: card.id };
+      if (title !== card.title) args.title = title;
+      if (description !== (card.description ?? '')) args.description = description;
+      if (due !== cardDialog.initialDue) args.due = due || null;
+      if (Object.keys(args).length > 2) {
+        const since = force ? null : cardDialog.since;
+        const record = await change('editCard', args, { since, local: { title: card.title } });
+        const decision = connection.state === 'live' && !sync.pushFailed ? await decisionOf(record, DIALOG_DECISION_MS) : null;
+        if (decision?.status === 'refused') {
+          // The dialog holds the change now: the user reloads, saves anyway or cancels.
+          await dropRecord(record);
+          throw new ApiError(decision.conflict ? 409 : 422, decision.error);
+        }
       }
       $('#card-dialog').close();
       pendingFocus = card.id;
@@ -1299,9 +1920,7 @@ async function deleteCard(card) {
   if (!confirmed) return;
   const target = focusTargetAfter(card.id);
   try {
-    await write('DELETE', cardPath(card.id));
-    removeLocally(card.id);
-    render();
+    await change('deleteCard', { board: state.boardName, card: card.id }, { local: { title: card.title } });
     focusAfterRemoval(target);
     announce(t('cardDeleted', { title: card.title }));
     showToast(t('cardDeleted', { title: card.title }), { undo: true, timeout: 8000, action: { label: t('undo'), run: undo } });
@@ -1331,14 +1950,6 @@ function focusAfterRemoval(target) {
   columnElement(target.column)?.querySelector('.add-card')?.focus();
 }
 
-/** Takes card `id` out of the local copy at once (it was deleted). */
-function removeLocally(id) {
-  const found = findCard(id);
-  if (!found) return;
-  ++boardTicket; // a board fetched before the deletion must not show it again
-  found.column.cards.splice(found.index, 1);
-}
-
 /** The column element named `name` on the board shown. */
 const columnElement = (name) => $$('#board .column').find((column) => column.dataset.column === name) ?? null;
 
@@ -1354,6 +1965,7 @@ function switchBoard(name, { push = true } = {}) {
   state.boardName = name;
   storage.set('kanban.board', name);
   if (push) syncAddress(true);
+  state.server = null;
   state.live = null;
   state.past = null;
   ++pastTicket;
@@ -1408,6 +2020,7 @@ async function removeBoard() {
   try {
     await write('DELETE', boardPath(name));
     state.boardName = null;
+    state.server = null;
     state.live = null;
     showToast(t('boardRemoved', { name }), { undo: true, action: { label: t('undo'), run: undo } });
   } catch (error) {
@@ -1475,33 +2088,19 @@ $('#board-menu-button').addEventListener('click', (event) => {
 // ---------------------------------------------------------------------------------------------
 // Moving cards (drag and drop, keyboard)
 
-/** The body of a move to `index` among `targetCards` (the column's cards without the moved one):
- * the neighbour below (`before`) or above (`after`), and the index as a fallback. */
-function moveBody(column, index, targetCards) {
-  const body = { column, at: index };
-  const below = targetCards[index];
-  const above = targetCards[index - 1];
-  if (below) body.before = below.id;
-  else if (above) body.after = above.id;
-  return body;
-}
-
-/** Moves a card in the local copy at once, so the page answers before the server does. */
-function moveLocally(id, columnName, index) {
-  const found = findCard(id);
-  if (!found) return;
-  ++boardTicket; // a board fetched before this move must not undo it on screen
-  found.column.cards.splice(found.index, 1);
-  const target = state.live.columns.find((column) => column.name === columnName);
-  target?.cards.splice(index, 0, found.card);
-}
-
-async function sendMove(id, columnName, index, targetCards) {
+/** Moves `card` to `index` among `targetCards` (column `columnName`'s cards without it): the
+ * neighbours below (`before`) and above (`after`) say where, so the server (and a replay on a
+ * newer board) puts it next to the same cards. */
+async function moveCard(card, columnName, index, targetCards) {
+  const args = {
+    board: state.boardName, card: card.id, column: columnName,
+    before: targetCards[index]?.id ?? null, after: targetCards[index - 1]?.id ?? null,
+  };
   try {
-    await write('POST', `${cardPath(id)}/move`, moveBody(columnName, index, targetCards));
+    await change('moveCard', args, { local: { title: card.title } });
   } catch (error) {
     showError(error);
-    scheduleRefresh(0);
+    showChanges();
   }
 }
 
@@ -1531,11 +2130,8 @@ function keyboardMove(cardElement, columnStep, indexStep) {
     index = found.column.cards.findIndex((card) => card.id === neighbour.dataset.id);
   }
   const targetCards = target.cards.filter((card) => card.id !== found.card.id);
-  moveLocally(found.card.id, target.name, index);
-  render();
-  focusCard(found.card.id);
   announce(t('cardMovedTo', { title: found.card.title, column: target.name, position: index + 1, count: targetCards.length + 1 }));
-  sendMove(found.card.id, target.name, index, targetCards);
+  moveCard(found.card, target.name, index, targetCards).then(() => focusCard(found.card.id));
 }
 
 /** Arrow keys without a modifier: focus the neighbouring card. */
@@ -1825,10 +2421,9 @@ function dropCard(element) {
     render();
     return false;
   }
-  moveLocally(id, columnName, index);
-  render();
+  // The dragged element stays where it was dropped while the move is kept, then shows.
   announce(t('cardMovedTo', { title: found.card.title, column: columnName, position: index + 1, count: targetCards.length + 1 }));
-  sendMove(id, columnName, index, targetCards);
+  moveCard(found.card, columnName, index, targetCards);
   return true;
 }
 
@@ -1855,8 +2450,9 @@ function dropColumn(element) {
     return false;
   }
   ++boardTicket; // a board fetched before this move must not undo it on screen
-  const [moved] = state.live.columns.splice(before, 1);
-  state.live.columns.splice(at, 0, moved);
+  const serverIndex = state.server.columns.findIndex((column) => column.name === name);
+  if (serverIndex >= 0) state.server.columns.splice(at, 0, ...state.server.columns.splice(serverIndex, 1));
+  recompute();
   render();
   moveColumn(name, at);
   return true;
@@ -1876,29 +2472,70 @@ $('#board').addEventListener('contextmenu', (event) => {
 
 let undoBusy = false;
 
+/**
+ * Undo: a change of this person's not yet sent is taken back right here (it leaves the outbox;
+ * one in the push under way is waited for first); otherwise it is the server's undo, itself a
+ * mutation pushed in order. Redo puts back what Undo took back here, else asks the server.
+ */
 async function undoOrRedo(which, force = false) {
   if (undoBusy) return;
   undoBusy = true;
-  const preview = state.undo[which];
   try {
-    await write('POST', `/api/${which}`, force ? { force: true } : {});
-    const text = preview ? t(which === 'undo' ? 'undid' : 'redid', { action: preview.action }) : t(which === 'undo' ? 'undone' : 'redone');
-    showToast(text, { timeout: 4000 });
-    announce(text);
+    await syncReady;
+    if (which === 'undo' && !force) {
+      const own = lastOwnChange();
+      if (own && sync.inFlight.has(keyOf(own))) await decisionOf(own, DIALOG_DECISION_MS);
+      else if (own && !own.sent && (await takeBack(own))) return;
+    }
+    if (which === 'redo' && !force && sync.redoable.length > 0) {
+      const record = sync.redoable.pop();
+      await change(record.name, record.args, { since: record.since ?? null, local: record.local, keepRedo: true });
+      const text = t('redid', { action: describeChange(record) });
+      showToast(text, { timeout: 4000 });
+      announce(text);
+      return;
+    }
+    const preview = state.undo[which];
+    await change(which, { force }, { since: null, local: { preview: preview?.action ?? null }, });
   } catch (error) {
-    // A refusal (nothing to undo, or someone else changed the same card since): the server's reason.
-    const canForce = error.status === 409 && preview && !force;
-    showToast(error.message, {
-      error: true,
-      detail: errorDetail(error),
-      timeout: 10000,
-      action: canForce ? { label: t(which === 'undo' ? 'undoAnyway' : 'redoAnyway'), run: () => undoOrRedo(which, true) } : null,
-    });
-    announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
+    showError(error);
   } finally {
     undoBusy = false;
-    scheduleRefresh(0);
   }
+}
+
+/** Takes back `record`, never sent; resolves to false when it was sent meanwhile. */
+async function takeBack(record) {
+  if (!(await sync.outbox.cancel(record))) return false;
+  await reloadOutbox();
+  sync.redoable.push(record);
+  outboxChanged();
+  const text = t('changeTakenBack', { action: describeChange(record) });
+  showToast(text, { timeout: 4000 });
+  announce(text);
+  return true;
+}
+
+/** Says what the server made of an undo or redo (`refusal`: `{error, conflict}`, else applied). */
+function undoDecided(record, refusal) {
+  const which = record.name;
+  const preview = record.local?.preview;
+  if (!refusal) {
+    const text = preview ? t(which === 'undo' ? 'undid' : 'redid', { action: preview }) : t(which === 'undo' ? 'undone' : 'redone');
+    showToast(text, { timeout: 4000 });
+    announce(text);
+    return;
+  }
+  // A refusal (nothing to undo, or someone else changed the same card since): the server's reason.
+  const error = new ApiError(409, refusal.error);
+  const canForce = refusal.conflict && !record.args?.force;
+  showToast(error.message, {
+    error: true,
+    detail: errorDetail(error),
+    timeout: 10000,
+    action: canForce ? { label: t(which === 'undo' ? 'undoAnyway' : 'redoAnyway'), run: () => undoOrRedo(which, true) } : null,
+  });
+  announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
 }
 
 const undo = () => undoOrRedo('undo');
@@ -2095,11 +2732,12 @@ function renderDeleted(cards) {
     bringBack.addEventListener('click', async () => {
       bringBack.disabled = true;
       // A card whose column was removed since comes back to the first column.
-      const body = columnExists || columns.length === 0 ? {} : { column: columns[0].name };
+      const args = { board: state.boardName, card: card.id, column: columnExists || columns.length === 0 ? null : columns[0].name, at: null };
+      const kept = { id: card.id, title: card.title, description: card.description, due: card.due, column: card.column };
       try {
-        await write('POST', `${cardPath(card.id)}/revive`, body);
-        announce(t('cardBroughtBack', { title: card.title }));
         pendingFocus = card.id;
+        await change('reviveCard', args, { since: null, local: { title: card.title, card: kept } });
+        announce(t('cardBroughtBack', { title: card.title }));
       } catch (error) {
         showError(error);
         bringBack.disabled = false;
@@ -2201,21 +2839,24 @@ $('#restore-button').addEventListener('click', async () => {
 // Live updates
 
 let stream = null;
-let streamRetry = null;
 
-/** Listens to the board's committed events; any event refetches (debounced). The browser
- * reconnects by itself and resumes with Last-Event-ID. */
+/** Listens to the board's committed events; any event refetches (debounced). `client=` asks for
+ * `event: ack` frames about this page's pushes too. When the stream breaks, the page tries again
+ * after a wait that doubles (up to RETRY_LAST_MS), at once on Retry now or when the browser is
+ * back online; each try fetches the board again first, so nothing of the gap is missed. */
 function connectStream() {
   stream?.close();
-  clearTimeout(streamRetry);
+  clearTimeout(connection.timer);
   stream = null;
   if (!state.boardName || typeof EventSource !== 'function') return;
-  const source = new EventSource(`/api/events?board=${enc(state.boardName)}&after=${state.latest}`);
+  if (connection.state === 'live') setConnection('connecting');
+  const client = sync.clientID ? `&client=${enc(sync.clientID)}` : '';
+  const source = new EventSource(`/api/events?board=${enc(state.boardName)}&after=${state.latest}${client}`);
   const onEvent = (event) => {
     noteSequence(event.lastEventId);
     renderTimebar();
     // This page's own writes are refetched when they are answered; skip what is shown already.
-    if (Number(event.lastEventId) > Number(state.live?.sequence ?? -1)) scheduleRefresh(state.past ? 400 : 100);
+    if (Number(event.lastEventId) > Number(state.server?.sequence ?? -1)) scheduleRefresh(state.past ? 400 : 100);
   };
   for (const kind of EVENT_KINDS) source.addEventListener(kind, onEvent);
   // The server's log ends before what this page has seen (restored from a backup): start over.
@@ -2223,34 +2864,54 @@ function connectStream() {
     let end = 0;
     try { end = Number(JSON.parse(event.data).lastSequence) || 0; } catch { end = 0; }
     state.latest = end;
+    state.server = null;
     if (state.past) exitPast();
     scheduleRefresh(0);
   });
+  source.addEventListener('ack', (event) => {
+    try {
+      const ack = JSON.parse(event.data);
+      if (ack && typeof ack === 'object') sync.acks.push(ack);
+    } catch { /* not an ack this page understands */ }
+    takeAcks();
+  });
   source.addEventListener('message', onEvent);
-  source.addEventListener('open', () => setLive('live'));
+  source.addEventListener('open', () => {
+    if (stream !== source) return;
+    connection.attempt = 0;
+    setConnection('live');
+    flush();
+  });
   source.addEventListener('error', () => {
-    if (source.readyState === EventSource.CLOSED) {
-      // Refused (such as 401 before signing in): the browser gives up, so try again later.
-      setLive('offline');
-      streamRetry = setTimeout(() => {
-        if (stream === source) {
-          scheduleRefresh(0);
-          connectStream();
-        }
-      }, 5000);
-    } else {
-      setLive('connecting');
-    }
+    if (stream !== source) return;
+    // The browser's own retry would resume without refetching the board: the page retries itself.
+    source.close();
+    stream = null;
+    scheduleReconnect();
   });
   stream = source;
-  setLive('connecting');
 }
 
-function setLive(status) {
-  const indicator = $('#live-indicator');
-  indicator.dataset.state = status;
-  $('#live-text').textContent = t(status === 'live' ? 'live' : status === 'offline' ? 'offline' : 'connecting');
-  indicator.title = t(status === 'live' ? 'liveHint' : 'offlineHint');
+/** Tries to reach the server again after a wait that doubles with each try. */
+function scheduleReconnect() {
+  setConnection(navigator.onLine === false ? 'offline' : 'reconnecting');
+  clearTimeout(connection.timer);
+  const wait = Math.min(RETRY_LAST_MS, RETRY_FIRST_MS * 2 ** connection.attempt) * (0.75 + Math.random() / 2);
+  connection.attempt += 1;
+  connection.timer = setTimeout(reconnect, wait);
+}
+
+/** After a gap: the board again, then the stream from what it reflects, then the outbox. */
+async function reconnect() {
+  clearTimeout(connection.timer);
+  if (navigator.onLine === false) {
+    setConnection('offline');
+    return;
+  }
+  await refresh();
+  connectStream();
+  if (!stream) scheduleReconnect();
+  flush();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2537,7 +3198,7 @@ function applyLanguage() {
       node.setAttribute(attribute, t(key));
     }
   }
-  setLive($('#live-indicator').dataset.state);
+  renderSyncStatus();
 }
 
 $('#lang-select').addEventListener('change', (event) => {
@@ -2585,19 +3246,35 @@ function followAddress() {
 window.addEventListener('popstate', followAddress);
 window.addEventListener('hashchange', followAddress);
 
+/** Installs the service worker that lets the page load without the server (it needs a secure
+ * context: https, or a loopback address). */
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.register('/assets/sw.js', { scope: '/' }).catch(() => {
+    // Not allowed here (such as plain http to another host): the page works, online only.
+  });
+}
+
 async function start() {
   applyLanguage();
   render();
+  registerServiceWorker();
   try {
-    await loadSession();
-    await loadBoards();
+    const session = loadSession();
+    const boards = session.then(loadBoards);
+    boards.catch(() => {}); // handled below, once the outbox is open
+    // The outbox before the first render of the board: changes kept on this device show at once.
+    await syncReady.catch(() => {});
+    await boards;
     chooseBoard(boardInAddress());
     await refresh();
-    // Only now: the stream starts after the sequence the board was fetched at, not at the log's start.
-    connectStream();
   } catch (error) {
-    if (error.status !== 401) showError(error);
+    if (error.status !== 401 && error.status !== 0) showError(error);
   }
+  // Only now: the stream starts after the sequence the board was fetched at, not at the log's start.
+  connectStream();
+  if (!stream) scheduleReconnect();
+  flush();
   document.body.dataset.ready = 'true';
   // A first visit without tokens: a name before anything is changed (no shared default).
   if (needsName() && !$$('dialog').some((dialog) => dialog.open)) askName();

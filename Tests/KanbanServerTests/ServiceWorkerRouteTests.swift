@@ -1,0 +1,34 @@
+import HTTPTypes
+import Testing
+
+/// The web board's service worker (`/assets/sw.js`) and the outbox module it caches.
+@Suite("Service worker")
+struct ServiceWorkerRouteTests {
+    @Test("The service worker is JavaScript, revalidated on every load, and may take the scope /")
+    func serviceWorker() async throws {
+        try await ServerHarness.withServer { api, _ in
+            let response = try await api.get("/assets/sw.js")
+            #expect(response.status == 200)
+            #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(response.headers[.cacheControl] == "no-cache")
+            #expect(response.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/")
+            #expect(response.text.contains("addEventListener('fetch'"))
+            // It caches the page's files: each must be served.
+            for file in ["board.css", "board.js", "outbox.js", "i18n.js", "flow.js", "icon.svg"] {
+                #expect(response.text.contains("'/assets/\(file)'"), "sw.js does not cache \(file)")
+                #expect(try await api.get("/assets/\(file)").status == 200, "\(file) is not served")
+            }
+        }
+    }
+
+    @Test("Other files do not claim a service worker scope")
+    func otherFiles() async throws {
+        try await ServerHarness.withServer { api, _ in
+            for path in ["/", "/assets/board.js", "/assets/outbox.js"] {
+                let response = try await api.get(path)
+                #expect(response.status == 200)
+                #expect(response.headers[HTTPField.Name("Service-Worker-Allowed")!] == nil, "\(path) says Service-Worker-Allowed")
+            }
+        }
+    }
+}
