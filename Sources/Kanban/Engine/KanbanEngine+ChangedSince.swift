@@ -15,11 +15,8 @@ extension KanbanEngine {
         case .cardDeleted(let deleted)?: (card, isMove) = (deleted.card.id, false)
         default: return
         }
-        try log.forEachRaw(after: since, in: transaction) { sequence, bytes in
-            let peeked = EventCodec.peekCard(bytes)
-            guard peeked == card || (peeked == nil && (EventCodec.peekKind(bytes)?.isCompound ?? true)) else { return true }
-            let event = try EventLog.decode(bytes, sequence: sequence)
-            guard event.actor != actor, event.payload.card == card else { return true }
+        try forEachEvent(concerning: card, after: since, in: transaction) { sequence, event in
+            guard event.actor != actor else { return }
             switch event.payload.effect {
             case .cardMoved(let moved):
                 throw KanbanError.changedSince(title: moved.title, actor: event.actor, sequence: sequence, change: "moved")
@@ -28,8 +25,31 @@ extension KanbanEngine {
             case .cardEdited(let edited) where !isMove:
                 throw KanbanError.changedSince(title: edited.title, actor: event.actor, sequence: sequence, change: "edited")
             default:
-                return true
+                return
             }
+        }
+    }
+
+    /// Calls `body` with each event after `since` that concerns `card` — its own events, and
+    /// undos and redos of them — oldest first: those the history index lists for the card, then
+    /// those after the index's extent. So a conflict check reads the card's events, not the log
+    /// since `since`.
+    func forEachEvent(
+        concerning card: CardID,
+        after since: UInt64,
+        in transaction: some Transaction,
+        _ body: (UInt64, RecordedEvent) throws -> Void
+    ) throws {
+        let extent = try historyIndex.extent(in: transaction)
+        let indexed = try historyIndex.events(concerning: card, in: transaction).lazy.map(\.sequence).filter { $0 > since && $0 <= extent }
+        try log.forEachRaw(at: Array(indexed), in: transaction) { sequence, bytes in
+            try body(sequence, try EventLog.decode(bytes, sequence: sequence))
+            return true
+        }
+        try log.forEachRaw(after: max(since, extent), in: transaction) { sequence, bytes in
+            guard EventCodec.peekCard(bytes) == card else { return true }
+            try body(sequence, try EventLog.decode(bytes, sequence: sequence))
+            return true
         }
     }
 }

@@ -4,20 +4,16 @@ import LMDBStorage
 extension KanbanEngine {
     /// Throws ``KanbanCore/KanbanError/editConflict(title:actor:sequence:field:)`` when an event
     /// after `since` by someone other than `actor` changed a field that the edit `events` changes
-    /// too (an undo or redo of an edit counts by its effect). Reads the log after `since`,
-    /// decoding only the events that may concern the card.
+    /// too (an undo or redo of an edit counts by its effect). Reads the card's own events after
+    /// `since` (``forEachEvent(concerning:after:in:_:)``), not the whole log after it.
     func checkUnchanged(_ events: [BoardEvent], since: UInt64, actor: String, in transaction: some Transaction) throws {
         guard case .cardEdited(let edit)? = events.first?.payload else { return }
         let fields = Self.changedFields(edit)
-        try log.forEachRaw(after: since, in: transaction) { sequence, bytes in
-            let peeked = EventCodec.peekCard(bytes)
-            guard peeked == edit.card || (peeked == nil && (EventCodec.peekKind(bytes)?.isCompound ?? true)) else { return true }
-            let event = try EventLog.decode(bytes, sequence: sequence)
-            guard event.actor != actor, case .cardEdited(let other) = event.payload.effect, other.card == edit.card else { return true }
+        try forEachEvent(concerning: edit.card, after: since, in: transaction) { sequence, event in
+            guard event.actor != actor, case .cardEdited(let other) = event.payload.effect, other.card == edit.card else { return }
             if let field = Self.changedFields(other).first(where: fields.contains) {
                 throw KanbanError.editConflict(title: other.title, actor: event.actor, sequence: sequence, field: field)
             }
-            return true
         }
     }
 
