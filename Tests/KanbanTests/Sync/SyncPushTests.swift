@@ -166,6 +166,31 @@ struct SyncPushTests {
         #expect(try Self.titles(engine) == [[], [], []])
     }
 
+    @Test("Someone else's restore of the board counts by what it did to the card: an edit or a move made on the older copy is refused")
+    func restoreByOthersConflicts() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("sync.db"))
+        let card = try await engine.execute(.addCard(board: "main", title: "Plan"), actor: "ana")[1].payload.card!.description
+        let added = try engine.lastSequence()
+        try await engine.execute(.editCard(board: "main", card: card, title: "Plan v2"), actor: "ana")
+        try await engine.execute(.moveCard(board: "main", card: card, column: "DOING"), actor: "ana")
+        let seen = try engine.lastSequence()
+        // Bob sets the board back to just after the add: the title and the place change back.
+        try await engine.execute(.restore(board: "main", to: .sequence(added)), actor: "bob")
+        let results = try await engine.push([
+            Mutation(id: 1, command: .editCard(board: "main", card: card, title: "Plan v3"), since: seen),
+            Mutation(id: 2, command: .moveCard(board: "main", card: card, column: "DONE"), since: seen),
+            // A field the restore left alone is not a conflict.
+            Mutation(id: 3, command: .editCard(board: "main", card: card, description: "notes"), since: seen),
+        ], client: "ana-tab", actor: "ana")
+        guard case .refused(.editConflict(_, "bob", _, "title")) = results[0] else { Issue.record("expected an edit conflict, got \(results[0])"); return }
+        guard case .refused(.changedSince(_, "bob", _, let change)) = results[1] else { Issue.record("expected a move conflict, got \(results[1])"); return }
+        #expect(change == "moved (restoring the board)")
+        #expect(Self.applied(results) == [false, false, true])
+        #expect(try Self.titles(engine) == [["Plan"], [], []])
+    }
+
     @Test("A new card's id must never have been used: a live card's or a deleted card's id is refused")
     func cardIDTaken() async throws {
         let directory = try TemporaryDirectory()
