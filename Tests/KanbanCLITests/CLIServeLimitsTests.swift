@@ -9,7 +9,7 @@ import Testing
 struct CLIServeLimitsTests {
     /// A running `kanban serve` and the port it listens on.
     final class RunningServer {
-        let process = Process()
+        let process: Process
         let port: Int
         let directory: TemporaryDirectory
 
@@ -18,24 +18,7 @@ struct CLIServeLimitsTests {
             if events > 0 {
                 _ = try KanbanBinary(database: directory.appending("serve.db")).succeed(["generate", "--events", String(events)])
             }
-            process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
-            process.arguments = ["serve", "--db", directory.appending("serve.db"), "--port", "0", "--log-level", "error"] + extra
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var bytes: [UInt8] = []
-            while !bytes.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                bytes.append(contentsOf: chunk)
-            }
-            let line = String(decoding: bytes, as: UTF8.self)
-            guard let port = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
-                process.terminate()
-                throw HarnessFailure(message: "no 'Listening on' line: \(line)")
-            }
-            self.port = port
+            (process, port) = try ServeProcess.start(database: directory.appending("serve.db"), extra: extra)
         }
 
         func stop() {
@@ -44,8 +27,6 @@ struct CLIServeLimitsTests {
             directory.remove()
         }
     }
-
-    struct HarnessFailure: Error { let message: String }
 
     /// A raw TCP connection to 127.0.0.1:`port`.
     final class Connection {
@@ -175,5 +156,39 @@ struct CLIServeLimitsTests {
         #expect(chunked.receive(within: 5).text.hasPrefix("HTTP/1.1 201"))
         let log = try KanbanBinary(database: server.directory.appending("serve.db")).run("log", "--json")
         #expect(log.stdout.components(separatedBy: "\"cardAdded\"").count == 2, "\(log.stdout)")
+    }
+
+    @Test("Two Host lines on a real connection are a 400 whichever comes first: neither is taken for the other")
+    func twoHostLines() throws {
+        let server = try RunningServer([])
+        defer { server.stop() }
+        for hosts in [["evil.example", "127.0.0.1"], ["127.0.0.1", "evil.example"], ["127.0.0.1", "127.0.0.1"]] {
+            let connection = try Connection(port: server.port)
+            connection.send("GET /api/boards HTTP/1.1\r\n" + hosts.map { "Host: \($0)\r\n" }.joined() + "\r\n")
+            let answer = connection.receive(within: 5).text
+            #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("{\"error\":\"a request has one Host header, not 2\"}"), "\(hosts): \(answer)")
+        }
+        let one = try Connection(port: server.port)
+        one.send("GET /api/boards HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(one.receive(within: 5).text.hasPrefix("HTTP/1.1 200"))
+    }
+
+    @Test("A request whose head cannot be read gets a 400 with a JSON line")
+    func unreadableHead() throws {
+        let server = try RunningServer([])
+        defer { server.stop() }
+        for head in ["GET /api/boards HTTP/1.1\r\nHost 127.0.0.1\r\n\r\n", "NOT HTTP AT ALL\r\n\r\n", "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX: \u{01}\r\n\r\n"] {
+            let connection = try Connection(port: server.port)
+            connection.send(head)
+            let answer = connection.receive(within: 5).text
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(head.debugDescription): \(answer)")
+            #expect(answer.contains("\r\n\r\n{\"error\":\"the request is not well-formed HTTP"), "\(head.debugDescription): \(answer)")
+            #expect(answer.lowercased().contains("content-type: application/json"), "\(answer)")
+        }
+        // A route's own 400 keeps its own line.
+        let route = try Connection(port: server.port)
+        route.send("GET /api/log?after=x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let answer = route.receive(within: 5).text
+        #expect(answer.hasPrefix("HTTP/1.1 400") && !answer.contains("not well-formed"), "\(answer)")
     }
 }

@@ -7,29 +7,6 @@ import Testing
 /// each mutation is applied exactly once, and the log verifies.
 @Suite("kanban serve: sync across kill -9")
 struct CLISyncKilledServerTests {
-    /// Starts `kanban serve` on `database` at `port` (0: any) and returns it with its port.
-    private static func serve(_ database: String, port: Int) throws -> (Process, Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
-        process.arguments = ["serve", "--db", database, "--port", String(port), "--log-level", "error"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var bytes: [UInt8] = []
-        while !bytes.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            bytes.append(contentsOf: chunk)
-        }
-        let line = String(decoding: bytes, as: UTF8.self)
-        guard let listening = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {
-            process.terminate()
-            throw ServerDidNotStart(line: line)
-        }
-        return (process, listening)
-    }
-
     /// POSTs `body` to /api/sync/push on `port`; the answer's body, or `nil` when the server
     /// could not be reached or the connection broke before a whole answer.
     private static func push(_ body: String, port: Int) -> SyncPushOutput? {
@@ -56,7 +33,7 @@ struct CLISyncKilledServerTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let database = directory.appending("killed.db")
-        var (server, listening) = try Self.serve(database, port: 0)
+        var (server, listening) = try ServeProcess.start(database: database)
         let port = listening
         let total = 2_000
         let pushed = SharedCount()
@@ -80,7 +57,7 @@ struct CLISyncKilledServerTests {
             while pushed.value < round * 500 { Thread.sleep(forTimeInterval: 0.005) }
             kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
-            (server, _) = try Self.serve(database, port: port)
+            (server, _) = try ServeProcess.start(database: database, port: port)
         }
         while pushed.value < total { Thread.sleep(forTimeInterval: 0.01) }
         kill(server.processIdentifier, SIGTERM)
@@ -93,8 +70,6 @@ struct CLISyncKilledServerTests {
         #expect(try engine.verify().firstDifference == nil)
         #expect(try engine.verifyAudit().isValid)
     }
-
-    struct ServerDidNotStart: Error { let line: String }
 }
 
 /// A count one thread writes and another reads.

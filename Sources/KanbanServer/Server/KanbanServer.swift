@@ -67,7 +67,7 @@ public struct KanbanServer: Sendable {
         let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [DrainBeforeClose()], idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), DrainBeforeClose()], idleTimeout: idleTimeout)),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "kanban",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
