@@ -237,6 +237,12 @@ extension OpenAPIDocumentTests {
             let log = try await send("get", "/api/log", "/api/log?limit=1", expected: 200)
             if log.headers[HTTPField.Name("Link")!]?.contains("after=") != true { record.problems.append("a full page of the log has no Link to the next") }
             try await send("get", "/api/log", "/api/log?after=-1", expected: 400)
+            try await send("get", "/api/export", expected: 200)
+            let exported = try await send("get", "/api/export", "/api/export?after=1&limit=2", expected: 200)
+            if exported.headers[HTTPField.Name("Link")!]?.contains("after=3") != true { record.problems.append("a full page of the export has no Link to the next") }
+            try checkExportedLines(exported, count: 2)
+            try await send("get", "/api/export", "/api/export?limit=10001", expected: 400)
+            try await send("get", "/api/export", "/api/export?after=x", expected: 400)
             try await send("get", "/api/stats", expected: 200)
             let due = try await send("get", "/api/due", "/api/due?within=520w", expected: 200)
             if try due.json.elements?.isEmpty != false { record.problems.append("no card is due: DueCard is not checked") }
@@ -249,6 +255,19 @@ extension OpenAPIDocumentTests {
             try await send("get", "/assets/{file}", "/assets/board.js", expected: 200)
             try await send("get", "/healthz", expected: 200)
             try await send("get", "/metrics", expected: 200)
+        }
+
+        /// The lines of an export page: `count` of them, each an `ExportedEvent`, from the
+        /// sequence after the one asked for on.
+        mutating func checkExportedLines(_ answer: APIResponse, count: Int) throws {
+            let schema = try document.schema("ExportedEvent")
+            let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.count != count + 1 || lines.last != "" { record.problems.append("an export page of \(count) is \(lines.count) pieces: \(answer.text.prefix(200))") }
+            for (offset, line) in lines.dropLast().enumerated() {
+                let json = try JSONTree(parsing: String(line))
+                record.problems += document.problems(json, against: schema).map { "an exported line: \($0)" }
+                if json["sequence"]?.numberValue != Double(2 + offset) { record.problems.append("exported line \(offset) is not event \(2 + offset)") }
+            }
         }
 
         /// Each write as it succeeds and as the board's state or its values refuse it.

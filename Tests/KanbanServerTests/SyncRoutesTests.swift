@@ -193,7 +193,7 @@ struct SyncRoutesTests {
             }
             let data = try #require(ack?.dropFirst("data: ".count))
             let output = try OutputJSON.decoder.decode(SyncAckOutput.self, from: Data(data.utf8))
-            #expect(output.clientID == "tab-1" && output.lastMutationID == 2)
+            #expect(output.clientID == "tab-1" && output.lastMutationID == 2 && output.from == 1 && output.through == 2)
             #expect(output.lastSequence == (try engine.lastSequence()))
             #expect(output.refused.map(\.id) == [2])
             // The other client's stream carries events, but no ack.

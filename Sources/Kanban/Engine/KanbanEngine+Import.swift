@@ -28,22 +28,53 @@ extension KanbanEngine {
         lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void,
         progress: ((Int) -> Void)? = nil
     ) throws -> Int {
+        try appendLines(lines, continuing: false, progress: progress)
+    }
+
+    /// Appends exported lines that continue this log exactly — a page of `GET /api/export`
+    /// after the replica's last event: the first line's sequence number is one more than the
+    /// log's last, each next one follows, and every line passes the checks
+    /// ``importLog(lines:progress:)`` makes (the very bytes of `raw`, decoding to the event the
+    /// line describes, hashing to `leaf`, time not going backwards from the log's last event).
+    /// One write transaction: the first bad line throws ``LogImportError/badLine(line:reason:)``
+    /// and nothing is appended. Returns the number of events appended. `lines` is called as
+    /// ``importLog(lines:progress:)`` says.
+    @discardableResult
+    public func appendExported(lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void) throws -> Int {
+        try appendLines(lines, continuing: true, progress: nil)
+    }
+
+    /// Appends exported `lines` after the log's last event (`continuing`), or into an empty log.
+    private func appendLines(
+        _ lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void,
+        continuing: Bool,
+        progress: ((Int) -> Void)?
+    ) throws -> Int {
         // Made before the write transaction, which cannot make a database.
         let backdated = try backdatedRanges()
         return try writeSide.withLock { core in
             try writeAndApply(&core) { core, transaction in
                 let existing = try log.count(in: transaction)
-                guard existing == 0 else { throw LogImportError.databaseNotEmpty(events: existing) }
+                guard continuing || existing == 0 else { throw LogImportError.databaseNotEmpty(events: existing) }
+                let last = continuing ? try log.lastSequence(in: transaction) : 0
                 var appended = 0
                 var previous: (line: Int, timestamp: Timestamp)?
+                let lastTimestamp = core.lastTimestamp
                 // The run of backdated events of one board being read, recorded as a range when it ends.
                 var run: (board: BoardID, sequences: ClosedRange<UInt64>)?
                 try lines { number, line in
-                    guard let stored = try Self.importedEvent(line, number: number, sequence: UInt64(appended) + 1) else { return }
+                    let expected = last + UInt64(appended) + 1
+                    guard let stored = try Self.importedEvent(line, number: number, sequence: expected, continuing: continuing) else { return }
                     if let previous, stored.event.timestamp < previous.timestamp {
                         throw LogImportError.badLine(
                             line: number,
                             reason: "its timestamp \(stored.event.timestamp) is earlier than line \(previous.line)'s, \(previous.timestamp) (a log's time never goes backwards)"
+                        )
+                    }
+                    if previous == nil, last > 0, stored.event.timestamp < lastTimestamp {
+                        throw LogImportError.badLine(
+                            line: number,
+                            reason: "its timestamp \(stored.event.timestamp) is earlier than the log's last event's, \(lastTimestamp) (a log's time never goes backwards)"
                         )
                     }
                     previous = (number, stored.event.timestamp)
@@ -73,7 +104,7 @@ extension KanbanEngine {
 
     /// The event line `number` stores as sequence `sequence`, checked as ``importLog(lines:progress:)``
     /// says; `nil` for a blank line.
-    private static func importedEvent(_ line: ArraySlice<UInt8>, number: Int, sequence: UInt64) throws -> StoredEvent? {
+    private static func importedEvent(_ line: ArraySlice<UInt8>, number: Int, sequence: UInt64, continuing: Bool) throws -> StoredEvent? {
         guard line.contains(where: { !Self.isJSONWhitespace($0) }) else { return nil }
         func bad(_ reason: String) -> LogImportError { .badLine(line: number, reason: reason) }
         let exported: ExportedEventOutput
@@ -83,6 +114,9 @@ extension KanbanEngine {
             throw bad("not an exported event: \(Self.reason(error))")
         }
         guard exported.event.sequence == sequence else {
+            if continuing {
+                throw bad("sequence \(exported.event.sequence) where \(sequence) was expected: the lines do not continue this log, event after event")
+            }
             throw bad("sequence \(exported.event.sequence) where \(sequence) was expected: lines are missing or out of order (only a whole export, without --board, --since or --until, can be imported)")
         }
         guard let raw = Data(base64Encoded: exported.raw) else { throw bad("\"raw\" is not base64") }

@@ -36,9 +36,13 @@ struct SyncRoutes {
             let refused = outputs.compactMap { output in
                 output.error.map { RefusalOutput(id: output.id, error: $0, conflict: output.conflict ?? false) }
             }
-            try acknowledgements.send(SyncAckOutput(
-                clientID: body.clientID, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, refused: refused
-            ))
+            let decided = outputs.filter { $0.status == "applied" || $0.status == "refused" }.map(\.id)
+            if let from = decided.min(), let through = decided.max() {
+                try acknowledgements.send(SyncAckOutput(
+                    clientID: body.clientID, from: from, through: through,
+                    lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, refused: refused
+                ))
+            }
             return try JSONResponse.make(SyncPushOutput(
                 clientID: body.clientID, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, results: outputs
             ))

@@ -44,6 +44,7 @@ public struct KanbanServer: Sendable {
         CardRoutes(engine: engine, runner: runner).add(to: api)
         UndoRoutes(engine: engine, runner: runner).add(to: api)
         LogRoutes(engine: engine).add(to: api)
+        ExportRoutes(engine: engine).add(to: api)
         FlowRoutes(engine: engine).add(to: api)
         ImportRoutes(engine: engine).add(to: api)
         EventStreamRoutes(

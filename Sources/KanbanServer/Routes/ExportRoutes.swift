@@ -1,0 +1,30 @@
+import HTTPTypes
+import Hummingbird
+import Kanban
+import NIOCore
+
+/// `GET /api/export?after=SEQ&limit=N`: the log's events after `SEQ` as JSON Lines
+/// (`application/x-ndjson`), one ``Kanban/ExportedEventOutput`` a line — what
+/// `kanban export --format jsonl` prints, the stored bytes and leaf hash included — a page at a
+/// time (``ListPage``). What `kanban clone` and `kanban sync` copy, byte for byte.
+struct ExportRoutes {
+    let engine: KanbanEngine
+
+    func add(to api: RouterGroup<KanbanRequestContext>) {
+        api.get("export") { request, _ in
+            let after: UInt64 = try QueryValues(request: request).integer("after") ?? 0
+            let limit = try ListPage.limit(of: request)
+            let events = try engine.storedEvents(after: after, limit: limit)
+            var body: [UInt8] = []
+            for event in events {
+                body += try OutputJSON.encode(ExportedEventOutput(stored: event))
+                body.append(UInt8(ascii: "\n"))
+            }
+            var headers = HTTPFields()
+            headers[.contentType] = "application/x-ndjson; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            let response = Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            return ListPage.linkingNext(response, request: request, count: events.count, limit: limit, cursor: "after", value: events.last?.event.sequence)
+        }
+    }
+}
