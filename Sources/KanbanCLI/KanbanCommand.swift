@@ -18,7 +18,7 @@ public struct KanbanCommand: ParsableCommand {
             ShowBoard.self, Boards.self, Columns.self,
             History.self, Flow.self, Log.self, Stats.self, Generate.self, Replay.self,
             Snapshot.self, Snapshots.self, Verify.self, Diff.self, Restore.self, Audit.self,
-            Export.self, Import.self,
+            Export.self, Import.self, Clone.self, Sync.self,
         ]
     )
 

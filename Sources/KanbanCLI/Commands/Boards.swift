@@ -78,7 +78,9 @@ extension KanbanCommand {
             func run() throws {
                 let names = columnNames
                 let engine = try global.openEngine()
-                let events = try engine.execute(.createBoard(name: name, columns: names), actor: global.actorName)
+                let command = Command.createBoard(name: name, columns: names)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "")
             }
         }
@@ -100,7 +102,9 @@ extension KanbanCommand {
 
             func run() throws {
                 let engine = try global.openEngine()
-                let events = try engine.execute(.renameBoard(board: name, to: newName), actor: global.actorName)
+                let command = Command.renameBoard(board: name, to: newName)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "Nothing changed.")
             }
         }
@@ -119,7 +123,9 @@ extension KanbanCommand {
 
             func run() throws {
                 let engine = try global.openEngine()
-                let events = try engine.execute(.removeBoard(board: name), actor: global.actorName)
+                let command = Command.removeBoard(board: name)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "")
             }
         }

@@ -48,9 +48,9 @@ extension KanbanCommand {
 
             func run() throws {
                 let engine = try global.openEngine()
-                let events = try engine.execute(
-                    .addColumn(board: global.board, name: name, index: at), actor: global.actorName
-                )
+                let command = Command.addColumn(board: global.board, name: name, index: at)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "")
             }
         }
@@ -72,9 +72,9 @@ extension KanbanCommand {
 
             func run() throws {
                 let engine = try global.openEngine()
-                let events = try engine.execute(
-                    .renameColumn(board: global.board, column: column, to: newName), actor: global.actorName
-                )
+                let command = Command.renameColumn(board: global.board, column: column, to: newName)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "Nothing changed.")
             }
         }
@@ -96,9 +96,9 @@ extension KanbanCommand {
 
             func run() throws {
                 let engine = try global.openEngine()
-                let events = try engine.execute(
-                    .moveColumn(board: global.board, column: column, index: at), actor: global.actorName
-                )
+                let command = Command.moveColumn(board: global.board, column: column, index: at)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "The column is there already.")
             }
         }
@@ -117,9 +117,9 @@ extension KanbanCommand {
 
             func run() throws {
                 let engine = try global.openEngine()
-                let events = try engine.execute(
-                    .removeColumn(board: global.board, column: column), actor: global.actorName
-                )
+                let command = Command.removeColumn(board: global.board, column: column)
+                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+                let events = try engine.execute(command, actor: global.actorName)
                 try report(events, of: engine, json: json, quiet: "")
             }
         }

@@ -17,7 +17,9 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            let events = try engine.execute(.deleteCard(board: global.board, card: card), actor: global.actorName)
+            let command = Command.deleteCard(board: global.board, card: card)
+            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+            let events = try engine.execute(command, actor: global.actorName)
             try report(events, of: engine, json: json, quiet: "")
         }
     }

@@ -37,10 +37,9 @@ extension KanbanCommand {
         func run() throws {
             let dueUpdate: DueUpdate? = try noDue ? .remove : due.map { text throws(KanbanError) in .set(try Due(parsing: text)) }
             let engine = try global.openEngine()
-            let events = try engine.execute(
-                .editCard(board: global.board, card: card, title: title, description: description, due: dueUpdate),
-                actor: global.actorName
-            )
+            let command = Command.editCard(board: global.board, card: card, title: title, description: description, due: dueUpdate)
+            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+            let events = try engine.execute(command, actor: global.actorName)
             try report(events, of: engine, json: json, quiet: "Nothing changed.")
         }
     }

@@ -34,7 +34,9 @@ extension KanbanCommand {
         }
 
         func run() throws {
-            let report = try global.openEngine().generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
+            let engine = try global.openEngine()
+            try ReplicaWrites.refuseOnReplica(engine, "generate")
+            let report = try engine.generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
             try printRate(report, verb: "Appended", json: json)
         }
     }

@@ -50,6 +50,7 @@ extension KanbanCommand.Import {
 
         func run() throws {
             let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+            try ReplicaWrites.refuseOnReplica(engine, "import")
             let showsProgress = isatty(STDERR_FILENO) != 0
             defer { if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
             let imported = try engine.importLog(lines: JSONLinesFile(path: file).forEachLine) { count in

@@ -46,6 +46,7 @@ extension KanbanCommand.Import {
                 throw ValidationError("cannot read \(file): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
             }
             let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+            try ReplicaWrites.refuseOnReplica(engine, "import trello")
             let showsProgress = isatty(STDERR_FILENO) != 0
             defer { if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
             let report = try engine.importTrello(data, board: board) { done, all in

@@ -26,10 +26,9 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            let events = try engine.execute(
-                .moveCard(board: global.board, card: card, column: column, index: at),
-                actor: global.actorName
-            )
+            let command = Command.moveCard(board: global.board, card: card, column: column, index: at)
+            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
+            let events = try engine.execute(command, actor: global.actorName)
             try report(events, of: engine, json: json, quiet: "The card is there already.")
         }
     }

@@ -30,6 +30,8 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
+            let command = Command.reviveCard(board: global.board, card: card, column: column, index: at)
+            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
             let events = try engine.revive(board: global.board, card: card, column: column, index: at, actor: global.actorName)
             try report(events, of: engine, json: json, quiet: "")
         }

@@ -26,6 +26,7 @@ extension KanbanCommand {
                 try Output.printJSON { sink in try BoardJSON.write(view: view, to: sink) }
             } else {
                 Output.styled(BoardRenderer(terminal: .current).render(view))
+                if let line = try ReplicaWrites.notSyncedLine(engine) { Output.line(line) }
             }
         }
     }

@@ -38,6 +38,7 @@ extension KanbanCommand {
                 try printPreview(engine)
                 return
             }
+            if try ReplicaWrites.queueIfReplica(.undo(force: force), on: engine, actor: global.actorName, json: json) { return }
             let outcome = try engine.performUndo(actor: global.actorName, force: force)
             try printOutcome(outcome, stack: "undo", actor: global.actorName, engine: engine, language: lang, json: json)
         }
@@ -79,6 +80,7 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
+            if try ReplicaWrites.queueIfReplica(.redo(force: force), on: engine, actor: global.actorName, json: json) { return }
             let outcome = try engine.performRedo(actor: global.actorName, force: force)
             try printOutcome(outcome, stack: "redo", actor: global.actorName, engine: engine, language: lang, json: json)
         }

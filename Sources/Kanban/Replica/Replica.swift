@@ -1,0 +1,260 @@
+import Foundation
+import KanbanCore
+import LMDBStorage
+
+/// A copy of a server's log that works offline: `kanban clone` makes it, byte for byte (the
+/// same Merkle root), and ``sync()`` pushes the changes queued on it meanwhile, then pulls the
+/// server's new events. Its log only ever grows by pulled events, so it stays a byte copy of
+/// the origin's; changes made on it wait in its outbox (``queue(_:actor:newCard:)``), numbered
+/// 1, 2, 3…, until the origin decides each exactly once (``KanbanEngine/push(_:client:actor:)``).
+///
+/// For example:
+///
+/// ```swift
+/// let engine = try KanbanEngine(path: "local.db")
+/// let replica = try await Replica.clone(from: "http://127.0.0.1:8080", into: engine)
+/// let card = CardID(.random())
+/// try replica.queue(.addCard(board: "main", title: "Offline"), actor: "ana", newCard: card)
+/// let report = try await replica.sync()
+/// ```
+public struct Replica: Sendable {
+    /// The replica's database.
+    public let engine: KanbanEngine
+    /// The origin's URL, as given to the clone, without a trailing `/`.
+    public let origin: String
+    /// This replica's client id, random, sent with every push.
+    public let clientID: String
+    /// Sent as `Authorization: Bearer` when set.
+    public var token: String?
+    /// The outbox; `nil` only for the clone's first request, before it is made.
+    private let outbox: ReplicaStore?
+    let transport: any ReplicaTransport
+
+    /// The most mutations one push carries.
+    public static let pushBatchSize = KanbanEngine.maxMutationsPerPush
+    /// The events one pull page asks for.
+    public static let pullPageSize = 1_000
+
+    /// The replica `engine`'s database is, or `nil` when it is not one.
+    public static func open(_ engine: KanbanEngine, token: String? = nil, transport: any ReplicaTransport = SocketReplicaTransport()) throws -> Replica? {
+        guard let store = try storage(engine, { try ReplicaStore.existing(in: engine.log.environment) }),
+              let origin = try storage(engine, { try store.origin() })
+        else { return nil }
+        let client = try storage(engine) { try store.client() }
+        return Replica(engine: engine, origin: origin, clientID: client, token: token, store: store, transport: transport)
+    }
+
+    /// Makes `engine`'s database, which must hold no events, a replica of the server at
+    /// `origin` and copies its log. The first page is fetched before anything is recorded: a
+    /// server that cannot be reached leaves the database as it was. Later pages that fail
+    /// leave a replica that ``sync()`` completes.
+    public static func clone(
+        from origin: String, into engine: KanbanEngine, token: String? = nil, transport: any ReplicaTransport = SocketReplicaTransport()
+    ) async throws -> Replica {
+        let origin = try checkedOrigin(origin)
+        if let existing = try open(engine) { throw ReplicaError.alreadyAReplica(origin: existing.origin) }
+        let events = try engine.lastSequence()
+        guard events == 0 else { throw ReplicaError.databaseNotEmpty(events: events) }
+        let client = "r" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let probe = Replica(engine: engine, origin: origin, clientID: client, token: token, store: nil, transport: transport)
+        let first = try await probe.fetchPage(after: 0)
+        let store = try storage(engine) { try ReplicaStore.create(in: engine.log.environment, origin: origin, client: client) }
+        let replica = Replica(engine: engine, origin: origin, clientID: client, token: token, store: store, transport: transport)
+        try replica.append(first)
+        if first.count >= pullPageSize { _ = try await replica.pull() }
+        return replica
+    }
+
+    private init(engine: KanbanEngine, origin: String, clientID: String, token: String?, store: ReplicaStore?, transport: any ReplicaTransport) {
+        self.engine = engine
+        self.origin = origin
+        self.clientID = clientID
+        self.token = token
+        outbox = store
+        self.transport = transport
+    }
+
+    // MARK: The outbox
+
+    private var store: ReplicaStore {
+        get throws {
+            guard let outbox else { throw ReplicaError.notAReplica }
+            return outbox
+        }
+    }
+
+    /// Queues `command`, made by `actor`, for the origin; `newCard` is the id an added card
+    /// gets (so later mutations can name it before any sync). Edits, moves and deletes carry
+    /// the replica's last event as `since`: the origin refuses them as conflicts when someone
+    /// else changed the same thing after it. Nothing is appended to the replica's log.
+    @discardableResult
+    public func queue(_ command: Command, actor: String, newCard: CardID? = nil) throws -> PendingMutation {
+        let actor = try KanbanEngine.checkedActor(actor)
+        let since: UInt64? = switch command {
+        case .editCard, .editCardIfUnchanged, .moveCard, .deleteCard: try engine.lastSequence()
+        default: nil
+        }
+        _ = try MutationWire(id: 1, command: command, newCard: newCard, since: since)
+        return try storage(engine) {
+            try store.enqueue { id in PendingMutation(actor: actor, mutation: try MutationWire(id: id, command: command, newCard: newCard, since: since)) }
+        }
+    }
+
+    /// The changes queued and not yet decided by the origin, oldest first.
+    public func pending() throws -> [PendingMutation] {
+        try storage(engine) { try store.pending() }
+    }
+
+    /// The changes the origin refused, oldest first, with its reasons.
+    public func refused() throws -> [RefusedMutation] {
+        try storage(engine) { try store.refused() }
+    }
+
+    // MARK: Sync
+
+    /// Pushes the queued changes, then pulls the origin's new events. A failure part way keeps
+    /// whatever was settled: a push's changes leave the outbox only once the origin's answer
+    /// says they were decided, so a retry after a lost answer applies nothing twice (the
+    /// origin calls them duplicates).
+    public func sync() async throws -> SyncReport {
+        var report = try await push()
+        report.pulled = try await pull()
+        return report
+    }
+
+    /// Pushes the outbox in order, a batch of one actor's changes (at most ``pushBatchSize``)
+    /// at a time; applied and duplicate ones leave it, refused ones are kept with the reason.
+    public func push() async throws -> SyncReport {
+        var report = SyncReport()
+        var pending = try self.pending()[...]
+        while let actor = pending.first?.actor {
+            let batch = Array(pending.prefix { $0.actor == actor }.prefix(Self.pushBatchSize))
+            let answer = try await send(batch, actor: actor)
+            var decided: [UInt64] = []
+            var refused: [RefusedMutation] = []
+            var duplicates: [UInt64] = []
+            for (pendingMutation, result) in zip(batch, answer.results) {
+                switch result.status {
+                case "applied": decided.append(pendingMutation.mutation.id)
+                case "duplicate": duplicates.append(pendingMutation.mutation.id)
+                case "refused":
+                    refused.append(RefusedMutation(pending: pendingMutation, error: result.error ?? "refused", conflict: result.conflict ?? false))
+                default:
+                    throw ReplicaError.outOfOrder(expected: result.expected ?? 0, sent: pendingMutation.mutation.id)
+                }
+            }
+            // A duplicate was decided by an earlier push whose answer was lost: ask whether it was refused.
+            if let first = duplicates.first {
+                let earlier = try await refusals(after: first - 1)
+                for id in duplicates {
+                    guard let pendingMutation = batch.first(where: { $0.mutation.id == id }) else { continue }
+                    if let refusal = earlier.first(where: { $0.id == id }) {
+                        refused.append(RefusedMutation(pending: pendingMutation, error: refusal.error, conflict: refusal.conflict))
+                    } else {
+                        decided.append(id)
+                    }
+                }
+            }
+            try storage(engine) { try store.settle(decided: decided, refused: refused) }
+            report.applied += decided.count
+            report.refused += refused
+            pending = pending.dropFirst(batch.count)
+        }
+        return report
+    }
+
+    /// Appends the origin's events after the replica's last one, a page at a time (each page
+    /// one write transaction, checked as ``KanbanEngine/appendExported(lines:)`` says).
+    /// Returns the number appended.
+    public func pull() async throws -> Int {
+        var pulled = 0
+        while true {
+            let page = try await fetchPage(after: try engine.lastSequence())
+            pulled += try append(page)
+            if page.count < Self.pullPageSize { return pulled }
+        }
+    }
+
+    // MARK: HTTP
+
+    /// The lines of `GET /api/export?after=…` (without the empty one after the last newline).
+    private func fetchPage(after sequence: UInt64) async throws -> [ArraySlice<UInt8>] {
+        let answer = try await request("GET", "/api/export?after=\(sequence)&limit=\(Self.pullPageSize)")
+        let bytes = [UInt8](answer.body)
+        return bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+    }
+
+    @discardableResult
+    private func append(_ page: [ArraySlice<UInt8>]) throws -> Int {
+        try engine.appendExported { each in
+            for (index, line) in page.enumerated() { try each(index + 1, line) }
+        }
+    }
+
+    private func send(_ batch: [PendingMutation], actor: String) async throws -> SyncPushOutput {
+        var body = Data(#"{"clientGroupID":"\#(clientID)","clientID":"\#(clientID)","mutations":["#.utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for (index, pendingMutation) in batch.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body.append(try encoder.encode(pendingMutation.mutation))
+        }
+        body.append(contentsOf: Array("]}".utf8))
+        let answer = try await request("POST", "/api/sync/push", body: body, actor: actor)
+        let output = try decode(SyncPushOutput.self, answer)
+        guard output.results.count == batch.count, zip(output.results, batch).allSatisfy({ $0.id == $1.mutation.id }) else {
+            throw ReplicaError.unreadableAnswer(origin: origin, reason: "the push's results do not match the mutations sent")
+        }
+        return output
+    }
+
+    /// This client's refusals after mutation `after`, as the origin keeps them.
+    private func refusals(after: UInt64) async throws -> [RefusalOutput] {
+        let answer = try await request("GET", "/api/sync/pull?client=\(clientID)&refusedAfter=\(after)&limit=0")
+        return try decode(SyncPullOutput.self, answer).refused
+    }
+
+    private func request(_ method: String, _ path: String, body: Data? = nil, actor: String? = nil) async throws -> ReplicaResponse {
+        guard let url = URL(string: origin + path) else { throw ReplicaError.badOrigin(origin) }
+        var headers: [String: String] = [:]
+        if body != nil { headers["Content-Type"] = "application/json" }
+        if let actor { headers["X-Kanban-Actor"] = actor }
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        let answer = try await transport.send(ReplicaRequest(method: method, url: url, headers: headers, body: body))
+        guard answer.status == 200 else {
+            let message = (try? JSONDecoder().decode([String: String].self, from: answer.body))?["error"]
+                ?? String(decoding: answer.body.prefix(200), as: UTF8.self)
+            throw ReplicaError.refusedByServer(origin: origin, status: answer.status, message: message)
+        }
+        return answer
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, _ answer: ReplicaResponse) throws -> Value {
+        do {
+            return try OutputJSON.decode(type, from: answer.body)
+        } catch {
+            throw ReplicaError.unreadableAnswer(origin: origin, reason: "\(error)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// `text` as an origin: an http or https URL with a host, without a trailing `/`.
+    static func checkedOrigin(_ text: String) throws -> String {
+        var trimmed = text
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
+        else { throw ReplicaError.badOrigin(text) }
+        return trimmed
+    }
+}
+
+/// Runs `body`, a storage operation of `engine`'s database; LMDB failures become ``EngineError``.
+private func storage<Result>(_ engine: KanbanEngine, _ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch let error as LMDBError {
+        throw EngineError.from(error, path: engine.path)
+    }
+}

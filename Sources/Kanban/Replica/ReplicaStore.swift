@@ -1,0 +1,120 @@
+import Foundation
+import LMDBStorage
+
+/// What makes a database a replica: the named database `replica` in its own environment,
+/// beside the copy of the origin's log (which only pulled events ever extend).
+///
+/// Keys, and values:
+/// - `0x00` · `origin` → the origin's URL (UTF-8); `0x00` · `client` → this replica's client id;
+///   `0x00` · `next` → u64 little-endian: the number the next queued mutation gets;
+/// - `0x01` · u64 big-endian mutation id → a pending mutation (``PendingMutation`` as JSON);
+/// - `0x02` · u64 big-endian mutation id → a refused one (``RefusedMutation`` as JSON).
+struct ReplicaStore: Sendable {
+    let environment: Environment
+    let database: Database
+
+    /// The name of the database that holds the replica's settings and outbox.
+    static let databaseName = "replica"
+    private static let originKey = Array("\u{0}origin".utf8)
+    private static let clientKey = Array("\u{0}client".utf8)
+    private static let nextKey = Array("\u{0}next".utf8)
+    private static let pendingTag: UInt8 = 0x01
+    private static let refusedTag: UInt8 = 0x02
+
+    /// The store of `environment` when it is a replica's (its database exists), else `nil`.
+    static func existing(in environment: Environment) throws -> ReplicaStore? {
+        guard let database = try environment.existingDatabase(named: databaseName) else { return nil }
+        let store = ReplicaStore(environment: environment, database: database)
+        return try store.origin() == nil ? nil : store
+    }
+
+    /// Makes the store, recording `origin` and `client`, in one write transaction.
+    static func create(in environment: Environment, origin: String, client: String) throws -> ReplicaStore {
+        let store = ReplicaStore(environment: environment, database: try environment.database(named: databaseName))
+        try environment.write { transaction in
+            try transaction.put(Array(origin.utf8), forKey: originKey, in: store.database)
+            try transaction.put(Array(client.utf8), forKey: clientKey, in: store.database)
+            try transaction.put(Self.bytes(1), forKey: nextKey, in: store.database)
+        }
+        return store
+    }
+
+    /// The origin's URL.
+    func origin() throws -> String? {
+        try environment.read { try $0.value(forKey: Self.originKey, in: database) }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// This replica's client id.
+    func client() throws -> String {
+        try environment.read { try $0.value(forKey: Self.clientKey, in: database) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// Queues the mutation `make` builds from the next number, and counts it, in one write
+    /// transaction (so two processes queueing at once get different numbers).
+    func enqueue(_ make: (UInt64) throws -> PendingMutation) throws -> PendingMutation {
+        try environment.write { transaction in
+            let next = try transaction.value(forKey: Self.nextKey, in: database).flatMap(Self.number) ?? 1
+            let pending = try make(next)
+            try transaction.put(try Self.encoded(pending), forKey: Self.key(Self.pendingTag, next), in: database)
+            try transaction.put(Self.bytes(next + 1), forKey: Self.nextKey, in: database)
+            return pending
+        }
+    }
+
+    /// The pending mutations, oldest first.
+    func pending() throws -> [PendingMutation] {
+        try entries(Self.pendingTag, as: PendingMutation.self)
+    }
+
+    /// The refused mutations, oldest first.
+    func refused() throws -> [RefusedMutation] {
+        try entries(Self.refusedTag, as: RefusedMutation.self)
+    }
+
+    /// Takes the decided mutations out of the outbox, keeping the refused ones with their
+    /// reasons, in one write transaction.
+    func settle(decided: [UInt64], refused: [RefusedMutation]) throws {
+        try environment.write { transaction in
+            for id in decided { _ = try transaction.delete(forKey: Self.key(Self.pendingTag, id), in: database) }
+            for refusal in refused {
+                _ = try transaction.delete(forKey: Self.key(Self.pendingTag, refusal.pending.mutation.id), in: database)
+                try transaction.put(try Self.encoded(refusal), forKey: Self.key(Self.refusedTag, refusal.pending.mutation.id), in: database)
+            }
+        }
+    }
+
+    private func entries<Value: Decodable>(_ tag: UInt8, as type: Value.Type) throws -> [Value] {
+        let values: [[UInt8]] = try environment.read { transaction in
+            var values: [[UInt8]] = []
+            try transaction.withCursor(on: database) { cursor in
+                var entry = try [tag].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+                while let current = entry, current.key.first == tag {
+                    values.append(Array(current.value))
+                    entry = try cursor.next()
+                }
+            }
+            return values
+        }
+        return try values.map { try JSONDecoder().decode(Value.self, from: Data($0)) }
+    }
+
+    /// `value` as compact JSON, keys sorted.
+    private static func encoded(_ value: some Encodable) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(value))
+    }
+
+    private static func key(_ tag: UInt8, _ id: UInt64) -> [UInt8] {
+        [tag] + withUnsafeBytes(of: id.bigEndian, Array.init)
+    }
+
+    private static func bytes(_ number: UInt64) -> [UInt8] {
+        withUnsafeBytes(of: number.littleEndian, Array.init)
+    }
+
+    private static func number(_ bytes: [UInt8]) -> UInt64? {
+        guard bytes.count == 8 else { return nil }
+        return bytes.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
+}

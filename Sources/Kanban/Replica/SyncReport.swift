@@ -1,0 +1,15 @@
+/// What one ``Replica/sync()`` did.
+public struct SyncReport: Sendable, Equatable {
+    /// Mutations the origin applied now, or had applied before (a retry after a lost answer).
+    public var applied: Int
+    /// Mutations the origin refused now, with their reasons.
+    public var refused: [RefusedMutation]
+    /// Events pulled and appended to the replica's log.
+    public var pulled: Int
+
+    public init(applied: Int = 0, refused: [RefusedMutation] = [], pulled: Int = 0) {
+        self.applied = applied
+        self.refused = refused
+        self.pulled = pulled
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Kanban
+
+extension KanbanCommand {
+    /// `kanban clone URL --db PATH [--token-file F]`: makes an empty database a replica of a
+    /// server and copies its log byte for byte.
+    struct Clone: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clone",
+            abstract: "Copy a server's log byte for byte into an empty database, which becomes its replica.",
+            discussion: """
+                The replica's 'audit root' is the server's. On it, add, edit, move, delete, revive, \
+                undo and redo queue their change; 'kanban sync' sends them and pulls new events.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var access: ReplicaToken
+
+        @Argument(help: "The server, such as http://127.0.0.1:8080.")
+        var url: String
+
+        func run() throws {
+            let token = try access.token()
+            let engine = try global.openEngine()
+            let url = self.url
+            let replica = try Blocking.run { try await Replica.clone(from: url, into: engine, token: token) }
+            let events = try engine.lastSequence()
+            Output.line("Cloned \(replica.origin): \(events) event\(events == 1 ? "" : "s"), Merkle root \(MerkleHash.hex(try engine.auditRoot().root)).")
+        }
+    }
+}

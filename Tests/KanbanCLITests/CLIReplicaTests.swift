@@ -1,0 +1,156 @@
+import Foundation
+import Kanban
+import KanbanCore
+import KanbanTestSupport
+import Testing
+
+/// `kanban clone` and `kanban sync` against a real `kanban serve`: the replica is a byte copy
+/// of the server's log, changes made on it while the server is down are queued and applied
+/// exactly once when it is back, conflicts are refused and listed, and a server killed with
+/// SIGKILL in the middle of a push loses and repeats nothing.
+@Suite("kanban clone and sync", .serialized)
+struct CLIReplicaTests {
+    /// `kanban audit root` of `kanban`'s database.
+    private static func root(_ kanban: KanbanBinary) throws -> String {
+        try kanban.succeed(["audit", "root"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `kanban sync --status --json` of a replica.
+    private static func status(_ kanban: KanbanBinary) throws -> ReplicaStatusOutput {
+        try OutputJSON.decode(ReplicaStatusOutput.self, from: Data(try kanban.succeed(["sync", "--status", "--json"]).utf8))
+    }
+
+    private static func stop(_ server: Process) {
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+    }
+
+    @Test("Clone, work offline, sync when the server is back: the same Merkle root, each change applied once")
+    func offlineRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
+        let existing = try server.add("Existing card")
+        try server.add("Another")
+        var (process, port) = try ServeProcess.start(database: server.database)
+        defer { Self.stop(process) }
+        let url = "http://127.0.0.1:\(port)"
+
+        let replica = try KanbanBinary(database: directory.appending("replica.db"), actor: "mobile")
+        let cloned = try replica.succeed(["clone", url])
+        #expect(cloned.hasPrefix("Cloned \(url): 3 events, Merkle root "))
+        #expect(try Self.root(replica) == Self.root(server))
+        #expect(try replica.board() == server.board())
+
+        // Offline: the server stops; the replica queues an add, a move of it and a move of an existing card.
+        Self.stop(process)
+        let title = "-rf, Korean 한국어 🎉"
+        let added = try replica.run(["add"], afterTerminator: [title])
+        #expect(added.status == 0, "\(added)")
+        let newID = added.trimmedStdout
+        #expect(Identifier(newID) != nil, "add prints the new card's id: \(added)")
+        #expect(added.stderr.contains("Queued change 1 (addCard)"))
+        #expect(try replica.succeed(["move", String(newID.prefix(8)), "doing"]).hasPrefix("Queued change 2 (moveCard)"))
+        #expect(try replica.succeed(["move", existing, "DONE"]).hasPrefix("Queued change 3 (moveCard)"))
+        // Refused before queueing: a card neither the replica nor its queue knows, a column the board lacks.
+        #expect(try replica.run("move", "ffffffff", "DONE").stderr == "kanban: unknown card 'ffffffff'\n")
+        #expect(try replica.run("move", existing, "NOWHERE").status == 1)
+        #expect(try Self.status(replica).pending.map(\.mutation.name) == ["addCard", "moveCard", "moveCard"])
+        // The local log is untouched; the board says what waits.
+        #expect(try replica.stats().events == 3)
+        #expect(try replica.succeed(["board"]).hasSuffix("3 changes not yet synced (kanban sync)\n"))
+
+        let unreachable = try replica.run("sync")
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stderrLines == ["kanban: cannot reach \(url): connection refused; 3 changes stay queued"])
+        #expect(try Self.status(replica).pending.count == 3)
+
+        // Back on the same database and port.
+        (process, _) = try ServeProcess.start(database: server.database, port: port)
+        let synced = try replica.succeed(["sync"])
+        #expect(synced == "Sent 3 changes to \(url): 3 applied, 0 refused; pulled 3 events.\n")
+        let board = try server.board()
+        #expect(board.column("DOING")?.cards.map(\.id) == [newID])
+        #expect(board.column("DOING")?.cards.map(\.title) == [title])
+        #expect(board.column("DONE")?.cards.map(\.id) == [existing])
+        #expect(try server.log().filter { $0.kind == "cardAdded" }.count == 3)
+        #expect(try Self.root(replica) == Self.root(server))
+        #expect(try replica.board() == board)
+        #expect(try Self.status(replica).pending.isEmpty)
+        // Syncing again sends nothing and appends nothing.
+        #expect(try replica.succeed(["sync"]) == "Sent 0 changes to \(url): 0 applied, 0 refused; pulled 0 events.\n")
+        #expect(try server.stats().events == 6)
+
+        // A second replica edits a card someone else edits on the server first: refused as a conflict, and listed.
+        let second = try KanbanBinary(database: directory.appending("second.db"), actor: "tablet")
+        try second.succeed(["clone", url + "/"])
+        #expect(try second.succeed(["edit", existing, "--title", "Tablet's title"]).hasPrefix("Queued change 1 (editCard)"))
+        try server.succeed(["edit", existing, "--title", "Ana's title"])
+        let conflicted = try second.succeed(["sync"])
+        #expect(conflicted.hasPrefix("Sent 1 change to \(url): 0 applied, 1 refused; pulled 1 event.\nRefused #1 editCard: "))
+        let listed = try Self.status(second)
+        #expect(listed.pending.isEmpty)
+        #expect(listed.refused.map(\.pending.mutation.id) == [1])
+        #expect(listed.refused.first?.conflict == true)
+        let text = try second.succeed(["sync", "--status"])
+        #expect(text.contains("1 refused:\n  #1 editCard by tablet"))
+        #expect(text.contains("(conflict)"))
+        #expect(try server.board().column("DONE")?.cards.map(\.title) == ["Ana's title"])
+        #expect(try Self.root(second) == Self.root(server))
+        try replica.succeed(["sync"])
+        #expect(try Self.root(replica) == Self.root(server))
+
+        // Column commands queue too; what cannot be queued is refused and appends nothing.
+        #expect(try replica.succeed(["columns", "add", "REVIEW", "--at", "1"]).hasPrefix("Queued change 4 (addColumn)"))
+        let restore = try replica.run("restore", "--to", "1")
+        #expect(restore.status == 1)
+        #expect(restore.stderr == "kanban: restore cannot be queued on a replica: run it on the server\n")
+        #expect(try replica.run("generate", "--events", "10").status == 1)
+        try replica.succeed(["sync"])
+        #expect(try server.board().columns.map(\.name) == ["TODO", "REVIEW", "DOING", "DONE"])
+        #expect(try Self.root(replica) == Self.root(server))
+    }
+
+    @Test("A server killed with SIGKILL during a push of 1,500 changes: the next sync applies each exactly once")
+    func killedMidPush() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
+        try server.add("Before")
+        var (process, port) = try ServeProcess.start(database: server.database)
+        defer { Self.stop(process) }
+        let replica = try KanbanBinary(database: directory.appending("replica.db"), actor: "mobile")
+        try replica.succeed(["clone", "http://127.0.0.1:\(port)"])
+        let total = 1_500
+        try Self.queue(total, on: replica.database)
+
+        let sync = try replica.start(["sync"])
+        let start = try server.stats().events
+        while try server.stats().events == start { Thread.sleep(forTimeInterval: 0.002) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let first = sync.wait()
+        (process, _) = try ServeProcess.start(database: server.database, port: port)
+        if first.status != 0 {
+            #expect(first.stderrLines.count == 1)
+            #expect(first.stderr.hasPrefix("kanban: cannot reach http://127.0.0.1:\(port): "), "\(first)")
+        }
+        try replica.succeed(["sync"])
+
+        let titles = try server.board().column("TODO")?.cards.map(\.title) ?? []
+        #expect(titles == ["Before"] + (1...total).map { "bulk \($0)" })
+        #expect(try Self.status(replica).pending.isEmpty)
+        #expect(try Self.status(replica).refused.isEmpty)
+        #expect(try Self.root(replica) == Self.root(server))
+    }
+
+    /// Queues `count` adds on the replica at `path` through the engine API.
+    private static func queue(_ count: Int, on path: String) throws {
+        let engine = try KanbanEngine(path: path)
+        let replica = try #require(try Replica.open(engine))
+        for number in 1...count {
+            try replica.queue(.addCard(board: "main", title: "bulk \(number)"), actor: "mobile", newCard: CardID(.random()))
+        }
+        #expect(try replica.pending().count == count)
+    }
+}
