@@ -19,7 +19,10 @@ the next column, and an edit conflict (Reload, Save anyway). Then issue 24's off
 stops, two moves and an add are kept on the device (the pill says "Offline — 3 changes saved on this device",
 a reload without the server still shows them), Undo takes back a fourth before it is sent, and the server,
 started again on the same database and port, gets exactly the three; a pending edit refused for a `since`
-conflict shows as "Refused: 1 change" with the server's reason, and Apply anyway sends it again. It saves a screenshot to
+conflict shows as "Refused: 1 change" with the server's reason, and Apply anyway sends it again; moves the server
+applied while the board could not be read stay shown (kept in the outbox as applied) through a reload without the
+server, where Undo pressed twice queues two undos that undo both once it is back; a push answered 413 is halved and
+sent again, nothing refused or lost. It saves a screenshot to
 $KANBAN_SCREENSHOT (default: a file in the temporary directory, printed at the end).
 
 On any failure it prints one line, `browser test failed: STEP: WHY`, and exits 1 (2 for bad
@@ -1019,6 +1022,140 @@ def check_refused_change(board):
         raise Failure(f"the edit was not pushed with since, then again without it: {edits}")
 
 
+# The outbox's records as IndexedDB holds them (what a reload would find): id, name, status, card.
+OUTBOX_RECORDS = """
+const done = arguments[arguments.length - 1];
+const request = indexedDB.open('kanban');
+request.onerror = () => done(null);
+request.onsuccess = () => {
+  const db = request.result;
+  const all = db.transaction('mutations').objectStore('mutations').getAll();
+  all.onsuccess = () => {
+    done(all.result.map((r) => ({id: String(r.id), name: r.name, status: r.status, card: (r.args && r.args.card) || null})));
+    db.close();
+  };
+  all.onerror = () => done(null);
+};
+"""
+
+# Makes the page's own reads of board main fail (no answer), as a server gone right after
+# answering a push would; the service worker never sees them, so it keeps the older board.
+FAIL_BOARD_READS = """
+if (!window.__boardReadBlocker) {
+  window.__boardReadBlocker = true;
+  const original = window.fetch;
+  window.fetch = function (input, init) {
+    const url = new URL(String(input), location.href);
+    if (window.__failBoardReads && url.pathname === '/api/boards/main' && url.search === '') {
+      return Promise.reject(new TypeError('board read blocked by the test'));
+    }
+    return original.apply(this, arguments);
+  };
+}
+window.__failBoardReads = true;
+"""
+
+# Answers the page's next push with 413 (a proxy's body limit) without sending it, once.
+ANSWER_413_ONCE = """
+if (!window.__push413) {
+  window.__push413 = true;
+  const original = window.fetch;
+  window.fetch = function (input, init) {
+    if (window.__push413Left > 0 && String(input).includes('/api/sync/push')) {
+      window.__push413Left -= 1;
+      window.__push413Body = init.body;
+      return Promise.resolve(new Response(JSON.stringify({error: 'request body too large (test)'}),
+        {status: 413, headers: {'Content-Type': 'application/json'}}));
+    }
+    return original.apply(this, arguments);
+  };
+}
+window.__push413Left = 1;
+"""
+
+
+def outbox_records(board):
+    return board.driver.execute_async_script(OUTBOX_RECORDS) or []
+
+
+def check_applied_change_kept_and_undo_twice(board):
+    """Two moves the server applied whose board refresh failed stay shown, kept in the outbox as
+    applied, even after a reload without the server (the service worker's older board); then
+    Undo pressed twice offline queues two undos (the second does not take back the first), and
+    once the server is back both moves are undone and the applied records leave the outbox."""
+    driver = board.driver
+    first = board.send("POST", "/api/boards/main/cards", {"title": "Applied then unseen one", "column": "TODO"})["id"]
+    second = board.send("POST", "/api/boards/main/cards", {"title": "Applied then unseen two", "column": "TODO"})["id"]
+    board.wait(lambda _: board.card(second) is not None, "the cards added through the API are not shown")
+    board.settle()
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live")
+    driver.execute_script(FAIL_BOARD_READS)
+    try:
+        for card in (first, second):
+            board.press_on_card(card, Keys.ARROW_RIGHT, modifier=Keys.ALT)
+            board.wait_in_column(card, "DOING", "after Alt+Right")
+        board.wait_api_column(first, "DOING", "after the first move was pushed")
+        board.wait_api_column(second, "DOING", "after the second move was pushed")
+        applied = lambda: {r["card"] for r in outbox_records(board) if r["status"] == "applied"}
+        board.wait(lambda _: {first, second} <= applied(), f"the applied moves are not kept in the outbox: {outbox_records(board)}")
+        if board.page_column_of(first) != "DOING" or board.page_column_of(second) != "DOING" or set(board.pending_ids()) & {first, second}:
+            raise Failure("moves the server applied are not shown as saved while the board cannot be read")
+        board.stop_server()
+    finally:
+        driver.execute_script("window.__failBoardReads = false;")
+    # Reloaded without the server: the service worker's board is older than the moves.
+    driver.refresh()
+    board.wait_ready()
+    board.wait(lambda _: board.page_column_of(first) == "DOING" and board.page_column_of(second) == "DOING",
+               "reloaded without the server, the page lost the moves the server applied")
+
+    # Undo twice with the server away: two undos queued, neither taken back by the other.
+    for count in ("1 change", "2 changes"):
+        ActionChains(driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        board.wait(lambda _: board.pill() == OFFLINE.format(count), f"after Ctrl+Z the pill says {board.pill()!r}, not {OFFLINE.format(count)!r}")
+    undos = [r["name"] for r in outbox_records(board) if r["status"] == "pending"]
+    if undos != ["undo", "undo"]:
+        raise Failure(f"Undo pressed twice offline left {undos} in the outbox, not two undos")
+
+    board.restart_server()
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the server came back", timeout=30)
+    board.wait_api_column(first, "TODO", "after the two undos were sent")
+    board.wait_api_column(second, "TODO", "after the two undos were sent")
+    board.wait_in_column(first, "TODO", "after the two undos")
+    board.wait(lambda _: not [r for r in outbox_records(board) if r["card"] in (first, second) or r["status"] == "pending"],
+               f"the outbox keeps records the board reflects: {outbox_records(board)}")
+
+
+def check_push_413(board):
+    """A push answered 413 (a proxy's limit) decided nothing: the page halves the batch and sends
+    again; nothing is refused or lost, and both changes reach the server."""
+    driver = board.driver
+    first = board.send("POST", "/api/boards/main/cards", {"title": "Too large once one", "column": "TODO"})["id"]
+    second = board.send("POST", "/api/boards/main/cards", {"title": "Too large once two", "column": "TODO"})["id"]
+    board.wait(lambda _: board.card(second) is not None, "the cards added through the API are not shown")
+    board.settle()
+    driver.execute_script(BLOCK_PUSHES)
+    try:
+        for card in (first, second):
+            board.press_on_card(card, Keys.ARROW_RIGHT, modifier=Keys.ALT)
+            board.wait_in_column(card, "DOING", "after Alt+Right")
+        board.wait(lambda _: board.pill() == OFFLINE.format("2 changes"), f"the pill says {board.pill()!r}, not 2 changes waiting")
+        driver.execute_script(ANSWER_413_ONCE)
+    finally:
+        driver.execute_script("window.__blockPush = false;")
+    board.act(lambda: driver.find_element(By.ID, "retry-button").click())
+    board.wait_api_column(first, "DOING", "after a push answered 413")
+    board.wait_api_column(second, "DOING", "after a push answered 413")
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the 413")
+    refused_shown = driver.find_element(By.ID, "refused-button").is_displayed()
+    body = driver.execute_script("return window.__push413Body || null;")
+    if refused_shown or driver.execute_script("return window.__push413Left;") != 0:
+        raise Failure("the 413 was not met, or it left a change marked refused")
+    names = [m["args"]["card"] for m in json.loads(body)["mutations"]]
+    if names != [first, second]:
+        raise Failure(f"the push answered 413 carried {names}, not the two moves")
+
+
 def start_server(binary, database, log_path, port=0):
     log = open(log_path, "a")
     process = subprocess.Popen(
@@ -1331,6 +1468,12 @@ def run(board, screenshot_path):
     with step("a pending change refused by the server: shown, with Apply anyway"):
         check_refused_change(board)
 
+    with step("applied changes stay shown while the board cannot be read, and through a reload; Undo twice offline"):
+        check_applied_change_kept_and_undo_twice(board)
+
+    with step("a push answered 413 is halved and sent again, nothing refused or lost"):
+        check_push_413(board)
+
     with step("every UI string is in English, Korean and French"):
         tables = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
@@ -1415,7 +1558,8 @@ def main(argv):
               f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "
               f"accessible names, due banner, New-board columns, address bar, focus after Delete, localized errors, "
               f"markdown, search and filters, paged panels, phone drag, long column, edit conflict, offline changes kept and sent "
-              f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change; screenshot {screenshot}")
+              f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change, applied changes kept "
+              f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

@@ -10,7 +10,7 @@
 
 import { cumulativeFlow, cycleScatter, legend, summary } from '/assets/flow.js';
 import { LANGUAGES, pickLanguage, translator } from '/assets/i18n.js';
-import { openOutbox } from '/assets/outbox.js';
+import { isNumbered, openOutbox } from '/assets/outbox.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants and small helpers
@@ -33,6 +33,8 @@ const DUE_POLL_MS = 60_000;
 /** Mutations per push, and the most bytes of JSON one push carries (the server takes 8 MiB). */
 const PUSH_BATCH = 1000;
 const PUSH_BYTES = 2_000_000;
+/** How long a push or a pull may go unanswered before it is given up (a half-open connection). */
+const SYNC_TIMEOUT_MS = 20_000;
 /** Waits between tries to reach the server again: doubling from the first to the last. */
 const RETRY_FIRST_MS = 500;
 const RETRY_LAST_MS = 8_000;
@@ -269,6 +271,7 @@ async function loadLive() {
     state.server = view;
     recompute();
     noteSequence(view?.sequence);
+    forgetReflected().catch((error) => console.error('kanban: the outbox could not forget applied changes', error));
   } catch (error) {
     if (error.status === 404) {
       // Renamed or removed elsewhere: fall back to another board.
@@ -337,6 +340,7 @@ async function refresh() {
       state.loaded = true;
       render();
       if (state.panel) refreshPanel();
+      takeAcks();
     } catch (error) {
       // No answer at all: the status pill says so, and the page tries again by itself.
       if (error.status !== 401 && error.status !== 0) showError(error);
@@ -368,15 +372,24 @@ const sync = {
   /** This browser profile to the sync routes: random ids kept in localStorage. */
   clientID: null,
   clientGroupID: null,
-  /** The outbox's mutations, oldest first: a copy of what it holds, read again after each write. */
+  /** This tab, to the outbox (which tab marked a mutation sent). */
+  tabID: null,
+  /** The outbox's records in the order the server decides them: a copy of what it holds, read
+   * again after each write. Applied ones stay (replayed) until a board loaded reflects them. */
   records: [],
-  /** Mutations the server applied whose events the board shown may not have yet:
-   * `{record, sequence}`, replayed until the board reflects `sequence`. */
-  settling: [],
   /** Keys (`keyOf`) of the mutations in the push under way. */
   inFlight: new Set(),
   /** Callbacks waiting for a mutation's decision, by key. */
   waiters: new Map(),
+  /** The most mutations and bytes of JSON one push carries: halved after a 413 (a proxy's limit). */
+  pushLimit: { count: PUSH_BATCH, bytes: PUSH_BYTES },
+  /** Keys of mutations the server once could not take alone (400, 413, 422): a second time, they
+   * are set aside as refused. */
+  rejectedOnce: new Set(),
+  /** Aborts the push or pull under way (a timeout, the browser going offline, the stream breaking). */
+  requestAbort: null,
+  /** The server's reason when it forbids this page's pushes (403), else null. */
+  pushForbidden: null,
   /** Mutations Undo took back before they were sent, newest last (Redo puts them back). */
   redoable: [],
   /** `event: ack` frames waiting until the board reflects their `lastSequence`. */
@@ -393,7 +406,8 @@ const sync = {
  * it has no network), and the tries made to reach the server again since it was last reached. */
 const connection = { state: 'connecting', attempt: 0, timer: null };
 
-const keyOf = (record) => `${record.clientID}:${record.id}`;
+/** A mutation's key in the page's maps: its `uid`, which renumbering does not change. */
+const keyOf = (record) => record.uid;
 const isUndoRedo = (record) => record.name === 'undo' || record.name === 'redo';
 const undecided = () => sync.records.filter((record) => record.status === 'pending');
 const refusedRecords = () => sync.records.filter((record) => record.status === 'refused');
@@ -433,6 +447,7 @@ async function openSync() {
 }
 
 const syncReady = openSync();
+sync.tabID = randomID('t');
 
 async function reloadOutbox() {
   if (sync.outbox) sync.records = await sync.outbox.all();
@@ -456,16 +471,34 @@ function showChanges() {
   takeAcks();
 }
 
+/** Whether the board shown must still replay `record`: undecided, or applied after the board
+ * the page has (the server's answer came, the board with its events not yet). */
+function replayed(record, reflected) {
+  if (isUndoRedo(record) || !sameName(record.args?.board, state.boardName)) return false;
+  return record.status === 'pending' || (record.status === 'applied' && Number(record.sequence) > reflected);
+}
+
 /** The board shown: the server's board with the undecided mutations (and those applied but not
- * yet in it) replayed on top. A mutation that no longer applies (its card or column is gone) is
- * left out until the server decides it. */
+ * yet in it) replayed on top, in the order the server decides them. A mutation that no longer
+ * applies (its card or column is gone) is left out until the server decides it. */
 function recompute() {
   const reflected = Number(state.server?.sequence ?? -1);
-  const now = Date.now();
-  sync.settling = sync.settling.filter((entry) => entry.sequence > reflected && now - entry.at < 30_000);
-  const replayed = [...sync.settling.map((entry) => entry.record), ...undecided()]
-    .filter((record) => !isUndoRedo(record) && sameName(record.args?.board, state.boardName));
-  state.live = replayed.length > 0 ? rebase(state.server, replayed) : state.server;
+  const mutations = sync.records.filter((record) => replayed(record, reflected));
+  state.live = mutations.length > 0 ? rebase(state.server, mutations) : state.server;
+}
+
+/** Forgets the applied mutations the board the page loaded reflects (its `sequence` is at or
+ * after the push's); until then they stay in the outbox, so a page reloaded on an older copy
+ * of the board (the service worker's) still shows them. */
+async function forgetReflected() {
+  const server = state.server;
+  if (!sync.outbox || !server || !Number.isFinite(Number(server.sequence))) return;
+  const shown = sync.records.filter((record) => record.status === 'applied'
+    && (isUndoRedo(record) || (sameName(record.args?.board, server.board) && Number(record.sequence) <= Number(server.sequence))));
+  if (shown.length === 0) return;
+  await sync.outbox.remove(shown);
+  await reloadOutbox();
+  outboxChannel?.postMessage('changed');
 }
 
 /** `server` with `mutations` replayed on top, copied where they change it (columns, and the cards
@@ -486,8 +519,11 @@ function locate(view, id) {
   return null;
 }
 
-/** Applies one mutation to `view` as the server would, when it still applies. */
-function replay(view, { name, args, local }) {
+/** Applies one mutation to `view` as the server would, when it still applies; once more on a
+ * board that has it already changes nothing (the card is there, or in its place). The cards it
+ * touches are marked pending while it is. */
+function replay(view, { name, args, local, status }) {
+  const pendingCard = (card, column) => (status === 'pending' ? markedPending(card, column, view) : card);
   const found = args.card != null ? locate(view, args.card) : null;
   const columnNamed = (wanted) => view.columns.find((column) => sameName(column.name, wanted)) ?? null;
   switch (name) {
@@ -540,7 +576,7 @@ function place(column, card, before, after) {
 }
 
 /** `card` marked as not yet on the server, overdue as the server would say (never in the last column). */
-function pendingCard(card, column, view) {
+function markedPending(card, column, view) {
   const due = dueDate(card.due);
   const finished = column === view.columns[view.columns.length - 1];
   return { ...card, overdue: Boolean(due) && !finished && due.date.getTime() < Date.now(), pending: true };
@@ -573,7 +609,14 @@ function decisionOf(record, timeout) {
   return new Promise((resolve) => {
     const key = keyOf(record);
     sync.waiters.set(key, [...(sync.waiters.get(key) ?? []), resolve]);
-    if (timeout != null) setTimeout(() => resolve(null), timeout);
+    if (timeout == null) return;
+    setTimeout(() => {
+      // Given up: the waiter leaves the list (nothing else would take it out).
+      const left = (sync.waiters.get(key) ?? []).filter((waiter) => waiter !== resolve);
+      if (left.length > 0) sync.waiters.set(key, left);
+      else sync.waiters.delete(key);
+      resolve(null);
+    }, timeout);
   });
 }
 
@@ -597,16 +640,19 @@ function describeChange(record) {
   }
 }
 
-/** The newest undecided change this person made (what Undo takes back first). */
+/** The newest undecided change this person made (what Undo takes back first). A queued undo or
+ * redo is not one: Undo pressed again undoes one more change, it does not take the undo back. */
 function lastOwnChange() {
-  const own = undecided().filter((record) => state.tokens || record.actor === state.actor);
+  const own = undecided().filter((record) => !isUndoRedo(record) && (state.tokens || record.actor === state.actor));
   return own[own.length - 1] ?? null;
 }
 
-/** Sends the undecided mutations, oldest first, in batches, until none is left or the server
- * does not answer (then again after a wait, doubling up to RETRY_LAST_MS). One push at a time,
- * across the page's tabs too. Nothing is sent while the live stream is down: a mutation never
- * sent can still be taken back here, and the stream's return sends them. */
+/** Sends the undecided mutations, lowest number first, in batches, until none is left or the
+ * server does not answer (then again after a wait, doubling up to RETRY_LAST_MS). One push at a
+ * time, across the page's tabs too (navigator.locks; a browser without it may push from two tabs
+ * at once: each mutation is still decided once, but a tab's renumbering may then wait for the
+ * other's push to be a minute old). Nothing is sent while the live stream is down: a mutation
+ * never sent can still be taken back here, and the stream's return sends them. */
 function flush() {
   clearTimeout(sync.pushTimer);
   if (connection.state !== 'live') return Promise.resolve();
@@ -624,6 +670,7 @@ function flush() {
     } finally {
       sync.pushing = null;
       renderSyncStatus();
+      takeAcks(); // those that waited for this push's answer
     }
   })();
   return sync.pushing;
@@ -637,27 +684,50 @@ function retryPushLater() {
   sync.pushTimer = setTimeout(flush, wait);
 }
 
+/** Pushes batch after batch. Whatever goes wrong here (an outbox write, an answer it cannot
+ * read) ends in a later try, never in a queue left alone. */
 async function pushAll() {
   if (!sync.outbox) return;
-  // Another tab may have sent, taken back or added some: start from what the outbox holds.
-  await reloadOutbox();
-  for (;;) {
-    const batch = nextBatch();
-    if (batch.length === 0) return;
-    let answer;
-    try {
-      answer = await push(batch);
-    } catch (error) {
-      await pushRefused(batch, error);
-      return;
+  try {
+    // Another tab may have sent, taken back or added some: start from what the outbox holds.
+    await reloadOutbox();
+    let idle = 0; // rounds in a row that decided nothing
+    for (;;) {
+      const batch = nextBatch();
+      if (batch.length === 0) return;
+      if (idle >= 4) {
+        retryPushLater();
+        return;
+      }
+      if (!(await sync.outbox.markSent(batch, sync.tabID))) {
+        // Taken back, renumbered or decided meanwhile (Undo, another tab): read the outbox again.
+        await reloadOutbox();
+        idle += 1;
+        continue;
+      }
+      for (const record of batch) record.sent = true;
+      let answer;
+      try {
+        answer = await push(batch);
+      } catch (error) {
+        // Halving a batch the server cannot take, or setting one mutation aside, is progress.
+        if (!(await pushRefused(batch, error))) return;
+        continue;
+      }
+      sync.pushFailed = false;
+      sync.pushForbidden = null;
+      sync.pushAttempt = 0;
+      const outcome = await takeAnswer(answer, batch);
+      if (outcome === 'nothing') {
+        // Nothing in the batch was decided (numbers the server did not expect): later, not in a loop.
+        retryPushLater();
+        return;
+      }
+      idle = outcome === 'decided' ? 0 : idle + 1;
     }
-    sync.pushFailed = false;
-    sync.pushAttempt = 0;
-    if (!(await takeAnswer(answer, batch))) {
-      // Nothing in the batch was decided (numbers the server did not expect): later, not in a loop.
-      retryPushLater();
-      return;
-    }
+  } catch (error) {
+    console.error('kanban: the push stopped', error);
+    retryPushLater();
   }
 }
 
@@ -669,44 +739,61 @@ function wire(record) {
 }
 
 const utf8 = new TextEncoder();
+const wireBytes = (record) => utf8.encode(JSON.stringify(wire(record))).length + 1;
 
-/** The next push: the oldest undecided mutations of one client and one actor, numbered one after
- * another, at most PUSH_BATCH of them and PUSH_BYTES of JSON. */
+/** The next push: the lowest-numbered undecided mutations of one client and one actor, numbered
+ * one after another, at most `sync.pushLimit` of them (mutations and bytes of JSON). The lowest
+ * number goes first whatever the clocks said when they were made: the server takes them in order. */
 function nextBatch() {
-  const waiting = undecided();
+  const waiting = undecided().filter(isNumbered);
   if (waiting.length === 0) return [];
-  const batch = [waiting[0]];
-  let bytes = utf8.encode(JSON.stringify(wire(waiting[0]))).length;
-  for (const record of waiting.slice(1)) {
+  const mine = waiting.filter((record) => record.clientID === sync.clientID);
+  const first = (mine.length > 0 ? mine : waiting)[0];
+  const batch = [first];
+  let bytes = wireBytes(first);
+  for (const record of waiting.slice(waiting.indexOf(first) + 1)) {
     const last = batch[batch.length - 1];
     if (record.clientID !== last.clientID || record.actor !== last.actor || record.id !== last.id + 1) break;
-    bytes += utf8.encode(JSON.stringify(wire(record))).length + 1;
-    if (batch.length >= PUSH_BATCH || bytes > PUSH_BYTES) break;
+    bytes += wireBytes(record);
+    if (batch.length >= sync.pushLimit.count || bytes > sync.pushLimit.bytes) break;
     batch.push(record);
   }
   return batch;
 }
 
-/** Sends `batch` (marked sent first: from now on the server may have it). */
-async function push(batch) {
-  const unsent = batch.filter((record) => !record.sent).map((record) => ({ ...record, sent: true }));
-  await sync.outbox.put(unsent);
-  for (const record of batch) {
-    record.sent = true;
-    sync.inFlight.add(keyOf(record));
+/** Gives up the push or pull under way (it resolves as a request without an answer). */
+function abortSyncRequest() {
+  sync.requestAbort?.abort();
+}
+
+/** `fetch` that gives up after SYNC_TIMEOUT_MS, or when `abortSyncRequest` is called. */
+async function syncFetch(path, init) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SYNC_TIMEOUT_MS);
+  sync.requestAbort = controller;
+  try {
+    const response = await fetch(path, { ...init, signal: controller.signal, credentials: 'same-origin', cache: 'no-store' });
+    const text = await response.text();
+    let data = null;
+    try { data = text ? JSON.parse(text) : null; } catch { data = null; }
+    return { response, data };
+  } catch {
+    throw new ApiError(0);
+  } finally {
+    clearTimeout(timer);
+    if (sync.requestAbort === controller) sync.requestAbort = null;
   }
+}
+
+/** Sends `batch` (marked sent already: from now on the server may have it). */
+async function push(batch) {
+  for (const record of batch) sync.inFlight.add(keyOf(record));
   renderSyncStatus();
   const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
   if (batch[0].actor) headers['X-Kanban-Actor'] = encodeURIComponent(batch[0].actor);
   const body = { clientGroupID: sync.clientGroupID, clientID: batch[0].clientID, mutations: batch.map(wire) };
   try {
-    let response;
-    try {
-      response = await fetch('/api/sync/push', { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
-    } catch {
-      throw new ApiError(0);
-    }
-    const data = await response.json().catch(() => null);
+    const { response, data } = await syncFetch('/api/sync/push', { method: 'POST', headers, body: JSON.stringify(body) });
     if (response.status === 401) requestSignIn();
     if (!response.ok) throw new ApiError(response.status, typeof data?.error === 'string' ? data.error : `${response.status}`);
     return data;
@@ -715,44 +802,82 @@ async function push(batch) {
   }
 }
 
-/** A push that got no decision. A body the server can never take (400, 413, 422) is refused
- * mutation by mutation, shown for the user to discard; anything else is tried again later. */
+/**
+ * A push that got no decision; resolves to whether to push again at once. A body the server (or
+ * a proxy before it) cannot take (413, 400, 422) decided nothing: the batch is halved until the
+ * mutation it cannot take is alone, and that one, refused a second time, is set aside as refused
+ * (its later ones numbered one lower). A 403 is said in the pill; anything else is tried again later.
+ */
 async function pushRefused(batch, error) {
   if ([400, 413, 422].includes(error.status)) {
-    await decide([], batch.map((record) => ({ record, error: error.detail || error.message, conflict: false })), 0);
-    return;
+    if (batch.length > 1) {
+      const bytes = batch.reduce((sum, record) => sum + wireBytes(record), 0);
+      sync.pushLimit = {
+        count: Math.max(1, Math.floor(batch.length / 2)),
+        bytes: Math.max(1, Math.min(sync.pushLimit.bytes, Math.floor(bytes / 2))),
+      };
+      return true;
+    }
+    const [record] = batch;
+    if (!sync.rejectedOnce.has(keyOf(record))) {
+      sync.rejectedOnce.add(keyOf(record));
+      return true;
+    }
+    const refusal = { error: error.detail || error.message, conflict: false };
+    if (await sync.outbox.takeOut(record, { refusal: isUndoRedo(record) ? null : refusal, evenSent: true, tabID: sync.tabID })) {
+      sync.rejectedOnce.delete(keyOf(record));
+      await reloadOutbox();
+      if (isUndoRedo(record)) undoDecided(record, refusal);
+      announceDecision(record, { status: 'refused', ...refusal });
+      announce(t('refusedChanges', { count: refusedRecords().length }));
+      outboxChanged();
+      return true;
+    }
   }
   sync.pushFailed = true;
+  sync.pushForbidden = error.status === 403 ? (error.detail || error.message) : null;
   for (const record of batch) announceDecision(record, null);
   renderSyncStatus();
   retryPushLater();
+  return false;
 }
 
 /**
- * Takes the server's answer to a push: applied mutations leave the outbox (shown on top of the
- * board until it has their events), refused ones stay, marked, for the user to decide, and those
- * decided earlier (`duplicate`: a lost answer) are looked up with a pull. Resolves to whether
- * anything was decided.
+ * Takes the server's answer to a push: applied mutations stay in the outbox, marked, until a
+ * board loaded has their events; refused ones stay, marked, for the user to decide; those decided
+ * earlier (`duplicate`: a lost answer) are looked up with a pull; a gap (`outOfOrder`) numbers the
+ * undecided ones from the one the server expects. Resolves to 'decided' (something was),
+ * 'renumbered' (push again at once) or 'nothing'.
  */
 async function takeAnswer(answer, batch) {
+  const clientID = batch[0].clientID;
   const byID = new Map(batch.map((record) => [record.id, record]));
   const applied = [];
   const refused = [];
   const duplicates = [];
   let outOfOrder = false;
+  let expected = null;
   for (const result of Array.isArray(answer?.results) ? answer.results : []) {
-    const record = byID.get(Number(result.id));
+    const record = result && typeof result === 'object' ? byID.get(Number(result.id)) : null;
     if (!record) continue;
     if (result.status === 'applied') applied.push(record);
     else if (result.status === 'refused') refused.push({ record, error: String(result.error ?? ''), conflict: Boolean(result.conflict) });
     else if (result.status === 'duplicate') duplicates.push(record);
-    else outOfOrder = true;
+    else {
+      outOfOrder = true;
+      if (Number.isSafeInteger(Number(result.expected))) expected = Number(result.expected);
+    }
   }
   if (duplicates.length > 0) {
-    // Decided by an earlier push whose answer was lost: the pull lists this client's refusals.
+    // Decided by an earlier push whose answer was lost: the pull lists this client's refusals
+    // after the number asked for (at most 10,000: from just before the first of these).
+    const refusedAfter = Math.min(...duplicates.map((record) => record.id)) - 1;
     try {
-      const pulled = await api('GET', `/api/sync/pull?client=${enc(batch[0].clientID)}&after=${Number(state.server?.sequence ?? 0)}&limit=1`);
-      const reasons = new Map((pulled?.refused ?? []).map((item) => [Number(item.id), item]));
+      const { response, data: pulled } = await syncFetch(
+        `/api/sync/pull?client=${enc(clientID)}&after=${Number(state.server?.sequence ?? 0)}&refusedAfter=${refusedAfter}&limit=1`,
+        { method: 'GET', headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new ApiError(response.status);
+      const reasons = new Map((pulled?.refused ?? []).map((item) => [Number(item?.id), item]));
       for (const record of duplicates) {
         const reason = reasons.get(record.id);
         if (reason) refused.push({ record, error: String(reason.error ?? ''), conflict: Boolean(reason.conflict) });
@@ -763,32 +888,31 @@ async function takeAnswer(answer, batch) {
     }
   }
   const lastID = Number(answer?.lastMutationID);
-  if (outOfOrder && Number.isFinite(lastID)) {
+  let renumbered = false;
+  if (outOfOrder && Number.isSafeInteger(lastID)) {
     // The server misses a number below ours (such as one taken back in a tab that then closed):
-    // number the undecided ones from the one it expects.
-    const first = undecided().find((record) => record.clientID === batch[0].clientID && !applied.includes(record)
-      && !refused.some((item) => item.record === record));
-    if (first && first.id > lastID + 1) await sync.outbox.renumber(first.clientID, lastID + 1);
+    // number the undecided ones, from the lowest, from the one it expects.
+    const next = expected ?? lastID + 1;
+    const decided = new Set([...applied, ...refused.map((item) => item.record)]);
+    const first = undecided().find((record) => record.clientID === clientID && isNumbered(record) && !decided.has(record));
+    if (first && first.id > next && !decided.size) renumbered = await sync.outbox.renumber(clientID, next, sync.tabID);
   }
-  await decide(applied, refused, Number(answer?.lastSequence) || 0);
-  return applied.length + refused.length > 0;
+  await decide(clientID, applied, refused, Number(answer?.lastSequence) || 0, Number.isSafeInteger(lastID) ? lastID : null);
+  if (renumbered) await reloadOutbox();
+  return applied.length + refused.length > 0 ? 'decided' : renumbered ? 'renumbered' : 'nothing';
 }
 
-/** Records the server's decisions: `applied` mutations leave the outbox (replayed on top until
- * the board reflects `sequence`); `refused` ones stay, marked, except an undo or redo, whose
- * refusal is said at once (as it was before the outbox). */
-async function decide(applied, refused, sequence) {
-  const kept = [];
-  const gone = [...applied];
-  for (const item of refused) {
-    if (isUndoRedo(item.record)) gone.push(item.record);
-    else kept.push({ ...item.record, status: 'refused', error: item.error, conflict: item.conflict });
-  }
-  await sync.outbox.put(kept);
-  await sync.outbox.remove(gone);
+/** Records the server's decisions: `applied` mutations stay marked applied (replayed on top
+ * until a board loaded reflects `sequence`); `refused` ones stay, marked, except an undo or
+ * redo, whose refusal is said at once (as it was before the outbox), as is its success. */
+async function decide(clientID, applied, refused, sequence, decidedThrough = null) {
+  const decisions = [
+    ...applied.map((record) => ({ record, status: 'applied', sequence, keep: !isUndoRedo(record) })),
+    ...refused.map((item) => ({ record: item.record, status: 'refused', error: item.error, conflict: item.conflict, keep: !isUndoRedo(item.record) })),
+  ];
+  if (decisions.length === 0 && decidedThrough == null) return;
+  await sync.outbox.settle(clientID, decisions, decidedThrough);
   await reloadOutbox();
-  const at = Date.now();
-  for (const record of applied) sync.settling.push({ record, sequence, at });
   for (const record of applied) {
     if (isUndoRedo(record)) undoDecided(record, null);
     announceDecision(record, { status: 'applied' });
@@ -797,27 +921,49 @@ async function decide(applied, refused, sequence) {
     if (isUndoRedo(item.record)) undoDecided(item.record, item);
     announceDecision(item.record, { status: 'refused', error: item.error, conflict: item.conflict });
   }
-  if (kept.length > 0) announce(t('refusedChanges', { count: refusedRecords().length }));
-  outboxChanged();
+  if (refused.some((item) => !isUndoRedo(item.record))) announce(t('refusedChanges', { count: refusedRecords().length }));
+  if (decisions.length > 0) outboxChanged();
   if (applied.length > 0) scheduleRefresh(0);
 }
 
-/** `event: ack`: what the server decided of this client's mutations (a push whose answer this
- * page did not get, such as another tab's). Taken once the board reflects its `lastSequence`. */
+let takingAcks = null;
+
+/** `event: ack`: what a push of this client decided, mutations `from` through `through` (one
+ * whose answer this page did not get, such as another tab's): those in `refused` were refused,
+ * the others applied. Only that range is decided by it. An ack about a mutation still in this
+ * page's push waits for that push to end (its answer decides first). */
 async function takeAcks() {
-  const reflected = Number(state.server?.sequence ?? -1);
-  const ready = sync.acks.filter((ack) => Number(ack.lastSequence) <= reflected);
-  if (ready.length === 0) return;
-  sync.acks = sync.acks.filter((ack) => !ready.includes(ack));
-  for (const ack of ready) {
-    const reasons = new Map((ack.refused ?? []).map((item) => [Number(item.id), item]));
-    const decided = undecided().filter((record) => record.clientID === ack.clientID && record.id <= Number(ack.lastMutationID)
-      && !sync.inFlight.has(keyOf(record)));
-    if (decided.length === 0) continue;
-    const refused = decided.filter((record) => reasons.has(record.id))
-      .map((record) => ({ record, error: String(reasons.get(record.id).error ?? ''), conflict: Boolean(reasons.get(record.id).conflict) }));
-    await decide(decided.filter((record) => !reasons.has(record.id)), refused, Number(ack.lastSequence) || 0);
-  }
+  if (takingAcks) return takingAcks;
+  takingAcks = (async () => {
+    try {
+      await syncReady;
+      const waiting = [];
+      while (sync.acks.length > 0) {
+        const ack = sync.acks.shift();
+        const from = Number(ack.from);
+        const through = Number(ack.through);
+        // A frame without its range (an older server's) decides nothing: the push's answer or a pull does.
+        if (!Number.isSafeInteger(from) || !Number.isSafeInteger(through)) continue;
+        const inRange = undecided().filter((record) => record.clientID === ack.clientID && isNumbered(record)
+          && record.id >= from && record.id <= through);
+        if (inRange.some((record) => sync.inFlight.has(keyOf(record)))) {
+          waiting.push(ack);
+          continue;
+        }
+        if (inRange.length === 0) continue;
+        const reasons = new Map((Array.isArray(ack.refused) ? ack.refused : []).map((item) => [Number(item?.id), item]));
+        const refused = inRange.filter((record) => reasons.has(record.id))
+          .map((record) => ({ record, error: String(reasons.get(record.id).error ?? ''), conflict: Boolean(reasons.get(record.id).conflict) }));
+        await decide(ack.clientID, inRange.filter((record) => !reasons.has(record.id)), refused, Number(ack.lastSequence) || 0, through);
+      }
+      sync.acks = [...waiting, ...sync.acks].slice(-100);
+    } catch (error) {
+      console.error('kanban: an ack could not be taken', error);
+    } finally {
+      takingAcks = null;
+    }
+  })();
+  return takingAcks;
 }
 
 /** Forgets `record` (discarded by the user, or taken over by the card dialog). */
@@ -850,6 +996,10 @@ function renderSyncStatus() {
   } else if (reached) {
     status = pending > 0 ? 'syncing' : 'live';
     text = pending > 0 ? t('syncing', { count: pending }) : t('live');
+  } else if (pending > 0 && sync.pushForbidden != null) {
+    // The server answers, and refuses this page's changes (403): not a network problem.
+    status = 'forbidden';
+    text = t('pushForbidden', { count: pending });
   } else if (pending > 0) {
     status = 'offline';
     text = t('offlineSaved', { count: pending });
@@ -861,7 +1011,9 @@ function renderSyncStatus() {
   indicator.dataset.pending = String(pending);
   const label = $('#live-text');
   if (label.textContent !== text) label.textContent = text;
-  indicator.title = t(status === 'live' ? 'liveHint' : status === 'syncing' || status === 'connecting' ? 'syncingHint' : 'offlineHint');
+  indicator.title = status === 'forbidden'
+    ? [t('pushForbiddenHint'), sync.pushForbidden].filter(Boolean).join(' ')
+    : t(status === 'live' ? 'liveHint' : status === 'syncing' || status === 'connecting' ? 'syncingHint' : 'offlineHint');
   $('#retry-button').hidden = reached || connection.state === 'connecting';
   const refusedButton = $('#refused-button');
   refusedButton.hidden = refused === 0;
@@ -893,28 +1045,41 @@ function renderRefused() {
   }
   list.replaceChildren(...records.map((record) => {
     const actions = el('div', { class: 'refused-actions' });
-    if (record.conflict) {
-      const anyway = el('button', { type: 'button', class: 'primary small' }, t('applyAnyway'));
-      anyway.addEventListener('click', () => applyAnyway(record));
-      actions.append(anyway);
-    }
-    const discard = el('button', { type: 'button', class: 'secondary small' }, t('discardChange'));
-    discard.addEventListener('click', () => discardRefused(record));
-    actions.append(discard);
-    return el('li', { class: 'refused-item', 'data-mutation': record.id },
+    const buttons = [];
+    /** A button that acts once: all of the item's buttons wait while it works. */
+    const action = (label, className, run) => {
+      const button = el('button', { type: 'button', class: `${className} small` }, label);
+      button.addEventListener('click', async () => {
+        if (button.disabled) return;
+        for (const other of buttons) other.disabled = true;
+        try {
+          await run();
+        } finally {
+          for (const other of buttons) if (other.isConnected) other.disabled = false;
+        }
+      });
+      buttons.push(button);
+      actions.append(button);
+    };
+    // A conflict: sent again without `since`. One the server never decided (it could not take
+    // the request): sent again as it was.
+    if (record.conflict) action(t('applyAnyway'), 'primary', () => applyAnyway(record));
+    else if (record.notDecided) action(t('tryAgain'), 'primary', () => applyAnyway(record, { since: record.since ?? null }));
+    action(t('discardChange'), 'secondary', () => discardRefused(record));
+    return el('li', { class: 'refused-item', 'data-mutation': record.number ?? record.id },
       el('p', { class: 'refused-what' }, describeChange(record)),
       el('p', { class: 'refused-reason' }, t(record.conflict ? 'errorConflict' : 'errorRefused'),
         record.error ? el('span', { class: 'error-detail' }, record.error) : null),
-      el('p', { class: 'hint' }, t(record.conflict ? 'refusedConflictHelp' : 'refusedOtherHelp')),
+      el('p', { class: 'hint' }, t(record.conflict ? 'refusedConflictHelp' : record.notDecided ? 'refusedNotDecidedHelp' : 'refusedOtherHelp')),
       actions);
   }));
 }
 
-/** Sends a refused change again without `since`, so it applies over the other change; the
- * refusal is forgotten only once the new mutation is kept. */
-async function applyAnyway(record) {
+/** Sends a refused change again without `since` (unless given), so it applies over the other
+ * change; the refusal is forgotten only once the new mutation is kept. */
+async function applyAnyway(record, { since = null } = {}) {
   try {
-    await change(record.name, record.args, { since: null, local: record.local });
+    await change(record.name, record.args, { since, local: record.local });
     await dropRecord(record);
     if (refusedRecords().length === 0) $('#refused-dialog').close();
   } catch (error) {
@@ -931,6 +1096,7 @@ async function discardRefused(record) {
 window.addEventListener('offline', () => {
   stream?.close();
   stream = null;
+  abortSyncRequest();
   setConnection('offline');
 });
 window.addEventListener('online', retryNow);
@@ -2506,7 +2672,7 @@ async function undoOrRedo(which, force = false) {
 
 /** Takes back `record`, never sent; resolves to false when it was sent meanwhile. */
 async function takeBack(record) {
-  if (!(await sync.outbox.cancel(record))) return false;
+  if (!(await sync.outbox.takeOut(record, { tabID: sync.tabID }))) return false;
   await reloadOutbox();
   sync.redoable.push(record);
   outboxChanged();
@@ -2887,6 +3053,7 @@ function connectStream() {
     // The browser's own retry would resume without refetching the board: the page retries itself.
     source.close();
     stream = null;
+    abortSyncRequest(); // the connection under it may be gone too (a push would hang on it)
     scheduleReconnect();
   });
   stream = source;

@@ -52,15 +52,44 @@ self.addEventListener('fetch', (event) => {
   if (key) event.respondWith(networkFirst(event, key));
 });
 
+/** Requests started, counted: an answer is kept only when no later-started one was kept first. */
+let requestsStarted = 0;
+/** The start number of the answer kept last, by cache key. */
+const newestKept = new Map();
+/** Cache writes, one after another, so one that finishes late cannot put an older answer back. */
+let keeping = Promise.resolve();
+
+/** Keeps `response` under `key` unless an answer to a request started later is kept already. */
+function keep(key, response, started) {
+  keeping = keeping.then(async () => {
+    if ((newestKept.get(key) ?? 0) > started) return;
+    newestKept.set(key, started);
+    const cache = await caches.open(CACHE);
+    await cache.put(key, response);
+  }).catch(() => { /* not kept: the next answer will be */ });
+  return keeping;
+}
+
+/** Whether an answer says the server is away, not that it refused: a proxy's 502, 503 or 504,
+ * or any 5xx for the page itself (a page of the proxy's own instead of the board). */
+const serverAway = (response, key) => (key === '/' ? response.status >= 500 : response.status >= 502 && response.status <= 504);
+
 /** The network's answer (kept when it is a success), else the one kept last. */
 async function networkFirst(event, key) {
-  const cache = await caches.open(CACHE);
+  const started = ++requestsStarted;
   try {
     const response = await fetch(event.request);
-    if (response.ok) event.waitUntil(cache.put(key, response.clone()));
+    if (response.ok) {
+      // Copied now, before the page reads the body; kept without holding the answer back.
+      const copy = response.clone();
+      event.waitUntil(keep(key, copy, started));
+    } else if (serverAway(response, key)) {
+      const kept = await caches.match(key, { cacheName: CACHE });
+      if (kept) return kept;
+    }
     return response;
   } catch (error) {
-    const kept = await cache.match(key);
+    const kept = await caches.match(key, { cacheName: CACHE });
     if (kept) return kept;
     throw error;
   }
