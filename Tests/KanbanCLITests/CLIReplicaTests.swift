@@ -144,6 +144,33 @@ struct CLIReplicaTests {
         #expect(try Self.root(replica) == Self.root(server))
     }
 
+    @Test("The replica's own sync killed with SIGKILL during a push: its queue survives and the next sync applies each change exactly once")
+    func clientKilledMidPush() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
+        try server.add("Before")
+        let (process, port) = try ServeProcess.start(database: server.database)
+        defer { Self.stop(process) }
+        let replica = try KanbanBinary(database: directory.appending("replica.db"), actor: "mobile")
+        try replica.succeed(["clone", "http://127.0.0.1:\(port)"])
+        let total = 1_500
+        try Self.queue(total, on: replica.database)
+
+        let sync = try replica.start(["sync"])
+        let start = try server.stats().events
+        while try server.stats().events == start { Thread.sleep(forTimeInterval: 0.002) }
+        kill(sync.processIdentifier, SIGKILL)
+        _ = sync.wait()
+        try replica.succeed(["sync"])
+
+        let titles = try server.board().column("TODO")?.cards.map(\.title) ?? []
+        #expect(titles == ["Before"] + (1...total).map { "bulk \($0)" })
+        #expect(try Self.status(replica).pending.isEmpty)
+        #expect(try Self.root(replica) == Self.root(server))
+        _ = try replica.succeed(["verify"])  // exit 0: the replica's log replays and matches its snapshots
+    }
+
     /// Queues `count` adds on the replica at `path` through the engine API.
     private static func queue(_ count: Int, on path: String) throws {
         let engine = try KanbanEngine(path: path)
