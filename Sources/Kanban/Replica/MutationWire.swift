@@ -8,12 +8,12 @@ public struct MutationWire: Codable, Sendable, Equatable {
     /// `createBoard`, `renameBoard`, `removeBoard`, `addColumn`, `renameColumn`, `moveColumn`,
     /// `removeColumn`.
     public var name: String
-    public var args: MutationArgumentsWire
+    public var args: MutationArguments
     /// The replica's last event when the change was made: someone else's later change to the
     /// same thing makes the server refuse it as a conflict.
     public var since: UInt64?
 
-    public init(id: UInt64, name: String, args: MutationArgumentsWire, since: UInt64? = nil) {
+    public init(id: UInt64, name: String, args: MutationArguments, since: UInt64? = nil) {
         self.id = id
         self.name = name
         self.args = args
@@ -23,7 +23,7 @@ public struct MutationWire: Codable, Sendable, Equatable {
     /// `command` as mutation `id`; `newCard` is the id an added card gets. A restore cannot be
     /// queued (it needs the log as it is): it throws ``ReplicaError/notQueueable(_:)``.
     public init(id: UInt64, command: Command, newCard: CardID? = nil, since: UInt64? = nil) throws(ReplicaError) {
-        var args = MutationArgumentsWire()
+        var args = MutationArguments()
         let name: String
         switch command {
         case .addCard(let board, let title, let description, let due, let column, let index):

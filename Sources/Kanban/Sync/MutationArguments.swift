@@ -1,4 +1,3 @@
-import Kanban
 import KanbanCore
 
 /// The `args` of a pushed mutation: every key any mutation takes, each optional; which are
@@ -13,29 +12,32 @@ import KanbanCore
 /// - `createBoard`: `name`, and `columns`; `renameBoard`: `board`, `to`; `removeBoard`: `board`;
 /// - `addColumn`: `board`, `name`, and `at`; `renameColumn`: `board`, `column`, `to`;
 ///   `moveColumn`: `board`, `column`, `at`; `removeColumn`: `board`, `column`.
-struct MutationArguments: Decodable, Sendable {
-    var board: String?
-    var card: String?
-    var title: String?
-    var description: String?
-    /// `nil`: not given; `.some(nil)`: `null`.
-    var due: String??
-    var column: String?
-    var at: Int?
-    var before: String?
-    var after: String?
-    var force: Bool?
-    var name: String?
-    var to: String?
-    var columns: [String]?
+///
+/// Written with only the keys a mutation uses; `due` is a date, or `null` to remove it (an
+/// edit), or left out. The server reads pushes with it and a replica writes its queue with it.
+public struct MutationArguments: Codable, Sendable, Equatable {
+    public var board: String?
+    public var card: String?
+    public var title: String?
+    public var description: String?
+    /// `nil`: left out; `.some(nil)`: `null` (an edit that removes the due date).
+    public var due: String??
+    public var column: String?
+    public var at: Int?
+    public var before: String?
+    public var after: String?
+    public var force: Bool?
+    public var name: String?
+    public var to: String?
+    public var columns: [String]?
+
+    public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case board, card, title, description, due, column, at, before, after, force, name, to, columns
     }
 
-    init() {}
-
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         board = try container.decodeIfPresent(String.self, forKey: .board)
         card = try container.decodeIfPresent(String.self, forKey: .card)
@@ -54,9 +56,28 @@ struct MutationArguments: Decodable, Sendable {
         columns = try container.decodeIfPresent([String].self, forKey: .columns)
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(board, forKey: .board)
+        try container.encodeIfPresent(card, forKey: .card)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(description, forKey: .description)
+        if let due {
+            if let due { try container.encode(due, forKey: .due) } else { try container.encodeNil(forKey: .due) }
+        }
+        try container.encodeIfPresent(column, forKey: .column)
+        try container.encodeIfPresent(at, forKey: .at)
+        try container.encodeIfPresent(before, forKey: .before)
+        try container.encodeIfPresent(after, forKey: .after)
+        try container.encodeIfPresent(force, forKey: .force)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(to, forKey: .to)
+        try container.encodeIfPresent(columns, forKey: .columns)
+    }
+
     /// The mutation named `name` with these arguments; throws when one it needs is missing or
     /// a value cannot be read (the mutation is then refused with that reason).
-    func mutation(id: UInt64, name: String, since: UInt64?) throws(KanbanError) -> Mutation {
+    public func mutation(id: UInt64, name: String, since: UInt64?) throws(KanbanError) -> Mutation {
         func needed(_ value: String?, _ key: String) throws(KanbanError) -> String {
             guard let value else { throw .unreadableMutation("\(name) needs \"\(key)\"") }
             return value

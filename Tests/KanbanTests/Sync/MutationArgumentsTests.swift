@@ -1,0 +1,45 @@
+import Foundation
+import Kanban
+import KanbanCore
+import Testing
+
+/// A replica writes its queue with ``MutationWire`` and the server reads a push with
+/// ``MutationArguments/mutation(id:name:since:)``: what one writes, the other reads back as the
+/// same command, through JSON.
+struct MutationArgumentsTests {
+    static let commands: [Command] = [
+        .addCard(board: "main", title: "-rf, \"quoted\" 한국어 🎉", description: "**bold**", due: try? Due(parsing: "2026-12-01"), column: "DOING", index: 2),
+        .addCard(board: "Ops, EU", title: "bare"),
+        .editCard(board: "main", card: "3f2a", title: "new", description: nil, due: .remove),
+        .editCard(board: "main", card: "3f2a", description: "", due: .set(try! Due(parsing: "2026-12-01T09:30:00Z"))),
+        .moveCard(board: "main", card: "3f2a", column: "DONE", index: 0),
+        .deleteCard(board: "main", card: "3f2a"),
+        .reviveCard(board: "main", card: "3f2a", column: "TODO", index: 1),
+        .undo(force: true), .redo(force: false),
+        .createBoard(name: "Q1", columns: ["A", "B, C"]), .renameBoard(board: "Q1", to: "Q2"), .removeBoard(board: "Q2"),
+        .addColumn(board: "main", name: "REVIEW", index: 1), .renameColumn(board: "main", column: "REVIEW", to: "QA"),
+        .moveColumn(board: "main", column: "QA", index: 0), .removeColumn(board: "main", column: "QA"),
+    ]
+
+    @Test("Every queued command reads back as itself from its JSON", arguments: commands)
+    func roundTrip(command: Command) throws {
+        let card = CardID(.random())
+        let wire = try MutationWire(id: 7, command: command, newCard: card, since: 41)
+        let json = try OutputJSON.encode(wire)
+        let read = try OutputJSON.decode(MutationWire.self, from: json)
+        let mutation = try read.args.mutation(id: read.id, name: read.name, since: read.since)
+        #expect(try mutation.command.get() == command)
+        #expect(mutation.id == 7)
+        if case .addCard = command { #expect(mutation.newCard == card) }
+    }
+
+    @Test("An unknown name, or a needed key missing, is a reason to refuse, not a crash")
+    func refusals() {
+        #expect(throws: KanbanError.unreadableMutation("there is no mutation named 'paint'")) {
+            try MutationArguments().mutation(id: 1, name: "paint", since: nil)
+        }
+        #expect(throws: KanbanError.unreadableMutation("moveCard needs \"board\"")) {
+            try MutationArguments().mutation(id: 1, name: "moveCard", since: nil)
+        }
+    }
+}
