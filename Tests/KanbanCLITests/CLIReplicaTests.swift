@@ -59,6 +59,11 @@ struct CLIReplicaTests {
         // The local log is untouched; the board says what waits.
         #expect(try replica.stats().events == 3)
         #expect(try replica.succeed(["board"]).hasSuffix("3 changes not yet synced (kanban sync)\n"))
+        // The replica's board shows the queued changes applied, as the server will apply them.
+        let offline = try replica.board()
+        #expect(offline.column("DOING")?.cards.map(\.id) == [newID])
+        #expect(offline.column("DOING")?.cards.map(\.title) == [title])
+        #expect(offline.column("DONE")?.cards.map(\.id) == [existing])
 
         let unreachable = try replica.run("sync")
         #expect(unreachable.status == 1)
