@@ -57,6 +57,7 @@ struct Serve: ParsableCommand {
         )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
+        if let replica = try Replica.open(engine) { throw ServeError(message: ReplicaError.cannotServeReplica(origin: replica.origin).description) }
         let server = KanbanServer(engine: engine, configuration: configuration)
         let outcome = BlockingOutcome()
         Task {

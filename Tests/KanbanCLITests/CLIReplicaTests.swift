@@ -116,6 +116,22 @@ struct CLIReplicaTests {
         #expect(try Self.root(replica) == Self.root(server))
     }
 
+    @Test("A replica cannot be served: kanban serve on it is one line and exit 1, its log untouched")
+    func replicaIsNotServed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
+        try server.add("Only card")
+        let (process, port) = try ServeProcess.start(database: server.database)
+        defer { Self.stop(process) }
+        let replica = try KanbanBinary(database: directory.appending("replica.db"), actor: "mobile")
+        try replica.succeed(["clone", "http://127.0.0.1:\(port)"])
+        let served = try replica.run("serve", "--port", "0")
+        #expect(served.status == 1)
+        #expect(served.stderrLines == ["kanban: the database is a replica of http://127.0.0.1:\(port): serve the origin itself (writes here would make the copy differ from it), or clone it into another database"])
+        #expect(try Self.root(replica) == Self.root(server))
+    }
+
     @Test("A server killed with SIGKILL during a push of 1,500 changes: the next sync applies each exactly once")
     func killedMidPush() throws {
         let directory = try TemporaryDirectory()
