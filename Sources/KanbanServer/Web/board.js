@@ -2465,6 +2465,7 @@ function updateDrag() {
     const column = under?.closest?.('.column');
     if (!column || !board.contains(column)) return;
     const list = $('.cards', column);
+    drag.list = list;
     const siblings = $$(':scope > .card', list).filter((card) => card !== element);
     const before = firstBelow(siblings, drag.y);
     if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
@@ -2515,8 +2516,10 @@ function autoScroll() {
     scrolled = true;
   }
   if (drag.kind === 'card') {
-    const list = document.elementFromPoint(drag.x, drag.y)?.closest?.('.column')?.querySelector('.cards');
-    if (list) {
+    // The list the last move found under the pointer: asking the page again each frame would
+    // make it hit-test (and so lay out) the whole board sixty times a second.
+    const list = drag.list;
+    if (list?.isConnected) {
       const listRect = list.getBoundingClientRect();
       if (drag.y < listRect.top + 40 && list.scrollTop > 0) {
         list.scrollTop -= 8;
