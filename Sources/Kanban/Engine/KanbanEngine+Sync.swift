@@ -72,44 +72,25 @@ extension KanbanEngine {
         backdated: BackdatedRanges = .none,
         in transaction: WriteTransaction
     ) throws -> Decision {
-        var command = try mutation.command.get()
-        switch command {
-        case .addCard(let board, let title, let description, let due, let column, let index):
-            let near = Decider.index(before: mutation.before, after: mutation.after, placing: nil, column: column, board: board, in: state)
-            command = .addCard(board: board, title: title, description: description, due: due, column: column, index: near ?? index)
-        case .moveCard(let board, let card, let column, let index):
-            let near = Decider.index(before: mutation.before, after: mutation.after, placing: card, column: column, board: board, in: state)
-            command = .moveCard(board: board, card: card, column: column, index: near ?? index)
-        case .editCard(let board, let card, let title, let description, let due):
-            if let since = mutation.since {
-                command = .editCardIfUnchanged(board: board, card: card, title: title, description: description, due: due, since: since)
-            }
-        default:
-            break
+        var command = try mutation.placedCommand(in: state)
+        if let since = mutation.since, case .editCard(let board, let card, let title, let description, let due) = command {
+            command = .editCardIfUnchanged(board: board, card: card, title: title, description: description, due: due, since: since)
         }
         var decision = try decide(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction)
         if let since = mutation.since {
             try checkNotChangedByOthers(decision.events, since: since, actor: actor, in: transaction)
         }
-        if let card = mutation.newCard {
-            decision.events = try giving(decision.events, newCard: card, state: state, in: transaction)
+        if let card = mutation.newCard, decision.events.contains(where: { if case .cardAdded = $0.payload { true } else { false } }) {
+            try checkUnused(card, state: state, in: transaction)
+            decision.events = mutation.givingNewCard(decision.events)
         }
         return decision
     }
 
-    /// `events` with the card they add given id `card`, unless a card of the log has, or had, it.
-    private func giving(_ events: [BoardEvent], newCard card: CardID, state: KanbanState, in transaction: WriteTransaction) throws -> [BoardEvent] {
-        guard let index = events.firstIndex(where: { if case .cardAdded = $0.payload { true } else { false } }),
-              case .cardAdded(var added) = events[index].payload
-        else { return events }
+    /// Throws ``KanbanCore/KanbanError/cardIDTaken(_:)`` when a card of the log has, or had, id `card`.
+    private func checkUnused(_ card: CardID, state: KanbanState, in transaction: WriteTransaction) throws {
         let everAdded = try cardsEverAdded(withPrefix: card.description, board: nil, limit: 1, in: transaction)
-        if state.cards[card] != nil || !everAdded.isEmpty {
-            throw KanbanError.cardIDTaken(card.description)
-        }
-        added.card.id = card
-        var given = events
-        given[index].payload = .cardAdded(added)
-        return given
+        if state.cards[card] != nil || !everAdded.isEmpty { throw KanbanError.cardIDTaken(card.description) }
     }
 
     /// The store of clients' positions for reading: without its database when no client has

@@ -33,25 +33,13 @@ extension Replica {
     /// The events `mutation` decides on `state` (its order index built), or `nil` when it
     /// cannot be decided here.
     private static func decided(_ mutation: Mutation, in state: KanbanState) -> [BoardEvent]? {
-        guard var command = try? mutation.command.get() else { return nil }
+        guard let command = try? mutation.placedCommand(in: state) else { return nil }
         switch command {
         case .undo, .redo, .restore, .reviveCard: return nil
-        case .addCard(let board, let title, let description, let due, let column, let index):
-            let near = Decider.index(before: mutation.before, after: mutation.after, placing: nil, column: column, board: board, in: state)
-            command = .addCard(board: board, title: title, description: description, due: due, column: column, index: near ?? index)
-        case .moveCard(let board, let card, let column, let index):
-            let near = Decider.index(before: mutation.before, after: mutation.after, placing: card, column: column, board: board, in: state)
-            command = .moveCard(board: board, card: card, column: column, index: near ?? index)
-        default:
-            break
+        default: break
         }
         var ids = SystemRandomNumberGenerator()
-        guard var events = try? Decider.decide(command, in: state, ids: &ids) else { return nil }
-        if let card = mutation.newCard, let index = events.firstIndex(where: { if case .cardAdded = $0.payload { true } else { false } }),
-           case .cardAdded(var added) = events[index].payload {
-            added.card.id = card
-            events[index].payload = .cardAdded(added)
-        }
-        return events
+        guard let events = try? Decider.decide(command, in: state, ids: &ids) else { return nil }
+        return mutation.givingNewCard(events)
     }
 }
