@@ -102,6 +102,21 @@ struct CLIReplicaTests {
         #expect(text.contains("(conflict)"))
         #expect(try server.board().column("DONE")?.cards.map(\.title) == ["Ana's title"])
         #expect(try Self.root(second) == Self.root(server))
+        // Apply anyway: queued again without what it was made on, it overwrites Ana's title.
+        #expect(try second.succeed(["sync", "--apply-anyway", "1"]) == "Queued refused change 1 again as change 2, to apply anyway; 1 not yet synced (kanban sync).\n")
+        #expect(try Self.status(second).refused.isEmpty)
+        #expect(try second.succeed(["sync"]).hasPrefix("Sent 1 change to \(url): 1 applied, 0 refused"))
+        #expect(try server.board().column("DONE")?.cards.map(\.title) == ["Tablet's title"])
+        // Discard: another refused edit is dropped and never made.
+        try second.succeed(["edit", existing, "--title", "Tablet again"])
+        try server.succeed(["edit", existing, "--title", "Ana again"])
+        _ = try second.succeed(["sync"])
+        #expect(try Self.status(second).refused.map(\.pending.mutation.id) == [3])
+        #expect(try second.succeed(["sync", "--discard", "3"]) == "Dropped refused change 3.\n")
+        #expect(try second.run("sync", "--discard", "3").stderr == "kanban: no refused change is numbered 3: 'kanban sync --status' lists them\n")
+        #expect(try Self.status(second).refused.isEmpty && Self.status(second).pending.isEmpty)
+        #expect(try server.board().column("DONE")?.cards.map(\.title) == ["Ana again"])
+        #expect(try Self.root(second) == Self.root(server))
         try replica.succeed(["sync"])
         #expect(try Self.root(replica) == Self.root(server))
 

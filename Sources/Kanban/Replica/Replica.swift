@@ -110,6 +110,19 @@ public struct Replica: Sendable {
         try storage(engine) { try store.refused() }
     }
 
+    /// Queues refused change `id` again, under a new number and without the last event it was
+    /// made on, so the origin applies it over the change that stood in its way ("apply anyway");
+    /// it leaves the refused list. Returns the change queued.
+    @discardableResult
+    public func applyAnyway(_ id: UInt64) throws -> PendingMutation {
+        try storage(engine) { try store.resolveRefused(id, requeue: true) } ?? { throw ReplicaError.noSuchRefusal(id) }()
+    }
+
+    /// Drops refused change `id` from the refused list: it will not be made.
+    public func discardRefused(_ id: UInt64) throws {
+        _ = try storage(engine) { try store.resolveRefused(id, requeue: false) }
+    }
+
     // MARK: Sync
 
     /// Pushes the queued changes, then pulls the origin's new events. A failure part way keeps

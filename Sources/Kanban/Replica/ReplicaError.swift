@@ -19,6 +19,8 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
     /// The origin expects a mutation this replica no longer has (the server was restored from
     /// an older backup).
     case outOfOrder(expected: UInt64, sent: UInt64)
+    /// No refused change has this number (`kanban sync --status` lists them).
+    case noSuchRefusal(UInt64)
     /// A replica cannot be served: writes through the server would append to its log, which
     /// only the origin's events may do.
     case cannotServeReplica(origin: String)
@@ -33,6 +35,7 @@ public enum ReplicaError: Error, Equatable, CustomStringConvertible {
         case .notAReplica: "the database is not a replica: make one with 'kanban clone URL --db PATH'"
         case .badOrigin(let text): "'\(text)' is not an http:// or https:// URL of a kanban server"
         case .notQueueable(let what): "\(what) cannot be queued on a replica: run it on the server"
+        case .noSuchRefusal(let id): "no refused change is numbered \(id): 'kanban sync --status' lists them"
         case .cannotServeReplica(let origin):
             "the database is a replica of \(origin): serve the origin itself (writes here would make the copy differ from it), or clone it into another database"
         case .outOfOrder(let expected, let sent): "the server expects mutation \(expected) but the replica sent \(sent): was the server restored from an older backup?"

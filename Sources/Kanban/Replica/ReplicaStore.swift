@@ -83,6 +83,27 @@ struct ReplicaStore: Sendable {
         }
     }
 
+    /// Takes refused mutation `id` off the refused list and, with `requeue`, queues its change
+    /// again under the next number without `since` (so it applies anyway), in one write
+    /// transaction. The change queued, `nil` when it was only discarded; throws
+    /// ``ReplicaError/noSuchRefusal(_:)`` when no refused mutation has that number.
+    func resolveRefused(_ id: UInt64, requeue: Bool) throws -> PendingMutation? {
+        try environment.write { transaction in
+            guard let bytes = try transaction.value(forKey: Self.key(Self.refusedTag, id), in: database),
+                  let refused = try? JSONDecoder().decode(RefusedMutation.self, from: Data(bytes))
+            else { throw ReplicaError.noSuchRefusal(id) }
+            _ = try transaction.delete(forKey: Self.key(Self.refusedTag, id), in: database)
+            guard requeue else { return nil }
+            let next = try transaction.value(forKey: Self.nextKey, in: database).flatMap(Self.number) ?? 1
+            var again = refused.pending
+            again.mutation.id = next
+            again.mutation.since = nil
+            try transaction.put(try Self.encoded(again), forKey: Self.key(Self.pendingTag, next), in: database)
+            try transaction.put(Self.bytes(next + 1), forKey: Self.nextKey, in: database)
+            return again
+        }
+    }
+
     private func entries<Value: Decodable>(_ tag: UInt8, as type: Value.Type) throws -> [Value] {
         let values: [[UInt8]] = try environment.read { transaction in
             var values: [[UInt8]] = []

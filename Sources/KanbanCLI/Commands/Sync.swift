@@ -11,7 +11,9 @@ extension KanbanCommand {
             discussion: """
                 Changes go in order, 1,000 at a time; each is applied by the server exactly once, \
                 also when an answer is lost and sync runs again. Refused ones are kept with the reason \
-                ('kanban sync --status'). A server that cannot be reached is an error; nothing queued is lost.
+                ('kanban sync --status'): --apply-anyway N queues refused change N again without what \
+                it was made on, so the server applies it over the change that stood in its way; --discard N \
+                drops it. A server that cannot be reached is an error; nothing queued is lost.
                 """
         )
 
@@ -21,6 +23,12 @@ extension KanbanCommand {
         @Flag(help: "List the changes not yet sent and those the server refused, and send nothing.")
         var status = false
 
+        @Option(name: .customLong("apply-anyway"), help: ArgumentHelp("Queue refused change N again, to apply over the change that stood in its way; sends nothing.", valueName: "n"))
+        var applyAnyway: UInt64?
+
+        @Option(help: ArgumentHelp("Drop refused change N: it will not be made; sends nothing.", valueName: "n"))
+        var discard: UInt64?
+
         @Flag(help: "Print JSON.")
         var json = false
 
@@ -29,6 +37,16 @@ extension KanbanCommand {
             guard let replica = try Replica.open(engine, token: try access.token()) else { throw ReplicaError.notAReplica }
             if status {
                 try printStatus(replica)
+                return
+            }
+            if let id = applyAnyway {
+                let queued = try replica.applyAnyway(id)
+                Output.line("Queued refused change \(id) again as change \(queued.mutation.id), to apply anyway; \(try replica.pending().count) not yet synced (kanban sync).")
+                return
+            }
+            if let id = discard {
+                try replica.discardRefused(id)
+                Output.line("Dropped refused change \(id).")
                 return
             }
             let report: SyncReport
