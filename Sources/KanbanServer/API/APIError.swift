@@ -20,7 +20,7 @@ struct APIError: Error, Sendable {
         case let error as APIError: self = error
         case let error as KanbanError:
             // The CLI's hint names its flag; over HTTP the same choice is the body's "force".
-            self.init(Self.status(of: error), error.description.replacingOccurrences(of: "use --force to", with: #"send {"force": true} to"#))
+            self.init(Self.status(of: error), Self.overHTTP(error.description))
         case let error as EngineError: self.init(.internalServerError, "database error: \(error.failure)")
         case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is larger than 64 KiB")
         case let error as DecodingError: self.init(.badRequest, "malformed JSON: \(Self.describe(error))")
@@ -32,6 +32,12 @@ struct APIError: Error, Sendable {
             self.init(.badRequest, "the request is not well-formed HTTP: \(error)")
         default: self.init(.internalServerError, "internal error")
         }
+    }
+
+    /// A rejection's words as the API says them: the CLI's hint names its flag, over HTTP the
+    /// same choice is the body's "force".
+    static func overHTTP(_ reason: String) -> String {
+        reason.replacingOccurrences(of: "use --force to", with: #"send {"force": true} to"#)
     }
 
     /// The status of a rejected command: 404 for what does not exist, 409 for what the board's

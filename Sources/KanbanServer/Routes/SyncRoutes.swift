@@ -59,7 +59,7 @@ struct SyncRoutes {
                 clientID: client,
                 lastMutationID: status.lastMutationID,
                 lastSequence: status.lastSequence,
-                refused: status.refusals.map { RefusalOutput(id: $0.id, error: Self.reason(for: $0.reason), conflict: $0.isConflict) },
+                refused: status.refusals.map { RefusalOutput(id: $0.id, error: APIError.overHTTP($0.reason), conflict: $0.isConflict) },
                 events: events.map(EventOutput.init(event:))
             )
             let response = try JSONResponse.make(output)
@@ -70,9 +70,5 @@ struct SyncRoutes {
     /// A refusal as the API words it (its hints name the body's keys, not the CLI's flags).
     private static func reason(_ error: KanbanError) -> String {
         APIError(for: error).message
-    }
-
-    private static func reason(for stored: String) -> String {
-        stored.replacingOccurrences(of: "use --force to", with: #"send {"force": true} to"#)
     }
 }
