@@ -19,6 +19,8 @@ public struct KanbanCommand: ParsableCommand {
             History.self, Flow.self, Log.self, Stats.self, Generate.self, Replay.self,
             Snapshot.self, Snapshots.self, Verify.self, Diff.self, Restore.self, Audit.self,
             Export.self, Import.self, Clone.self, Sync.self,
+            ShowCard.self, Assign.self, Unassign.self, Label.self, DueDone.self, Comments.self, Checklist.self, Links.self,
+            Members.self, Labels.self,
         ]
     )
 

@@ -34,7 +34,40 @@ struct CLIOutputShapeTests {
         try fixture.succeed(["columns", "move", "done", "--at", "0"])
         try fixture.succeed(["revive", soon])
         try fixture.succeed(["restore", "--to", "3"])
+        try details(fixture)
         return (late, soon)
+    }
+
+    /// Every change to a card's or board's details, on a board of their own.
+    static func details(_ fixture: CLIFixture) throws {
+        try fixture.succeed(["boards", "add", "Details"])
+        let on = ["--board", "Details"]
+        let card = try fixture.succeed(["add", "D"] + on).trimmingCharacters(in: .newlines)
+        func firstID(_ arguments: [String]) throws -> String {
+            let list = try decode([[String: JSONTree]].self, fixture, arguments + on)
+            guard case .string(let id)? = list.first?["id"] else {
+                Issue.record("no id in \(arguments)")
+                return "none"
+            }
+            return id
+        }
+        for arguments in [
+            ["assign", card, "지민"], ["assign", card, "bo"], ["unassign", card, "bo"], ["label", card, "bug"], ["label", card, "bug", "--off"],
+            ["due-done", card], ["comments", "add", card, "**hi**, all"], ["checklist", "add", card, "Write, test"], ["checklist", "add", card, "Ship"],
+            ["links", "add", card, "https://example.com/a", "--name", "Spec"], ["members", "add", "ana"], ["members", "remove", "ana"],
+            ["labels", "set", "bug", "red"], ["columns", "limit", "todo", "3"],
+        ] {
+            try fixture.succeed(arguments + on)
+        }
+        let comment = try firstID(["comments", "list", card])
+        try fixture.succeed(["comments", "edit", card, comment, "edited"] + on)
+        try fixture.succeed(["comments", "delete", card, comment] + on)
+        let item = try firstID(["checklist", "list", card])
+        try fixture.succeed(["checklist", "rename", card, item, "Write tests"] + on)
+        try fixture.succeed(["checklist", "check", card, item] + on)
+        try fixture.succeed(["checklist", "move", card, item, "--at", "1"] + on)
+        try fixture.succeed(["checklist", "remove", card, item] + on)
+        try fixture.succeed(["links", "remove", card, try firstID(["links", "list", card])] + on)
     }
 
     @Test("board, log, history, diff, columns and boards --json equal the Output types built from the engine")
@@ -79,8 +112,22 @@ struct CLIOutputShapeTests {
             BoardSummaryOutput(name: "main", columns: [
                 ColumnSummaryOutput(name: "TODO", cards: 1), ColumnSummaryOutput(name: "DOING", cards: 1), ColumnSummaryOutput(name: "DONE", cards: 0),
             ], cards: 2),
+            BoardSummaryOutput(name: "Details", columns: [
+                ColumnSummaryOutput(name: "TODO", cards: 1), ColumnSummaryOutput(name: "DOING", cards: 0), ColumnSummaryOutput(name: "DONE", cards: 0),
+            ], cards: 1),
             BoardSummaryOutput(name: "Other", columns: [ColumnSummaryOutput(name: "X", cards: 0)], cards: 0),
         ])
+
+        // The card with everything it carries, as the engine sees it.
+        let details = try Self.decode(BoardOutput.self, fixture, ["board", "--board", "Details"])
+        #expect(details == BoardOutput(view: try engine.boardView(named: "Details")))
+        let card = try #require(details.columns.first?.cards.first)
+        #expect(card.assignees == ["지민"] && card.labels == nil && card.dueDone == true && card.comments == nil && card.links == nil)
+        #expect(card.checklist == ChecklistProgressOutput(done: 0, total: 1))
+        #expect(details.columns.first?.limit == 3 && details.labels == [BoardLabelOutput(name: "bug", colour: "red")] && details.members == nil)
+        let shown = try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details"])
+        #expect(shown == CardDetailsOutput(view: try engine.cardDetail(board: "Details", card: card.id)))
+        #expect(shown.checklist.map(\.text) == ["Ship"] && shown.comments.isEmpty && shown.column == "TODO")
     }
 
     @Test("board --json prints byte for byte what the shared encoder writes, and one newline")

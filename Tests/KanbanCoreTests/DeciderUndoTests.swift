@@ -40,9 +40,9 @@ struct DeciderUndoTests {
         #expect(ChangedFields(of: payload) == expected)
     }
 
-    @Test("All the fields are title, description, due date and position")
+    @Test("All the fields are title, description, due date, position and every detail")
     func allFields() {
-        #expect(ChangedFields.all == [.title, .description, .due, .position])
+        #expect(ChangedFields.all == [.title, .description, .due, .position, .assignees, .labels, .dueDone, .checklist, .comments, .links])
         #expect(ChangedFields.title.isDisjoint(with: .position))
         #expect(!ChangedFields.all.isDisjoint(with: .due))
     }

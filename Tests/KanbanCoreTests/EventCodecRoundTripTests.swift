@@ -84,6 +84,11 @@ struct EventCodecRoundTripTests {
             "columnAdded": 4, "columnRenamed": 5, "columnRemoved": 6, "columnMoved": 7,
             "cardAdded": 10, "cardEdited": 11, "cardMoved": 12, "cardDeleted": 13, "cardRevived": 14,
             "undone": 20, "redone": 21, "restored": 22,
+            "cardAssigned": 30, "cardUnassigned": 31, "cardLabelled": 32, "cardUnlabelled": 33, "dueMarked": 34,
+            "commentAdded": 35, "commentEdited": 36, "commentDeleted": 37,
+            "checklistItemAdded": 38, "checklistItemRenamed": 39, "checklistItemChecked": 40, "checklistItemRemoved": 41,
+            "checklistItemMoved": 42, "linkAttached": 43, "linkRemoved": 44,
+            "memberAdded": 45, "memberRemoved": 46, "labelChanged": 47, "columnLimitChanged": 48,
         ])
         #expect(EventCodec.formatVersion == 2)
         #expect(EventCodec.backdatedFormatVersion == 3)

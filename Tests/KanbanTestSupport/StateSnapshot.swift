@@ -13,6 +13,9 @@ public struct StateSnapshot: Equatable, Sendable {
     public let boardsCreated: Int
     /// Every actor's undo and redo stacks.
     public let undoStacks: UndoStacks
+    /// Cards' and boards' details.
+    public let details: [CardID: CardDetails]
+    public let boardDetails: [BoardID: BoardDetails]
 
     public init(_ state: KanbanState) {
         boards = state.boards
@@ -25,6 +28,8 @@ public struct StateSnapshot: Equatable, Sendable {
         self.order = order
         lastSequence = state.lastSequence
         boardsCreated = state.boardsCreated
+        details = state.details
+        boardDetails = state.boardDetails
     }
 
     /// The parts that differ from `other`, one line each, for failure messages.
@@ -41,6 +46,10 @@ public struct StateSnapshot: Equatable, Sendable {
             lines.append("order of column \(column): \(order[column] ?? []) vs \(other.order[column] ?? [])")
         }
         if undoStacks != other.undoStacks { lines.append("undo stacks differ") }
+        for card in Set(details.keys).union(other.details.keys) where details[card] != other.details[card] {
+            lines.append("details of card \(card): \(String(describing: details[card])) vs \(String(describing: other.details[card]))")
+        }
+        if boardDetails != other.boardDetails { lines.append("board details: \(boardDetails) vs \(other.boardDetails)") }
         if lastSequence != other.lastSequence { lines.append("last sequence: \(lastSequence) vs \(other.lastSequence)") }
         if boardsCreated != other.boardsCreated { lines.append("boards created: \(boardsCreated) vs \(other.boardsCreated)") }
         return lines

@@ -64,7 +64,7 @@ struct ReplayEqualsIncrementalTests {
                     sequence: event.sequence, timestamp: event.timestamp, actor: event.actor, id: event.id,
                     board: event.board, payload: effect
                 )) }
-            case .boardRenamed, .columnRenamed, .cardEdited, .undone, .redone:
+            case .boardRenamed, .columnRenamed, .cardEdited, .cardDetail, .boardDetail, .undone, .redone:
                 break
             }
         }

@@ -140,7 +140,7 @@ extension KanbanEngine {
             let decided = try Decider.restore(board: board, to: past, sequence: sequence, timestamp: timestamp, in: state)
             return Decision(events: decided.map { [$0] } ?? [])
         default:
-            return Decision(events: try Decider.decide(command, in: state, ids: &ids))
+            return Decision(events: try Decider.decide(command, actor: actor, in: state, ids: &ids))
         }
     }
 

@@ -74,11 +74,17 @@ public enum BoardJSON {
                     try flush(&bytes)
                 }
             }
-            append(#"],"name":"#, to: &bytes)
+            bytes.append(UInt8(ascii: "]"))
+            writeLimit(view.columns[columnIndex].limit, into: &bytes)
+            append(#","name":"#, to: &bytes)
             writeString(view.columns[columnIndex].name, into: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "]"))
+        writeBoardDetails(
+            labels: view.details.labels.isEmpty ? nil : view.details.labels.map(BoardLabelOutput.init),
+            members: view.details.members.isEmpty ? nil : view.details.members, into: &bytes
+        )
         if let sequence {
             append(#","sequence":"#, to: &bytes)
             writeInteger(sequence, into: &bytes)
@@ -88,6 +94,10 @@ public enum BoardJSON {
 
     /// A card of a view, as ``BoardCardOutput`` writes it.
     private static func write(_ view: BoardView.CardView, into bytes: inout [UInt8]) {
+        if view.details != nil {
+            write(BoardCardOutput(view: view), into: &bytes)
+            return
+        }
         append(#"{"description":"#, to: &bytes)
         writeString(view.card.description, into: &bytes)
         append(#","due":"#, to: &bytes)
@@ -127,6 +137,7 @@ public enum BoardJSON {
             write(column, into: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
+        writeBoardDetails(labels: board.labels, members: board.members, into: &bytes)
         if let sequence = board.sequence {
             append(#","sequence":"#, to: &bytes)
             writeInteger(sequence, into: &bytes)
@@ -143,13 +154,56 @@ public enum BoardJSON {
                 write(cards[index], into: &bytes)
             }
         }
-        append(#"],"name":"#, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+        writeLimit(column.limit, into: &bytes)
+        append(#","name":"#, to: &bytes)
         writeString(column.name, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// A card: `{"description":…,"due":…|null,"id":…,"overdue":true|false,"title":…}`.
+    /// `,"limit":N` when there is one.
+    private static func writeLimit(_ limit: Int?, into bytes: inout [UInt8]) {
+        guard let limit else { return }
+        append(#","limit":"#, to: &bytes)
+        append(contentsOf: String(limit), to: &bytes)
+    }
+
+    /// `,"labels":[…]` and `,"members":[…]`, each when there are some.
+    private static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, into bytes: inout [UInt8]) {
+        if let labels {
+            append(#","labels":["#, to: &bytes)
+            for (index, label) in labels.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                append(#"{"colour":"#, to: &bytes)
+                writeString(label.colour, into: &bytes)
+                append(#","name":"#, to: &bytes)
+                writeString(label.name, into: &bytes)
+                bytes.append(UInt8(ascii: "}"))
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+        if let members {
+            append(#","members":["#, to: &bytes)
+            for (index, member) in members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(member, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
+    }
+
+    /// Appends ASCII text made at run time.
+    private static func append(contentsOf text: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A card: `{"description":…,"due":…|null,"id":…,"overdue":true|false,"title":…}`. A card
+    /// with details (rare, and with keys in between) is written by the encoder itself.
     private static func write(_ card: BoardCardOutput, into bytes: inout [UInt8]) {
+        if card.hasDetails, let data = try? OutputJSON.encode(card) {
+            bytes.append(contentsOf: data)
+            return
+        }
         append(#"{"description":"#, to: &bytes)
         writeString(card.description, into: &bytes)
         append(#","due":"#, to: &bytes)

@@ -79,6 +79,9 @@ public struct MutationWire: Codable, Sendable, Equatable {
             args.force = force
         case .restore:
             throw .notQueueable("restore")
+        default:
+            // Card and board details are decided on the server only, for now.
+            throw .notQueueable("a change to a card's or board's details")
         }
         self.init(id: id, name: name, args: args, since: since)
     }

@@ -7,8 +7,8 @@ extension KanbanCommand {
     struct Columns: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "columns",
-            abstract: "List the board's columns, or add, rename, move and remove them.",
-            subcommands: [List.self, Add.self, Rename.self, Move.self, Remove.self],
+            abstract: "List the board's columns, or add, rename, move, remove and limit them.",
+            subcommands: [List.self, Add.self, Rename.self, Move.self, Remove.self, Limit.self],
             defaultSubcommand: List.self
         )
 

@@ -51,6 +51,10 @@ struct EventLine {
             return "\(deleted.card.id) '\(deleted.card.title)' from \(name(deleted.card.column))"
         case .cardRevived(let revived):
             return "\(revived.card.id) '\(revived.card.title)' to \(name(revived.card.column)) at \(revived.index)"
+        case .cardDetail(let changed):
+            return "\(changed.card) " + ActionWording(language: .english).line(for: payload, columnName: { name($0) })
+        case .boardDetail:
+            return ActionWording(language: .english).line(for: payload, columnName: { name($0) })
         case .undone(let undone):
             return "#\(undone.target) by \(undone.compensation.kind.name) " + detail(undone.compensation)
         case .redone(let redone):

@@ -165,6 +165,10 @@ public enum EventCodec {
         case .cardRevived(let revived):
             encodeCard(revived.card, into: &writer)
             writer.write(count: revived.index)
+        case .cardDetail(let changed):
+            encodeCardDetail(changed, into: &writer)
+        case .boardDetail(let changed):
+            encodeBoardDetail(changed, into: &writer)
         case .undone(let undone):
             writer.write(varint: undone.target)
             encodeNested(undone.undid, into: &writer)
@@ -259,6 +263,12 @@ public enum EventCodec {
             return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
         case .cardRevived:
             return .cardRevived(CardRevived(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        case .cardAssigned, .cardUnassigned, .cardLabelled, .cardUnlabelled, .dueMarked, .commentAdded, .commentEdited,
+             .commentDeleted, .checklistItemAdded, .checklistItemRenamed, .checklistItemChecked, .checklistItemRemoved,
+             .checklistItemMoved, .linkAttached, .linkRemoved:
+            return .cardDetail(try decodeCardDetail(kind, from: &reader))
+        case .memberAdded, .memberRemoved, .labelChanged, .columnLimitChanged:
+            return .boardDetail(try decodeBoardDetail(kind, from: &reader))
         case .undone:
             let target = try reader.readVarint()
             let undid = try decodeNested(from: &reader, depth: depth, version: version)

@@ -11,6 +11,9 @@
 /// cards:   count, then a card as events carry it (id, column, key, title, description, due),
 ///          column by column in the order above, each column's in its order
 /// stacks:  actor count, then name · undo count · sequences · redo count · sequences
+/// details: (only when some card or board has any; a snapshot without them reads as none)
+///          card count, then card id · assignees · labels · u8 due done · items · comments · links,
+///          board count, then board id · members · labels (name · colour) · limits (column id · limit)
 /// ```
 public enum StateCodec {
     /// The layout version this build writes and reads.
@@ -41,6 +44,7 @@ public enum StateCodec {
                 for sequence in stack { writer.write(varint: sequence) }
             }
         }
+        if !state.details.isEmpty || !state.boardDetails.isEmpty { encodeDetails(of: state, into: &writer) }
         return writer.bytes
     }
 
@@ -100,6 +104,9 @@ public enum StateCodec {
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
         if let board {
             try decodeCards(of: board, count: cardCount, from: &reader, into: &state)
+            // The details come after the undo stacks: step over those.
+            try skipStacks(from: &reader, limit: bytes.count)
+            if !reader.isAtEnd { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
             return state
         }
         state.cards.reserveCapacity(cardCount)
@@ -122,6 +129,7 @@ public enum StateCodec {
             }
             state.undoStacks.restore(actor: name, undo: stacks[0], redo: stacks[1])
         }
+        if !reader.isAtEnd { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
         try reader.expectEnd()
         return state
     }

@@ -1,15 +1,22 @@
 /// Which parts of a card an event changes, for telling whether an undo would overwrite
 /// someone else's later change.
 public struct ChangedFields: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     public static let title = ChangedFields(rawValue: 1)
     public static let description = ChangedFields(rawValue: 2)
     public static let due = ChangedFields(rawValue: 4)
     public static let position = ChangedFields(rawValue: 8)
+    public static let assignees = ChangedFields(rawValue: 16)
+    public static let labels = ChangedFields(rawValue: 32)
+    /// Whether the due date is done.
+    public static let dueDone = ChangedFields(rawValue: 64)
+    public static let checklist = ChangedFields(rawValue: 128)
+    public static let comments = ChangedFields(rawValue: 256)
+    public static let links = ChangedFields(rawValue: 512)
     /// Adding, deleting or bringing back a card concerns all of it.
-    public static let all: ChangedFields = [.title, .description, .due, .position]
+    public static let all: ChangedFields = [.title, .description, .due, .position, .assignees, .labels, .dueDone, .checklist, .comments, .links]
 
     /// The fields `payload`'s effect changes on its card (empty for board and column events).
     public init(of payload: EventPayload) {
@@ -22,6 +29,15 @@ public struct ChangedFields: OptionSet, Hashable, Sendable {
             if edited.descriptionChange != nil { fields.insert(.description) }
             if edited.dueChange != nil { fields.insert(.due) }
             self = fields
+        case .cardDetail(let changed):
+            switch changed.edit {
+            case .assigned, .unassigned: self = .assignees
+            case .labelled, .unlabelled: self = .labels
+            case .dueMarked: self = .dueDone
+            case .commentAdded, .commentEdited, .commentDeleted: self = .comments
+            case .itemAdded, .itemRenamed, .itemChecked, .itemRemoved, .itemMoved: self = .checklist
+            case .linkAttached, .linkRemoved: self = .links
+            }
         default: self = []
         }
     }

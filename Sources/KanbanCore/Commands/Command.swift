@@ -36,6 +36,45 @@ public enum Command: Hashable, Sendable {
     case moveColumn(board: String, column: String, index: Int)
     /// Remove a column that holds no cards.
     case removeColumn(board: String, column: String)
+    /// Assign `person` to a card.
+    case assign(board: String, card: String, person: String)
+    /// Unassign `person` from a card.
+    case unassign(board: String, card: String, person: String)
+    /// Put label `label` on a card (a label the board has not made shows grey).
+    case label(board: String, card: String, label: String)
+    /// Take label `label` off a card.
+    case unlabel(board: String, card: String, label: String)
+    /// Mark a card's due date done, or not done.
+    case markDue(board: String, card: String, done: Bool)
+    /// Write a comment on a card, as the actor.
+    case addComment(board: String, card: String, text: String)
+    /// Change a comment (its id or a unique prefix); only its author may.
+    case editComment(board: String, card: String, comment: String, text: String)
+    /// Delete a comment; only its author may.
+    case deleteComment(board: String, card: String, comment: String)
+    /// Add an item to a card's checklist `checklist` (default "Checklist") at `index` of the
+    /// card's items (default: after the last).
+    case addChecklistItem(board: String, card: String, text: String, checklist: String? = nil, index: Int? = nil)
+    /// Change a checklist item's text.
+    case renameChecklistItem(board: String, card: String, item: String, text: String)
+    /// Check (`done`) or uncheck a checklist item.
+    case checkChecklistItem(board: String, card: String, item: String, done: Bool)
+    /// Remove a checklist item.
+    case removeChecklistItem(board: String, card: String, item: String)
+    /// Move a checklist item to `index` of the card's items.
+    case moveChecklistItem(board: String, card: String, item: String, index: Int)
+    /// Attach a link (`http`, `https` or `mailto`) named `name` (default: the address).
+    case attachLink(board: String, card: String, url: String, name: String? = nil)
+    /// Remove a link.
+    case removeLink(board: String, card: String, link: String)
+    /// Make `person` a member of a board.
+    case addMember(board: String, person: String)
+    /// Remove `person` from a board's members (the cards they are assigned to keep them).
+    case removeMember(board: String, person: String)
+    /// Make, recolour (`colour`) or remove (`nil`) a board's label.
+    case setLabel(board: String, name: String, colour: String?)
+    /// Set a column's work in progress limit, or lift it (`nil`).
+    case setColumnLimit(board: String, column: String, limit: Int?)
     /// Undo the actor's last action not yet undone; `force` overrides a conflict with a later
     /// change by someone else.
     case undo(force: Bool = false)

@@ -79,6 +79,7 @@ extension Decider {
         case .cardDeleted(let deleted): return "deleted '\(deleted.card.title)'"
         case .cardRevived(let revived): return "brought back '\(revived.card.title)'"
         case .cardMoved(let moved): return "moved '\(moved.title)' to \(name(moved.to))"
+        case .cardDetail(let changed): return "changed '\(changed.title)' (\(changed.edit.kind.name))"
         case .cardEdited(let edited):
             var fields: [String] = []
             if edited.titleChange != nil { fields.append("title") }
@@ -185,6 +186,12 @@ extension Decider {
                 throw refuse("board '\(owner.name)' has a column named '\(removed.column.name)'")
             }
             return .columnAdded(ColumnAdded(column: removed.column, index: min(removed.index, owner.columns.count)))
+
+        case .cardDetail(let changed):
+            return try inverse(ofDetail: changed, action: action, in: state)
+
+        case .boardDetail(let changed):
+            return try inverse(ofBoardDetail: changed.edit, board: board, action: action, in: state)
 
         case .undone, .redone:
             return try inverse(of: effect.effect, board: board, action: action, naming: names, in: state)

@@ -10,23 +10,27 @@ public enum Decider {
     /// state: the engine reads it and calls ``undo(_:actor:later:force:in:)``,
     /// ``redo(_:actor:later:force:in:)`` or ``restore(board:to:sequence:timestamp:in:)``; given
     /// here, they are refused with ``KanbanError/needsHistory(_:)``.
+    /// `actor` is who asks: a comment is written as them, and only its author may change it.
     public static func decide(
         _ command: Command,
+        actor: String = "",
         in state: KanbanState,
         ids: inout some RandomNumberGenerator
     ) throws(KanbanError) -> [BoardEvent] {
         let bootstrap = DefaultBoard.bootstrap(in: state, ids: &ids)
-        guard !bootstrap.isEmpty else { return try decideOnBoards(command, in: state, ids: &ids) }
+        guard !bootstrap.isEmpty else { return try decideOnBoards(command, actor: actor, in: state, ids: &ids) }
         var bootstrapped = state
         for event in bootstrap { bootstrapped.apply(event.payload, board: event.board) }
-        return bootstrap + (try decideOnBoards(command, in: bootstrapped, ids: &ids))
+        return bootstrap + (try decideOnBoards(command, actor: actor, in: bootstrapped, ids: &ids))
     }
 
     private static func decideOnBoards(
         _ command: Command,
+        actor: String,
         in state: KanbanState,
         ids: inout some RandomNumberGenerator
     ) throws(KanbanError) -> [BoardEvent] {
+        if let events = try decideDetail(command, actor: actor, in: state, ids: &ids) { return events }
         switch command {
         case .addCard(let boardName, let title, let description, let due, let columnName, let index):
             let board = try board(boardName, in: state)
@@ -153,6 +157,11 @@ public enum Decider {
 
         case .undo, .redo, .restore, .editCardIfUnchanged:
             throw .needsHistory("\(command)")
+
+        case .assign, .unassign, .label, .unlabel, .markDue, .addComment, .editComment, .deleteComment, .addChecklistItem,
+             .renameChecklistItem, .checkChecklistItem, .removeChecklistItem, .moveChecklistItem, .attachLink, .removeLink,
+             .addMember, .removeMember, .setLabel, .setColumnLimit:
+            return [] // decided by `decideDetail` above
         }
     }
 

@@ -58,6 +58,12 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadableMutation(String)
     /// Undoing (or redoing) is not possible as things stand now.
     case cannotUndo(action: String, reason: String)
+    /// No comment, checklist item or link (`what`) on card `card` has an id starting with the text.
+    case unknownDetail(String, what: String, card: String)
+    /// A value for a card's or board's details that is not acceptable (`reason` says why).
+    case invalidDetail(String)
+    /// Only a comment's author may edit or delete it.
+    case notYourComment(author: String)
     /// The board cannot be restored to that moment.
     case cannotRestore(String)
     /// The deleted card cannot be brought back as asked.
@@ -102,6 +108,9 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undoConflict(let action, let actor, let sequence, let change):
             "cannot \(action): \(actor) \(change) since (#\(sequence)); \(action) would overwrite it (use --force to \(action) anyway)"
         case .cannotUndo(let action, let reason): "cannot \(action): \(reason)"
+        case .unknownDetail(let prefix, let what, let card): "card '\(card)' has no \(what) '\(prefix)'"
+        case .invalidDetail(let reason): reason
+        case .notYourComment(let author): "only \(author), who wrote this comment, may change or delete it"
         case .cannotRestore(let reason): "cannot restore: \(reason)"
         case .cannotRevive(let reason): "cannot bring back: \(reason)"
         case .outsideLog(let what): "\(what) is outside the log"

@@ -38,7 +38,7 @@ public enum Limits {
 
     /// Whether `text` has more than `limit` characters. A character takes at least one UTF-8
     /// byte, so text of at most `limit` bytes is within it without counting graphemes.
-    private static func exceeds(_ text: String, _ limit: Int) -> Bool {
+    static func exceeds(_ text: String, _ limit: Int) -> Bool {
         text.utf8.count > limit && text.count > limit
     }
 }

@@ -15,6 +15,25 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case undone = 20
     case redone = 21
     case restored = 22
+    case cardAssigned = 30
+    case cardUnassigned = 31
+    case cardLabelled = 32
+    case cardUnlabelled = 33
+    case dueMarked = 34
+    case commentAdded = 35
+    case commentEdited = 36
+    case commentDeleted = 37
+    case checklistItemAdded = 38
+    case checklistItemRenamed = 39
+    case checklistItemChecked = 40
+    case checklistItemRemoved = 41
+    case checklistItemMoved = 42
+    case linkAttached = 43
+    case linkRemoved = 44
+    case memberAdded = 45
+    case memberRemoved = 46
+    case labelChanged = 47
+    case columnLimitChanged = 48
 
     /// The name in JSON output, such as `cardMoved`.
     public var name: String { String(describing: self) }
@@ -35,6 +54,13 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
         case .boardCreated, .boardRenamed, .boardRemoved, .columnAdded, .columnRenamed, .columnRemoved, .columnMoved: true
         case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: false
         case .undone, .redone, .restored: true
+        default: false
         }
     }
+
+    /// Whether it is a change to a card's details (``CardDetailEdit``).
+    public var isCardDetail: Bool { (30...44).contains(rawValue) }
+
+    /// Whether it is a change to a board's details (``BoardDetailEdit``).
+    public var isBoardDetail: Bool { (45...48).contains(rawValue) }
 }

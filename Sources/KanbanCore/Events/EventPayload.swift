@@ -12,6 +12,8 @@ public enum EventPayload: Hashable, Sendable {
     case cardMoved(CardMoved)
     case cardDeleted(CardDeleted)
     case cardRevived(CardRevived)
+    case cardDetail(CardDetailChanged)
+    case boardDetail(BoardDetailChanged)
     indirect case undone(Undone)
     indirect case redone(Redone)
     indirect case restored(Restored)
@@ -31,6 +33,8 @@ public enum EventPayload: Hashable, Sendable {
         case .cardMoved: .cardMoved
         case .cardDeleted: .cardDeleted
         case .cardRevived: .cardRevived
+        case .cardDetail(let changed): changed.edit.kind
+        case .boardDetail(let changed): changed.edit.kind
         case .undone: .undone
         case .redone: .redone
         case .restored: .restored
@@ -56,6 +60,7 @@ extension EventPayload {
         case .cardMoved(let moved): moved.card
         case .cardDeleted(let deleted): deleted.card.id
         case .cardRevived(let revived): revived.card.id
+        case .cardDetail(let changed): changed.card
         default: nil
         }
     }

@@ -109,6 +109,7 @@ public struct FlowBuilder {
         case .cardMoved(let moved): move(moved.card, to: moved.to, by: event.sequence, at: event.validTime, countable: countable)
         case .cardDeleted(let deleted): remove(deleted.card.id, by: event.sequence, at: event.validTime)
         case .cardEdited(let edited): retitle(edited.card, to: edited.title)
+        case .cardDetail, .boardDetail: return
         case .boardCreated(let created):
             guard !boardIsLive else { return }
             var fresh: [Int32] = []

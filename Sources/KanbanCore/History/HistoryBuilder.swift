@@ -117,6 +117,8 @@ public struct HistoryBuilder {
         case .columnRemoved(let removed): return [HistoryChange(field: "name", old: removed.column.name, new: nil)]
         case .columnMoved(let moved): return [HistoryChange(field: "position", old: String(moved.fromIndex), new: String(moved.toIndex))]
         case .restored(let restored): return [HistoryChange(field: "sequence", old: nil, new: String(restored.sequence))]
+        case .cardDetail(let changed): return detailChanges(changed.edit)
+        case .boardDetail(let changed): return boardDetailChanges(changed.edit)
         case .undone, .redone: return []
         }
     }

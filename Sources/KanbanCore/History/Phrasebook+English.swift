@@ -39,6 +39,7 @@ extension Phrasebook {
         description: "description",
         dueDate: "due date",
         fieldSeparator: ", ",
+        details: DetailPhrase.english,
         formatDate: { year, month, day, hour, minute in
             "\(year)-\(pad2(month))-\(pad2(day)) \(pad2(hour)):\(pad2(minute))"
         }

@@ -39,6 +39,7 @@ extension Phrasebook {
         description: "description",
         dueDate: "échéance",
         fieldSeparator: ", ",
+        details: DetailPhrase.french,
         formatDate: { year, month, day, hour, minute in
             "\(pad2(day))/\(pad2(month))/\(year) \(pad2(hour)):\(pad2(minute))"
         }

@@ -39,6 +39,7 @@ extension Phrasebook {
         description: "설명",
         dueDate: "마감일",
         fieldSeparator: ", ",
+        details: DetailPhrase.korean,
         formatDate: { year, month, day, hour, minute in
             "\(year)년 \(month)월 \(day)일 \(pad2(hour)):\(pad2(minute))"
         }

@@ -47,6 +47,9 @@ public struct Phrasebook: Sendable {
     public var dueDate: String
     public var fieldSeparator: String
 
+    /// Lines for card and board details, by ``DetailPhrase`` key (`assigned`, `dueDone`, …).
+    public var details: [String: DetailPhrase]
+
     /// Formats a local date and time.
     public var formatDate: @Sendable (_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> String
 

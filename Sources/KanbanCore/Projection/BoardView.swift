@@ -3,11 +3,14 @@ public struct BoardView: Hashable, Sendable {
     public var id: BoardID
     public var name: String
     public var columns: [ColumnView]
+    /// Its members and labels (and column limits, which each ``ColumnView`` carries too).
+    public var details: BoardDetails
 
-    public init(id: BoardID, name: String, columns: [ColumnView]) {
+    public init(id: BoardID, name: String, columns: [ColumnView], details: BoardDetails = BoardDetails()) {
         self.id = id
         self.name = name
         self.columns = columns
+        self.details = details
     }
 
     /// One column of a ``BoardView``.
@@ -15,11 +18,14 @@ public struct BoardView: Hashable, Sendable {
         public var id: ColumnID
         public var name: String
         public var cards: [CardView]
+        /// Its work in progress limit, if it has one.
+        public var limit: Int?
 
-        public init(id: ColumnID, name: String, cards: [CardView]) {
+        public init(id: ColumnID, name: String, cards: [CardView], limit: Int? = nil) {
             self.id = id
             self.name = name
             self.cards = cards
+            self.limit = limit
         }
     }
 
@@ -27,10 +33,13 @@ public struct BoardView: Hashable, Sendable {
     public struct CardView: Hashable, Sendable {
         public var card: Card
         public var isOverdue: Bool
+        /// Its details; `nil` when it has none.
+        public var details: CardDetails?
 
-        public init(card: Card, isOverdue: Bool) {
+        public init(card: Card, isOverdue: Bool, details: CardDetails? = nil) {
             self.card = card
             self.isOverdue = isOverdue
+            self.details = details
         }
     }
 }
@@ -41,7 +50,9 @@ extension KanbanState {
         // As `isOverdue(_:now:today:)` for each card, with its board and column known here: a
         // view of 250,000 cards makes no dictionary lookups and no intermediate arrays.
         let lastColumn = board.columns.last
-        return BoardView(id: board.id, name: board.name, columns: board.columns.compactMap { columnID in
+        let boardDetails = details(ofBoard: board.id)
+        let anyDetails = !details.isEmpty
+        let columnViews = board.columns.compactMap { columnID -> BoardView.ColumnView? in
             guard let column = columns[columnID] else { return nil }
             let order = order(of: columnID)
             var views: [BoardView.CardView] = []
@@ -49,9 +60,10 @@ extension KanbanState {
             order.forEachSlot { slot in
                 guard let card = cards[slot.card] else { return }
                 let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true
-                views.append(BoardView.CardView(card: card, isOverdue: isOverdue))
+                views.append(BoardView.CardView(card: card, isOverdue: isOverdue, details: anyDetails ? details[card.id] : nil))
             }
-            return BoardView.ColumnView(id: column.id, name: column.name, cards: views)
-        })
+            return BoardView.ColumnView(id: column.id, name: column.name, cards: views, limit: boardDetails.limits[columnID])
+        }
+        return BoardView(id: board.id, name: board.name, columns: columnViews, details: boardDetails)
     }
 }

@@ -17,6 +17,11 @@ extension KanbanState {
         for card in cards.values where other.cards[card.id] != card {
             return "card \(card.id) ('\(card.title)') differs"
         }
+        if details != other.details {
+            let id = Set(details.keys).union(other.details.keys).sorted().first { details[$0] != other.details[$0] }!
+            return "the details of card \(id) differ"
+        }
+        if boardDetails != other.boardDetails { return "a board's members, labels or column limits differ" }
         if undoStacks != other.undoStacks {
             let actor = Set(undoStacks.actors).union(other.undoStacks.actors).sorted().first {
                 undoStacks.undoStack(for: $0) != other.undoStacks.undoStack(for: $0)

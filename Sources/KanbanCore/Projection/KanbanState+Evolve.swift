@@ -2,7 +2,7 @@ extension KanbanState {
     /// Applies one event from the log.
     public mutating func apply(_ event: RecordedEvent) {
         let isEnginesOwn = UndoStacks.isEnginesOwn(event, boardsCreatedBefore: boardsCreated)
-        apply(event.payload, board: event.board)
+        apply(event.payload, board: event.board, at: event.happenedAt ?? event.timestamp)
         if !isEnginesOwn { undoStacks.record(event) }
         lastSequence = event.sequence
     }
@@ -14,7 +14,8 @@ extension KanbanState {
     /// lists exists and belongs to that board (once): `decide` relies on it. So a board event
     /// reusing the ids of columns that exist skips them (and makes no board when none is left),
     /// and removing another board's column, or a board's last one, changes nothing.
-    public mutating func apply(_ payload: EventPayload, board: BoardID) {
+    /// `at` is when the event happened: the time a comment it writes keeps.
+    public mutating func apply(_ payload: EventPayload, board: BoardID, at: Timestamp? = nil) {
         switch payload {
         case .cardMoved(let moved): moveCard(moved.card, to: moved.to, key: moved.key)
         case .cardEdited(let edited):
@@ -56,12 +57,16 @@ extension KanbanState {
             removeColumn(removed.column.id)
         case .columnMoved(let moved):
             moveColumn(moved.column.id, on: board, to: moved.toIndex)
+        case .cardDetail(let changed):
+            applyDetail(changed, at: at)
+        case .boardDetail(let changed):
+            applyBoardDetail(changed.edit, board: board)
         case .undone(let undone):
-            apply(undone.compensation, board: board)
+            apply(undone.compensation, board: board, at: at)
         case .redone(let redone):
-            apply(redone.effect, board: board)
+            apply(redone.effect, board: board, at: at)
         case .restored(let restored):
-            for effect in restored.effects { apply(effect, board: board) }
+            for effect in restored.effects { apply(effect, board: board, at: at) }
         }
     }
 

@@ -17,6 +17,11 @@ public struct KanbanState: Sendable {
     public internal(set) var lastSequence: UInt64 = 0
     /// How many boards were ever created; 0 means the log holds no board yet.
     public internal(set) var boardsCreated = 0
+    /// What cards carry besides title, description and due date, by card id: live cards' and
+    /// deleted ones' (a card brought back finds them). A card with none has no entry.
+    public internal(set) var details: [CardID: CardDetails] = [:]
+    /// Boards' members, labels and column limits, by board id. A board with none has no entry.
+    public internal(set) var boardDetails: [BoardID: BoardDetails] = [:]
     /// Every actor's undo and redo stacks.
     public internal(set) var undoStacks = UndoStacks()
     /// Column orders, once built.

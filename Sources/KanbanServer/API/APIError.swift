@@ -44,7 +44,9 @@ struct APIError: Error, Sendable {
     /// state refuses (a name taken, nothing to undo, a conflict), 422 for values out of bounds.
     static func status(of error: KanbanError) -> HTTPResponse.Status {
         switch error {
-        case .unknownBoard, .unknownCard, .unknownColumn: .notFound
+        case .unknownBoard, .unknownCard, .unknownColumn, .unknownDetail: .notFound
+        case .invalidDetail: .unprocessableContent
+        case .notYourComment: .forbidden
         case .malformedDate, .ambiguousCard, .unreadableMutation: .badRequest
         case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog,
             .tooManyBoards, .tooManyColumns:

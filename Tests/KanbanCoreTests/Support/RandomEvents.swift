@@ -85,6 +85,8 @@ enum RandomEvents {
                 redid: payload(of: nestable(using: &random), using: &random),
                 effect: payload(of: nestable(using: &random), using: &random)
             ))
+        default:
+            return detailPayload(of: kind, using: &random)
         }
     }
 

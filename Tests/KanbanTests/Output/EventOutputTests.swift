@@ -34,7 +34,7 @@ struct EventOutputTests {
         "id": .string(Sample.text(4)), "column": .string(Sample.text(3)), "key": "7", "title": "X", "description": "", "due": nil,
     ]
 
-    static let examples: [Example] = [
+    static let examples: [Example] = detailExamples + [
         Example(
             payload: .boardCreated(BoardCreated(name: "main", columns: [todoSpec], index: 2)),
             data: ["name": "main", "columns": [todoJSON]]

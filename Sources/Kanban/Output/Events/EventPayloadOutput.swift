@@ -17,6 +17,10 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
     case cardMoved(CardMovedOutput)
     case cardDeleted(CardDeletedOutput)
     case cardRevived(CardRevivedOutput)
+    /// A change to a card's details, of the kind given.
+    case cardDetail(EventKind, CardDetailOutput)
+    /// A change to a board's details, of the kind given.
+    case boardDetail(EventKind, BoardDetailOutput)
     indirect case undone(UndoneOutput)
     indirect case redone(RedoneOutput)
     indirect case restored(RestoredOutput)
@@ -36,6 +40,8 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .cardMoved(let event): self = .cardMoved(CardMovedOutput(event: event))
         case .cardDeleted(let event): self = .cardDeleted(CardDeletedOutput(event: event))
         case .cardRevived(let event): self = .cardRevived(CardRevivedOutput(event: event))
+        case .cardDetail(let event): self = .cardDetail(event.edit.kind, CardDetailOutput(event: event))
+        case .boardDetail(let event): self = .boardDetail(event.edit.kind, BoardDetailOutput(event: event))
         case .undone(let event): self = .undone(UndoneOutput(event: event))
         case .redone(let event): self = .redone(RedoneOutput(event: event))
         case .restored(let event): self = .restored(RestoredOutput(event: event))
@@ -57,6 +63,7 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .cardMoved: .cardMoved
         case .cardDeleted: .cardDeleted
         case .cardRevived: .cardRevived
+        case .cardDetail(let kind, _), .boardDetail(let kind, _): kind
         case .undone: .undone
         case .redone: .redone
         case .restored: .restored
@@ -97,9 +104,12 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .cardMoved: return .cardMoved(try container.decode(CardMovedOutput.self, forKey: dataKey))
         case .cardDeleted: return .cardDeleted(try container.decode(CardDeletedOutput.self, forKey: dataKey))
         case .cardRevived: return .cardRevived(try container.decode(CardRevivedOutput.self, forKey: dataKey))
+        case _ where kind.isCardDetail: return .cardDetail(kind, try container.decode(CardDetailOutput.self, forKey: dataKey))
+        case _ where kind.isBoardDetail: return .boardDetail(kind, try container.decode(BoardDetailOutput.self, forKey: dataKey))
         case .undone: return .undone(try container.decode(UndoneOutput.self, forKey: dataKey))
         case .redone: return .redone(try container.decode(RedoneOutput.self, forKey: dataKey))
         case .restored: return .restored(try container.decode(RestoredOutput.self, forKey: dataKey))
+        default: throw DecodingError.dataCorruptedError(forKey: kindKey, in: container, debugDescription: "unknown event kind '\(name)'")
         }
     }
 
@@ -119,6 +129,8 @@ public enum EventPayloadOutput: Codable, Sendable, Equatable {
         case .cardMoved(let data): try container.encode(data, forKey: dataKey)
         case .cardDeleted(let data): try container.encode(data, forKey: dataKey)
         case .cardRevived(let data): try container.encode(data, forKey: dataKey)
+        case .cardDetail(_, let data): try container.encode(data, forKey: dataKey)
+        case .boardDetail(_, let data): try container.encode(data, forKey: dataKey)
         case .undone(let data): try container.encode(data, forKey: dataKey)
         case .redone(let data): try container.encode(data, forKey: dataKey)
         case .restored(let data): try container.encode(data, forKey: dataKey)

@@ -1,0 +1,25 @@
+import KanbanCore
+
+/// The `data` of a change to a board's details (`memberAdded`, `memberRemoved`, `labelChanged`,
+/// `columnLimitChanged` in `kanban log --json`): by kind, `person`; `label` and `colour`
+/// (`{"old", "new"}`, `null` for none); `column` and `limit` (`{"old", "new"}`, `null` for none).
+public struct BoardDetailOutput: Codable, Sendable, Equatable {
+    public var person: String?
+    public var label: String?
+    public var colour: ChangeOutput<String?>?
+    public var column: ColumnSpecOutput?
+    public var limit: ChangeOutput<Int?>?
+
+    /// The form of `event`.
+    public init(event: BoardDetailChanged) {
+        switch event.edit {
+        case .memberAdded(let person), .memberRemoved(let person): self.person = person
+        case .labelChanged(let name, let change):
+            label = name
+            colour = ChangeOutput(old: change.old, new: change.new)
+        case .columnLimited(let spec, let change):
+            column = ColumnSpecOutput(spec: spec)
+            limit = ChangeOutput(old: change.old, new: change.new)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban comments [list|add|edit|delete] CARD …`: a card's comments.
+    struct Comments: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "comments",
+            abstract: "List a card's comments, or write, edit and delete your own.",
+            subcommands: [List.self, Add.self, Edit.self, Delete.self],
+            defaultSubcommand: List.self
+        )
+
+        /// `kanban comments list CARD`.
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's comments, oldest first.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Flag(help: "Print the comments as JSON.")
+            var json = false
+
+            func run() throws {
+                let view = try global.openEngine().cardDetail(board: global.board, card: card)
+                if json {
+                    try Output.printJSON(view.details.comments.map(CommentOutput.init))
+                    return
+                }
+                for comment in view.details.comments {
+                    Output.line("\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.at.map { "\($0)" } ?? "")\t\(comment.text)")
+                }
+            }
+        }
+
+        /// `kanban comments add CARD TEXT`.
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Write a comment on a card (1–5,000 characters).")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Argument(help: "The comment (markdown is kept as written).")
+            var text: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                try runDetail(.addComment(board: global.board, card: card, text: text), global, json: json, quiet: "")
+            }
+        }
+
+        /// `kanban comments edit CARD COMMENT TEXT`.
+        struct Edit: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a comment you wrote.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Argument(help: "The comment: its id or a unique prefix (see 'kanban comments list').")
+            var comment: String
+
+            @Argument(help: "Its new text.")
+            var text: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                try runDetail(.editComment(board: global.board, card: card, comment: comment, text: text), global, json: json, quiet: "Nothing changed.")
+            }
+        }
+
+        /// `kanban comments delete CARD COMMENT`.
+        struct Delete: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a comment you wrote.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Argument(help: "The comment: its id or a unique prefix.")
+            var comment: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                try runDetail(.deleteComment(board: global.board, card: card, comment: comment), global, json: json, quiet: "")
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Kanban
+import KanbanCore
+
+extension KanbanCommand {
+    /// `kanban links [list|add|remove] CARD …`: links attached to a card.
+    struct Links: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "links",
+            abstract: "List the links attached to a card, or attach and remove them (no file is stored).",
+            subcommands: [List.self, Add.self, Remove.self],
+            defaultSubcommand: List.self
+        )
+
+        /// `kanban links list CARD`.
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's links.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Flag(help: "Print the links as JSON.")
+            var json = false
+
+            func run() throws {
+                let view = try global.openEngine().cardDetail(board: global.board, card: card)
+                if json {
+                    try Output.printJSON(view.details.links.map(CardLinkOutput.init))
+                    return
+                }
+                for link in view.details.links { Output.line("\(link.id.description.prefix(8))\t\(link.name)\t\(link.url)") }
+            }
+        }
+
+        /// `kanban links add CARD URL [--name NAME]`.
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Attach an http, https or mailto link to a card.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Argument(help: "The address: http://, https:// or mailto:.")
+            var url: String
+
+            @Option(help: ArgumentHelp("What to call it. Default: the address.", valueName: "name"))
+            var name: String?
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                try runDetail(.attachLink(board: global.board, card: card, url: url, name: name), global, json: json, quiet: "")
+            }
+        }
+
+        /// `kanban links remove CARD LINK`.
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a link from a card.")
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The card: its id or a unique prefix.")
+            var card: String
+
+            @Argument(help: "The link: its id or a unique prefix (see 'kanban links list').")
+            var link: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                try runDetail(.removeLink(board: global.board, card: card, link: link), global, json: json, quiet: "")
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// One change to what a board keeps besides its name and columns (its ``BoardDetails``). Each
+/// case is its own ``EventKind`` in the log and its own history line.
+public enum BoardDetailEdit: Hashable, Sendable {
+    /// A person became a member of the board.
+    case memberAdded(String)
+    /// A person stopped being a member of the board.
+    case memberRemoved(String)
+    /// A label was made (`nil` to a colour), recoloured, or removed (a colour to `nil`). Cards
+    /// keep a removed label's name.
+    case labelChanged(String, Change<String?>)
+    /// A column's work in progress limit was set, changed or lifted (`nil`).
+    case columnLimited(ColumnSpec, Change<Int?>)
+
+    /// Its kind in the log.
+    public var kind: EventKind {
+        switch self {
+        case .memberAdded: .memberAdded
+        case .memberRemoved: .memberRemoved
+        case .labelChanged: .labelChanged
+        case .columnLimited: .columnLimitChanged
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import KanbanCore
+
+/// Random commands on cards' and boards' details: assignees, labels, due done, comments,
+/// checklist items, links, members, board labels and column limits, mostly on live cards of the
+/// default board and mostly valid, some refused (unknown items, bad addresses and colours,
+/// limits out of range, someone else's comment).
+public enum RandomDetailCommands {
+    static let people = ["ana", "bo", "Chloé", "지민", "dev ops"]
+    static let labels = ["bug", "Feature", "긴급", "à faire"]
+    static let colours = ["green", "red", "blue", "Gray", "mauve"]
+
+    /// A command to try on `state` as `actor`.
+    public static func next(in state: KanbanState, using random: inout some RandomNumberGenerator) -> Command {
+        let board = DefaultBoard.name
+        let cards = state.cards.values.filter { state.columns[$0.column].map { state.boards[$0.board]?.name == board } ?? false }
+            .sorted { $0.id < $1.id }
+        guard let card = cards.randomElement(using: &random) else {
+            return .addCard(board: board, title: "card \(Int.random(in: 0..<1000, using: &random))")
+        }
+        let id = Int.random(in: 0..<10, using: &random) == 0 ? "no-such-card" : String(card.id.description.prefix(Int.random(in: 8...36, using: &random)))
+        let details = state.details(of: card.id)
+        func pick(_ ids: [DetailID]) -> String {
+            guard let chosen = ids.randomElement(using: &random), Int.random(in: 0..<10, using: &random) > 0 else { return "ffff" }
+            return Bool.random(using: &random) ? chosen.description : String(chosen.description.prefix(10))
+        }
+        let text = ["Write tests", "**Ship** it", "테스트 작성", "Vérifier l’été", "- [ ] a, b", "  ", "🎉 done"].randomElement(using: &random)!
+        switch Int.random(in: 0..<21, using: &random) {
+        case 0: return .assign(board: board, card: id, person: people.randomElement(using: &random)!)
+        case 1: return .unassign(board: board, card: id, person: details.assignees.randomElement(using: &random) ?? "nobody")
+        case 2: return .label(board: board, card: id, label: labels.randomElement(using: &random)!)
+        case 3: return .unlabel(board: board, card: id, label: details.labels.randomElement(using: &random) ?? "none")
+        case 4: return .markDue(board: board, card: id, done: Bool.random(using: &random))
+        case 5, 6: return .addComment(board: board, card: id, text: text)
+        case 7: return .editComment(board: board, card: id, comment: pick(details.comments.map(\.id)), text: text)
+        case 8: return .deleteComment(board: board, card: id, comment: pick(details.comments.map(\.id)))
+        case 9, 10, 20:
+            let index: Int? = Bool.random(using: &random) ? nil : Int.random(in: -1...(details.checklist.count + 1), using: &random)
+            return .addChecklistItem(board: board, card: id, text: text, checklist: Bool.random(using: &random) ? nil : "Release", index: index)
+        case 11: return .renameChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)), text: text)
+        case 12: return .checkChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)), done: Bool.random(using: &random))
+        case 13: return .removeChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)))
+        case 14:
+            // Mostly a valid place: an item moves only between two of them.
+            let to = Int.random(in: 0..<10, using: &random) == 0 ? details.checklist.count : Int.random(in: 0..<max(details.checklist.count, 1), using: &random)
+            return .moveChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)), index: to)
+        case 15:
+            let url = ["https://example.com/spec?a=1,2", "mailto:ana@example.com", "javascript:alert(1)", "http://x y"].randomElement(using: &random)!
+            return .attachLink(board: board, card: id, url: url, name: Bool.random(using: &random) ? nil : "Spec, v2")
+        case 16: return .removeLink(board: board, card: id, link: pick(details.links.map(\.id)))
+        case 17:
+            let person = people.randomElement(using: &random)!
+            return Bool.random(using: &random) ? .addMember(board: board, person: person) : .removeMember(board: board, person: person)
+        case 18:
+            let colour: String? = Int.random(in: 0..<4, using: &random) == 0 ? nil : colours.randomElement(using: &random)!
+            return .setLabel(board: board, name: labels.randomElement(using: &random)!, colour: colour)
+        default:
+            let column = state.boards.values.first { $0.name == board }?.columns.randomElement(using: &random).flatMap { state.columns[$0]?.name } ?? "TODO"
+            let limit: Int? = Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: -1...1000, using: &random)
+            return .setColumnLimit(board: board, column: column, limit: limit)
+        }
+    }
+}
