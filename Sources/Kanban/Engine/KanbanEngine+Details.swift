@@ -8,7 +8,7 @@ extension KanbanEngine {
         try withState { state in
             guard let board = state.board(named: boardName) else { throw KanbanError.unknownBoard(boardName) }
             let card = try state.card(matching: reference, on: board)
-            let isOverdue = card.column != board.columns.last && card.due?.hasPassed(now: now, today: now.day(in: timeZone)) == true
+            let isOverdue = state.isOverdue(card, now: now, today: now.day(in: timeZone))
             return CardDetailView(
                 card: card, column: state.columns[card.column]?.name ?? "", isOverdue: isOverdue,
                 details: state.details(of: card.id), boardLabels: state.details(ofBoard: board.id).labels

@@ -59,8 +59,10 @@ extension KanbanState {
             views.reserveCapacity(order.count)
             order.forEachSlot { slot in
                 guard let card = cards[slot.card] else { return }
-                let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true
-                views.append(BoardView.CardView(card: card, isOverdue: isOverdue, details: anyDetails ? details[card.id] : nil))
+                let cardDetails = anyDetails ? details[card.id] : nil
+                // A due date marked done is never overdue, whatever the column.
+                let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true && cardDetails?.dueDone != true
+                views.append(BoardView.CardView(card: card, isOverdue: isOverdue, details: cardDetails))
             }
             return BoardView.ColumnView(id: column.id, name: column.name, cards: views, limit: boardDetails.limits[columnID])
         }

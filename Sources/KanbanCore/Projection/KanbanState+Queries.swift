@@ -61,9 +61,9 @@ extension KanbanState {
     }
 
     /// Whether `card` is overdue at `now` (whose local day is `today`): due in the past and
-    /// not in its board's last column.
+    /// not in its board's last column, and not marked done.
     public func isOverdue(_ card: Card, now: Timestamp, today: CalendarDay) -> Bool {
-        guard let due = card.due, due.hasPassed(now: now, today: today) else { return false }
+        guard let due = card.due, due.hasPassed(now: now, today: today), details[card.id]?.dueDone != true else { return false }
         guard let column = columns[card.column], let board = boards[column.board] else { return false }
         return board.columns.last != card.column
     }

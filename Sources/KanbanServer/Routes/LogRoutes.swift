@@ -25,7 +25,7 @@ struct LogRoutes {
     }
 
     /// The cards of every board due before now + `window` or overdue, soonest first; cards in
-    /// a board's last column are done and left out.
+    /// a board's last column, and cards whose due date is marked done, are done and left out.
     private func dueCards(within window: Int64) throws -> [DueCardOutput] {
         let now = Timestamp.now()
         let today = now.day(in: .current)
@@ -34,7 +34,7 @@ struct LogRoutes {
             state.boardOrder.compactMap { state.boards[$0] }.flatMap { board in
                 state.view(of: board, now: now, today: today).columns.dropLast().flatMap { column in
                     column.cards.compactMap { card -> (Timestamp, DueCardOutput)? in
-                        guard let due = card.card.due, card.isOverdue || due.start <= horizon else { return nil }
+                        guard let due = card.card.due, card.details?.dueDone != true, card.isOverdue || due.start <= horizon else { return nil }
                         return (due.start, DueCardOutput(
                             board: board.name, column: column.name, id: card.card.id.description, title: card.card.title,
                             due: due.description, overdue: card.isOverdue
