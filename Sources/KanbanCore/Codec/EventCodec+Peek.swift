@@ -7,6 +7,7 @@ extension EventCodec {
         do {
             switch try readEffectKind(&reader) {
             case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: return CardID(try reader.readIdentifier())
+            case let kind? where kind.isCardDetail: return CardID(try reader.readIdentifier())
             default: return nil
             }
         } catch {

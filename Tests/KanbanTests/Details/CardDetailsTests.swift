@@ -93,6 +93,24 @@ struct CardDetailsTests {
         #expect(ActionWording(language: .korean).line(for: assigned) { _ in "" } == "'X' 카드에 지민 님을 배정했습니다.")
     }
 
+    @Test("A card's history holds its details' changes, and a deleted card brought back has its details again")
+    func cardHistory() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let card = try fixture.add("Trail").description
+        _ = try fixture.add("Other")
+        _ = try fixture.engine.execute(.assign(board: "main", card: card, person: "bo"), actor: "ana")
+        _ = try fixture.engine.execute(.addChecklistItem(board: "main", card: card, text: "a"), actor: "ana")
+        _ = try fixture.engine.execute(.deleteCard(board: "main", card: card), actor: "ana")
+        _ = try fixture.engine.execute(.reviveCard(board: "main", card: card), actor: "ana")
+        let lines = try fixture.engine.history(HistoryQuery(board: "main", card: String(card.prefix(8)))).map(\.line)
+        #expect(lines == [
+            "Added 'Trail'.", "Assigned bo to 'Trail'.", "Added 'a' to the checklist of 'Trail'.", "Removed 'Trail' from TODO.", "Brought back 'Trail'.",
+        ])
+        let details = try fixture.engine.cardDetail(board: "main", card: card).details
+        #expect(details.assignees == ["bo"] && details.checklist.map(\.text) == ["a"])
+    }
+
     @Test("Assignees, labels and members stay sorted, so undoing a removal puts them back in place")
     func sortedSets() throws {
         let fixture = try EngineFixture()
