@@ -33,6 +33,10 @@ extension OpenAPIDocumentTests {
         "addCard": #"{"title":"Probe"}"#, "editCard": #"{"title":"Probe"}"#, "moveCard": #"{"column":"DOING"}"#,
         "syncPush": #"{"clientID":"probe-refused","mutations":[{"id":1,"name":"deleteCard","args":{"board":"nope","card":"x"}}]}"#,
         "undo": #"{"force":false}"#, "redo": #"{"force":false}"#, "signIn": #"{"token":"nope"}"#,
+        "assignCard": #"{"person":"ana"}"#, "labelCard": #"{"label":"probe"}"#, "markDueDone": #"{"done":true}"#,
+        "addComment": #"{"text":"probe"}"#, "editComment": #"{"text":"probe"}"#, "addChecklistItem": #"{"text":"probe"}"#,
+        "editChecklistItem": #"{"done":true}"#, "attachLink": #"{"url":"https://example.com"}"#, "addMember": #"{"person":"ana"}"#,
+        "setLabel": #"{"colour":"red"}"#, "setColumnLimit": #"{"limit":3}"#,
     ]
 
     /// Query values operations need besides the one under test, by operationId.
@@ -44,7 +48,13 @@ extension OpenAPIDocumentTests {
     }
 
     /// Path parameters naming nothing, for requests that must change nothing.
-    static let nothing = ["board": "nope", "column": "NOPE", "card": "00000000", "file": "nope.js"]
+    static let nothing = [
+        "board": "nope", "column": "NOPE", "card": "00000000", "file": "nope.js",
+        "person": "nobody", "label": "nope", "name": "nope", "comment": "00000000", "item": "00000000", "link": "00000000",
+    ]
+
+    /// Values for the path parameters of a card's and a board's details, where any will do.
+    static let details = ["person": "ana", "label": "probe", "name": "probe", "comment": "00000000", "item": "00000000", "link": "00000000"]
 
     // MARK: - Statuses
 
@@ -144,7 +154,7 @@ extension OpenAPIDocumentTests {
                                       body: #"{"title":"Gone","due":"2026-12-01T09:30:00+09:00"}"#, expected: 201)
             let goneID = try #require(try gone.json["id"]?.stringValue)
             try await send("delete", "/api/boards/{board}/cards/{card}", "/api/boards/main/cards/\(goneID)", contentType: nil, expected: 200)
-            let valid = ["board": "main", "column": "TODO", "card": keepID, "file": "board.js"]
+            let valid = ["board": "main", "column": "TODO", "card": keepID, "file": "board.js"].merging(OpenAPIDocumentTests.details) { $1 }
             try await probeEveryOperation(valid: valid)
             try await probeReads()
             try await probeWrites(keep: keepID, gone: goneID)
@@ -322,6 +332,7 @@ extension OpenAPIDocumentTests {
             try await send("post", card + "/revive", "/api/boards/main/cards/\(gone)/revive", contentType: nil, expected: 200)
             try await send("post", card + "/revive", "/api/boards/main/cards/\(keep)/revive", contentType: nil, expected: 409)
             try await send("post", card + "/revive", "/api/boards/main/cards/\(newID)/revive", body: #"{"at":99}"#, expected: 422)
+            try await probeDetailWrites(keep: keep)
             // Undo and redo, bodyless and without Content-Type.
             try await send("post", "/api/undo", contentType: nil, expected: 200)
             try await send("post", "/api/undo", contentType: nil, headers: ["X-Kanban-Actor": "nobody"], expected: 409)
@@ -353,6 +364,75 @@ extension OpenAPIDocumentTests {
             // Sessions on a server without tokens.
             try await send("post", "/api/session", body: #"{"token":"anything"}"#, expected: 400)
             try await send("delete", "/api/session", contentType: nil, expected: 200)
+        }
+
+        /// A card's and a board's details as they succeed and as they are refused, left on the
+        /// board so that the reads after check the board's and the card's answers with them.
+        mutating func probeDetailWrites(keep: String) async throws {
+            let board = "/api/boards/{board}", card = board + "/cards/{card}", on = "/api/boards/main/cards/\(keep)"
+            let ana = ["X-Kanban-Actor": "ana"]
+            // Members, the board's labels, a column's limit.
+            try await send("post", board + "/members", "/api/boards/main/members", body: #"{"person":"ana"}"#, expected: 200)
+            try await send("post", board + "/members", "/api/boards/main/members", body: #"{"person":"bo"}"#, expected: 200)
+            try await send("delete", board + "/members/{person}", "/api/boards/main/members/bo", contentType: nil, expected: 200)
+            try await send("post", board + "/members", "/api/boards/main/members", body: #"{"person":" "}"#, expected: 422)
+            try await send("post", board + "/members", "/api/boards/main/members", body: #"{"who":"ana"}"#, expected: 400)
+            let labels = board + "/labels/{name}"
+            try await send("put", labels, "/api/boards/main/labels/needs%20review", body: #"{"colour":"red"}"#, expected: 200)
+            try await send("put", labels, "/api/boards/main/labels/spare", body: #"{"colour":"green"}"#, expected: 200)
+            try await send("delete", labels, "/api/boards/main/labels/SPARE", contentType: nil, expected: 200)
+            try await send("put", labels, "/api/boards/main/labels/spare", body: #"{"colour":"mauve"}"#, expected: 422)
+            let limit = board + "/columns/{column}/limit"
+            try await send("put", limit, "/api/boards/main/columns/DOING/limit", body: #"{"limit":3}"#, expected: 200)
+            try await send("put", limit, "/api/boards/main/columns/TODO/limit", body: #"{"limit":null}"#, expected: 200)
+            try await send("put", limit, "/api/boards/main/columns/TODO/limit", body: #"{"limit":0}"#, expected: 422)
+            try await send("put", limit, "/api/boards/main/columns/TODO/limit", body: "{}", expected: 400)
+            // Assignees, labels, the due date's mark.
+            try await send("post", card + "/assignees", on + "/assignees", body: #"{"person":"ana"}"#, expected: 200)
+            try await send("post", card + "/assignees", on + "/assignees", body: #"{"person":"bo"}"#, expected: 200)
+            try await send("delete", card + "/assignees/{person}", on + "/assignees/bo", contentType: nil, expected: 200)
+            try await send("post", card + "/assignees", on + "/assignees", body: "{\"person\":\"\(String(repeating: "a", count: 51))\"}", expected: 422)
+            try await send("post", card + "/labels", on + "/labels", body: #"{"label":"needs review"}"#, expected: 200)
+            try await send("post", card + "/labels", on + "/labels", body: #"{"label":"gone"}"#, expected: 200)
+            try await send("delete", card + "/labels/{label}", on + "/labels/gone", contentType: nil, expected: 200)
+            try await send("post", card + "/labels", on + "/labels", body: #"{"label":""}"#, expected: 422)
+            try await send("put", card + "/due-done", on + "/due-done", body: #"{"done":true}"#, expected: 200)
+            try await send("put", card + "/due-done", on + "/due-done", body: #"{"done":"yes"}"#, expected: 400)
+            // Comments: only their author may change or delete them.
+            let comments = card + "/comments", comment = comments + "/{comment}"
+            let written = try await send("post", comments, on + "/comments", body: #"{"text":"First"}"#, expected: 200)
+            let commentID = try #require(try written.json.elements?.first?["data"]?["comment"]?["id"]?.stringValue)
+            try await send("patch", comment, on + "/comments/\(commentID.prefix(8))", body: #"{"text":"First, edited"}"#, expected: 200)
+            try await send("patch", comment, on + "/comments/\(commentID)", body: #"{"text":"Mine now"}"#, headers: ana, expected: 403)
+            try await send("delete", comment, on + "/comments/\(commentID)", contentType: nil, headers: ana, expected: 403)
+            try await send("post", comments, on + "/comments", body: #"{"text":"   "}"#, expected: 422)
+            let doomed = try await send("post", comments, on + "/comments", body: #"{"text":"Doomed"}"#, expected: 200)
+            let doomedID = try #require(try doomed.json.elements?.first?["data"]?["comment"]?["id"]?.stringValue)
+            try await send("delete", comment, on + "/comments/\(doomedID)", contentType: nil, expected: 200)
+            // The checklist.
+            let checklist = card + "/checklist", item = checklist + "/{item}"
+            let added = try await send("post", checklist, on + "/checklist", body: #"{"text":"One"}"#, expected: 200)
+            let itemID = try #require(try added.json.elements?.first?["data"]?["item"]?["id"]?.stringValue)
+            let other = try await send("post", checklist, on + "/checklist", body: #"{"text":"Two","checklist":"Launch","at":0}"#, expected: 200)
+            let otherID = try #require(try other.json.elements?.first?["data"]?["item"]?["id"]?.stringValue)
+            try await send("post", checklist, on + "/checklist", body: #"{"text":"Three","at":9}"#, expected: 422)
+            try await send("patch", item, on + "/checklist/\(itemID)", body: #"{"text":"One, renamed"}"#, expected: 200)
+            try await send("patch", item, on + "/checklist/\(itemID)", body: #"{"done":true}"#, expected: 200)
+            try await send("patch", item, on + "/checklist/\(itemID)", body: #"{"at":0}"#, expected: 200)
+            try await send("patch", item, on + "/checklist/\(itemID)", body: #"{"text":"x","done":false}"#, expected: 400)
+            try await send("patch", item, on + "/checklist/\(itemID)", body: #"{"at":5}"#, expected: 422)
+            try await send("post", checklist, on + "/checklist", body: #"{"text":"Three"}"#, expected: 200)
+            try await send("delete", item, on + "/checklist/\(otherID)", contentType: nil, expected: 200)
+            // Links.
+            let links = card + "/links"
+            try await send("post", links, on + "/links", body: #"{"url":"https://example.com/spec","name":"Spec"}"#, expected: 200)
+            let spare = try await send("post", links, on + "/links", body: #"{"url":"mailto:ana@example.com"}"#, expected: 200)
+            let linkID = try #require(try spare.json.elements?.first?["data"]?["link"]?["id"]?.stringValue)
+            try await send("delete", links + "/{link}", on + "/links/\(linkID)", contentType: nil, expected: 200)
+            try await send("post", links, on + "/links", body: #"{"url":"javascript:alert(1)"}"#, expected: 422)
+            // The card with all of it.
+            let shown = try await send("get", card, on, expected: 200)
+            if try shown.json["checklist"]?.elements?.count != 2 { record.problems.append("the card's answer does not hold its two checklist items") }
         }
 
         /// With a token file: 401 for every /api operation but the open ones, signing in and
@@ -389,7 +469,7 @@ extension OpenAPIDocumentTests {
         #expect(description.contains("405") && description.contains("`Allow`") && description.contains("`HEAD`"))
         try await ServerHarness.withServer { api, _ in
             let card = try await api.post("/api/boards/main/cards", #"{"title":"Held"}"#).json["id"]?.stringValue ?? ""
-            let valid = ["board": "main", "column": "TODO", "card": card, "file": "board.js"]
+            let valid = ["board": "main", "column": "TODO", "card": card, "file": "board.js"].merging(Self.details) { $1 }
             let paths = Dictionary(grouping: document.operations, by: \.path)
             for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {
                 let path = Self.concrete(template, valid)
@@ -452,7 +532,7 @@ extension OpenAPIDocumentTests {
         let streams = try await ServerHarness.withServer(engine: engine) { api, _ in
             let card = try await api.post("/api/boards/main/cards", #"{"title":"Held"}"#).json["id"]?.stringValue ?? ""
             _ = try await api.delete("/api/boards/main/cards/\(card)")
-            let valid = ["board": "main", "column": "TODO", "card": card, "file": "board.js"]
+            let valid = ["board": "main", "column": "TODO", "card": card, "file": "board.js"].merging(Self.details) { $1 }
             var streams: [QueryTrial] = []
             var leniencies: [String] = []
             var tried = 0
@@ -633,6 +713,36 @@ extension OpenAPIDocumentTests {
         _ = try await api.post("/api/undo")
         _ = try await api.post("/api/redo")
         _ = try await api.post("/api/boards/main/restore", #"{"to":2}"#)
+        try await everyKindOfDetailEvent(api)
+    }
+
+    /// Writes that append every kind of event on a card's or a board's details.
+    static func everyKindOfDetailEvent(_ api: APIClient) async throws {
+        func first(_ answer: APIResponse, _ key: String) throws -> String {
+            try #require(try answer.json.elements?.first?["data"]?[key]?["id"]?.stringValue)
+        }
+        let card = try #require(try await api.post("/api/boards/main/cards", #"{"title":"Two","due":"2026-12-01"}"#).json["id"]?.stringValue)
+        let on = "/api/boards/main/cards/\(card)"
+        _ = try await api.post(on + "/assignees", #"{"person":"ana"}"#)
+        _ = try await api.delete(on + "/assignees/ana")
+        _ = try await api.post(on + "/labels", #"{"label":"urgent"}"#)
+        _ = try await api.delete(on + "/labels/urgent")
+        _ = try await api.send(.put, on + "/due-done", json: #"{"done":true}"#)
+        let comment = try first(try await api.post(on + "/comments", #"{"text":"Hi"}"#), "comment")
+        _ = try await api.patch(on + "/comments/\(comment)", #"{"text":"Hello"}"#)
+        _ = try await api.delete(on + "/comments/\(comment)")
+        let item = try first(try await api.post(on + "/checklist", #"{"text":"One"}"#), "item")
+        _ = try await api.post(on + "/checklist", #"{"text":"Two"}"#)
+        _ = try await api.patch(on + "/checklist/\(item)", #"{"text":"One!"}"#)
+        _ = try await api.patch(on + "/checklist/\(item)", #"{"done":true}"#)
+        _ = try await api.patch(on + "/checklist/\(item)", #"{"at":1}"#)
+        _ = try await api.delete(on + "/checklist/\(item)")
+        let link = try first(try await api.post(on + "/links", #"{"url":"https://example.com"}"#), "link")
+        _ = try await api.delete(on + "/links/\(link)")
+        _ = try await api.post("/api/boards/main/members", #"{"person":"ana"}"#)
+        _ = try await api.delete("/api/boards/main/members/ana")
+        _ = try await api.send(.put, "/api/boards/main/labels/urgent", json: #"{"colour":"red"}"#)
+        _ = try await api.send(.put, "/api/boards/main/columns/DOING/limit", json: #"{"limit":3}"#)
     }
 
     // MARK: - The checkers themselves
