@@ -22,7 +22,13 @@ started again on the same database and port, gets exactly the three; a pending e
 conflict shows as "Refused: 1 change" with the server's reason, and Apply anyway sends it again; moves the server
 applied while the board could not be read stay shown (kept in the outbox as applied) through a reload without the
 server, where Undo pressed twice queues two undos that undo both once it is back; a push answered 413 is halved and
-sent again, nothing refused or lost. It saves a screenshot to
+sent again, nothing refused or lost. And, right after the search and filters, the card's details: in a
+card's dialog, assign the board's member, add a label, two checklist items (one checked), mark the due date
+done, write a comment and attach a link; the card's face shows the label chip (in its colour, 4.5:1), the
+initials, "1/2", the counts and the done due date (not red), and its name says them; a reload keeps it all; a
+javascript: link is refused with the server's reason and nothing added; a column limit below its count marks
+the header (count / limit, "over its limit"), and is lifted again; the member, label and "due date done"
+filters, and the search by assignee or label, show only that card. It saves a screenshot to
 $KANBAN_SCREENSHOT (default: a file in the temporary directory, printed at the end).
 
 On any failure it prints one line, `browser test failed: STEP: WHY`, and exits 1 (2 for bad
@@ -896,6 +902,265 @@ def check_edit_conflict(board):
         raise Failure("Save anyway still sent since")
 
 
+# ---- issue: the card's details, column limits, member and label filters ---------------------------
+
+DETAIL_TITLE = "Plan the launch party"
+DETAIL_PERSON = "Mina Park"
+DETAIL_INITIALS = "MP"
+DETAIL_LABEL = "Urgent"
+DETAIL_ITEMS = ["Book the venue", "Send the invitations"]
+DETAIL_COMMENT = "Venue **booked** for Friday"
+
+# What a card's face shows of its details, read from the page.
+CARD_FACE = """
+const card = document.querySelector(`#board .card[data-id='${arguments[0]}']`);
+if (!card) return null;
+const texts = (selector) => [...card.querySelectorAll(selector)].map((node) => node.textContent);
+return {
+  labels: [...card.querySelectorAll('.card-labels .label-chip')].map((chip) => [chip.textContent, chip.className]),
+  avatars: [...card.querySelectorAll('.avatar')].map((avatar) => [avatar.textContent, avatar.title]),
+  checklist: texts('.checklist-progress')[0] ?? null,
+  comments: texts('.comment-count')[0] ?? null,
+  links: texts('.link-count')[0] ?? null,
+  due: card.querySelector('.due')?.className ?? null,
+  overdue: card.classList.contains('overdue'),
+  name: card.getAttribute('aria-label'),
+};
+"""
+
+
+def detail(board, key):
+    """The card dialog's details control whose data-key is `key`, or None."""
+    return board.driver.execute_script(
+        "return [...document.querySelectorAll('#card-dialog[open] #card-details-body [data-key]')]"
+        ".find((node) => node.dataset.key === arguments[0]) ?? null;", key)
+
+
+def wait_detail(board, key, why):
+    """The details control `key` once the details are quiet (nothing sent or fetched, the board
+    caught up): a redraw then will not replace it under the keyboard."""
+    details_quiet(board)
+    return board.wait(lambda _: detail(board, key), why)
+
+
+def details_quiet(board):
+    board.settle()
+    board.wait(lambda d: d.execute_script(
+        "const body = document.querySelector('#card-details-body'); return Boolean(body) && !body.hasAttribute('aria-busy');"),
+        "the card's details stay busy")
+
+
+def details_shown(board):
+    """What the open card dialog's details show."""
+    return board.driver.execute_script(
+        "const body = document.querySelector('#card-dialog[open] #card-details-body');"
+        "if (!body) return null;"
+        "const texts = (selector) => [...body.querySelectorAll(selector)].map((node) => node.textContent);"
+        "return {people: texts('.person-chip .chip-text'), labels: texts('.label-chip .chip-text'),"
+        "  labelClasses: [...body.querySelectorAll('.detail-chip.label-chip')].map((chip) => chip.className),"
+        "  items: [...body.querySelectorAll('.checklist-item')].map((item) => [item.querySelector('.checklist-text').textContent,"
+        "    item.querySelector('input[type=checkbox]').checked]),"
+        "  progress: texts('.checklist-count')[0] ?? null, comments: texts('.comment-text'),"
+        "  ownComment: body.querySelectorAll('.comment.own [data-key^=\"comment-edit-button:\"]').length,"
+        "  links: [...body.querySelectorAll('.detail-link a')].map((a) => [a.textContent, a.getAttribute('href'), a.rel, a.target]),"
+        "  dueDone: body.querySelector('[data-key=\"due-done\"]')?.checked ?? null};")
+
+
+def check_card_details(board):
+    """The card dialog's details, as a user: assign someone (the board's member is offered), add
+    a label in its colour, two checklist items and check one, mark the due date done, write a
+    comment and attach a link, all from the keyboard or the buttons; the card's face shows the
+    label chip, the initials, 1/2, the counts and the done due date (not red), and its name says
+    them; a reload keeps it all; a javascript: link is refused with the server's reason and
+    nothing is added."""
+    driver = board.driver
+    yesterday = (datetime.date.today() - datetime.timedelta(days=1)).isoformat()
+    card = board.send("POST", "/api/boards/main/cards", {"title": DETAIL_TITLE, "column": "TODO", "due": yesterday})["id"]
+    board.send("POST", "/api/boards/main/members", {"person": DETAIL_PERSON})
+    board.send("PUT", f"/api/boards/main/labels/{DETAIL_LABEL}", {"colour": "red"})
+    board.wait(lambda _: board.card(card) is not None, "the card added through the API is not shown")
+    board.settle()
+    open_card(board, card)
+
+    field = wait_detail(board, "assignee-input", "the card dialog shows no details (no field to assign someone)")
+    offered = driver.execute_script("return [...document.querySelectorAll('#detail-assignee-input-options option')].map((o) => o.value);")
+    if DETAIL_PERSON not in offered:
+        raise Failure(f"the assignee field does not offer the board's member {DETAIL_PERSON!r}: {offered}")
+    field.send_keys(DETAIL_PERSON + Keys.ENTER)
+    board.wait(lambda _: details_shown(board)["people"] == [DETAIL_PERSON], "Enter in the assignee field does not assign the person")
+    board.wait(lambda d: d.switch_to.active_element.get_attribute("data-key") == "assignee-input",
+               "after assigning, the focus is not back in the assignee field")
+
+    wait_detail(board, "label-input", "no field to add a label").send_keys(DETAIL_LABEL + Keys.ENTER)
+    board.wait(lambda _: details_shown(board)["labels"] == [DETAIL_LABEL], "Enter in the label field does not add the label")
+    if "label-red" not in details_shown(board)["labelClasses"][0]:
+        raise Failure(f"the label chip is not in the board's colour (red): {details_shown(board)['labelClasses']}")
+
+    for count, text in enumerate(DETAIL_ITEMS, start=1):
+        wait_detail(board, "item-input", "no field to add a checklist item").send_keys(text + Keys.ENTER)
+        board.wait(lambda _: len(details_shown(board)["items"]) == count, f"the checklist item {text!r} is not added")
+    details_quiet(board)
+    board.act(lambda: driver.execute_script(
+        "return document.querySelector('#card-dialog[open] .checklist-item input[type=checkbox]');").click())
+    board.wait(lambda _: details_shown(board)["items"] == [[DETAIL_ITEMS[0], True], [DETAIL_ITEMS[1], False]]
+               and details_shown(board)["progress"] == "1/2", f"checking the first item does not show 1/2: {details_shown(board)}")
+
+    board.act(lambda: wait_detail(board, "due-done", "no 'Due date done' box for a card with a due date").click())
+    board.wait(lambda _: details_shown(board)["dueDone"] is True and board.get(f"/api/boards/main/cards/{card}")["dueDone"],
+               "the 'Due date done' box does not stay checked")
+
+    wait_detail(board, "comment-input", "no field to write a comment").send_keys(DETAIL_COMMENT)
+    board.act(lambda: detail(board, "comments-add").click())
+    board.wait(lambda _: details_shown(board)["comments"] == ["Venue booked for Friday"], "the comment is not shown (rendered)")
+    if not driver.find_elements(By.CSS_SELECTOR, "#card-dialog .comment-text strong"):
+        raise Failure("the comment's markdown is not rendered")
+    if details_shown(board)["ownComment"] != 1:
+        raise Failure("one's own comment offers no Edit button")
+
+    # A javascript: link: the server refuses it, its reason shows, nothing is added.
+    url = wait_detail(board, "link-url", "no field for a link's address")
+    url.send_keys("javascript:alert(1)")
+    board.act(lambda: detail(board, "links-add").click())
+    error = board.wait(lambda d: next((line for line in d.find_elements(By.CSS_SELECTOR, "#card-dialog .detail-error[data-section='links']")
+                                       if line.text), None), "a javascript: link shows no error")
+    if "mailto" not in error.text or "refused" not in error.text:
+        raise Failure(f"the refusal does not give the page's sentence and the server's reason: {error.text!r}")
+    if board.get(f"/api/boards/main/cards/{card}")["links"] or details_shown(board)["links"]:
+        raise Failure("the javascript: link was added")
+    if driver.find_elements(By.CSS_SELECTOR, "a[href^='javascript' i]"):
+        raise Failure("the page made a javascript: link")
+    url = wait_detail(board, "link-url", "the address field is gone after the refusal")
+    if url.get_attribute("value") != "javascript:alert(1)":
+        raise Failure("the refused address is not kept in its field to correct")
+    url.send_keys(Keys.CONTROL, "a")
+    url.send_keys("https://example.org/venue")
+    detail(board, "link-name").send_keys("Venue" + Keys.ENTER)
+    board.wait(lambda _: details_shown(board)["links"] == [["Venue", "https://example.org/venue", "noopener noreferrer", "_blank"]],
+               f"the https link is not shown safely: {details_shown(board)['links']}")
+    board.wait(lambda d: not d.find_element(By.CSS_SELECTOR, "#card-dialog .detail-error[data-section='links']").text,
+               "the error stays after a link that was taken")
+
+    stored = board.get(f"/api/boards/main/cards/{card}")
+    got = (stored["assignees"], [label["name"] for label in stored["labels"]], [(i["text"], i["done"]) for i in stored["checklist"]],
+           stored["dueDone"], len(stored["comments"]), len(stored["links"]))
+    expected = ([DETAIL_PERSON], [DETAIL_LABEL], [(DETAIL_ITEMS[0], True), (DETAIL_ITEMS[1], False)], True, 1, 1)
+    if got != expected:
+        raise Failure(f"the server has {got}, expected {expected}")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
+
+    def face_right(why):
+        def right(_):
+            face = driver.execute_script(CARD_FACE, card)
+            return face and face["labels"] and face["labels"][0][0] == DETAIL_LABEL and "label-red" in face["labels"][0][1] \
+                and face["avatars"] == [[DETAIL_INITIALS, DETAIL_PERSON]] and face["checklist"] == "1/2" \
+                and face["comments"] == "1" and face["links"] == "1" and "done" in (face["due"] or "").split() \
+                and not face["overdue"]
+        board.wait(right, f"the card's face does not show the label, initials, 1/2, counts and the done due date {why}: "
+                          f"{driver.execute_script(CARD_FACE, card)}")
+        name = driver.execute_script(CARD_FACE, card)["name"]
+        for part in (DETAIL_LABEL, DETAIL_PERSON, "1 of 2", "done", "1 comment", "1 link"):
+            if part not in name:
+                raise Failure(f"the card's name {name!r} does not say {part!r} {why}")
+        if "overdue" in name:
+            raise Failure(f"the card's name {name!r} says overdue with its due date done {why}")
+
+    face_right("after the dialog")
+    chip = board.act(lambda: board.card(card).find_element(By.CSS_SELECTOR, ".card-labels .label-chip"))
+    ratio = driver.execute_script(CONTRAST_SCRIPT, chip)
+    if ratio < 4.5:
+        raise Failure(f"the label chip's contrast is {ratio:.2f}:1, under 4.5:1")
+
+    driver.refresh()
+    board.wait_ready()
+    face_right("after a reload")
+    board.settle()
+    open_card(board, card)
+    board.wait(lambda _: (details_shown(board) or {}).get("items") == [[DETAIL_ITEMS[0], True], [DETAIL_ITEMS[1], False]]
+               and details_shown(board)["people"] == [DETAIL_PERSON] and details_shown(board)["labels"] == [DETAIL_LABEL]
+               and details_shown(board)["comments"] == ["Venue booked for Friday"] and len(details_shown(board)["links"]) == 1
+               and details_shown(board)["dueDone"] is True,
+               f"after a reload the dialog does not show it all: {details_shown(board)}")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
+    return card
+
+
+def column_menu_item(board, column, text):
+    """Opens column `column`'s menu and presses its item starting with `text`."""
+    board.act(lambda: board.column(column).find_element(By.CSS_SELECTOR, ".column-menu-button").click())
+    item = board.wait(lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#menu button") if b.text.startswith(text)), None),
+                      f"the column menu has no {text!r}")
+    item.click()
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), f"{text!r} does not open a dialog")
+
+
+def check_column_limit(board):
+    """A limit below the column's count: the header shows count / limit, marked, and says it is
+    over; lifted again (left empty), the warning goes."""
+    driver = board.driver
+    board.settle()
+    count = len(next(column for column in board.board()["columns"] if column["name"] == "TODO")["cards"])
+    column_menu_item(board, "TODO", "Set a card limit")
+    driver.find_element(By.ID, "prompt-input").send_keys(str(count - 1))
+    driver.find_element(By.ID, "prompt-ok").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), "the limit dialog did not close")
+    limit = next(column for column in board.board()["columns"] if column["name"] == "TODO").get("limit")
+    if limit != count - 1:
+        raise Failure(f"the server has the limit {limit}, not {count - 1}")
+
+    def header():
+        return driver.execute_script(
+            "const column = document.querySelector(`#board .column[data-column='TODO']`);"
+            "const count = column.querySelector('.column-count');"
+            "return {shown: count.querySelector(':scope > span[aria-hidden]').textContent, said: count.querySelector('.visually-hidden').textContent,"
+            "  over: column.classList.contains('over-limit') && count.classList.contains('over-limit'),"
+            "  colour: getComputedStyle(count).color, described: column.getAttribute('aria-describedby') === count.id};")
+    board.wait(lambda _: header()["shown"] == f"{count} / {count - 1}" and header()["over"],
+               f"the header does not show {count} / {count - 1} marked over the limit")
+    shown = header()
+    if f"over its limit of {count - 1}" not in shown["said"] or not shown["described"]:
+        raise Failure(f"the over-limit warning is not said to assistive technology: {shown}")
+    colour = rgb(shown["colour"])
+    if not colour or not (colour[0] >= 150 and colour[1] <= 90):
+        raise Failure(f"the over-limit count is not shown in red: {shown['colour']}")
+
+    column_menu_item(board, "TODO", "Change the card limit")
+    field = driver.find_element(By.ID, "prompt-input")
+    if field.get_attribute("value") != str(count - 1):
+        raise Failure(f"the limit dialog does not hold the limit: {field.get_attribute('value')!r}")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    driver.find_element(By.ID, "prompt-ok").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), "the limit dialog did not close")
+    board.wait(lambda _: header()["shown"] == str(count) and not header()["over"], "the lifted limit still shows")
+    if "limit" in next(column for column in board.board()["columns"] if column["name"] == "TODO"):
+        raise Failure("the server still has a limit after it was lifted")
+
+
+def check_member_label_filters(board):
+    """The member and label filters show only the card carrying them; the due filter's "done"
+    too; the search finds a card by its assignee and its label."""
+    driver = board.driver
+    board.settle()
+    everything = sorted(board.shown_titles())
+    for select_id, value in (("member-filter", DETAIL_PERSON), ("label-filter", DETAIL_LABEL), ("due-filter", "done")):
+        chooser = Select(board.wait(lambda d: d.find_element(By.ID, select_id) if d.find_element(By.ID, select_id).is_displayed() else None,
+                                    f"the {select_id} is not shown"))
+        chooser.select_by_value(value)
+        board.wait(lambda _: board.shown_titles() == [DETAIL_TITLE], f"the {select_id} set to {value!r} shows {board.shown_titles()}")
+        chooser.select_by_value("")
+        board.wait(lambda _: sorted(board.shown_titles()) == everything, f"clearing the {select_id} does not show every card again")
+    search = driver.find_element(By.ID, "search-input")
+    for text in ("mina", "URGENT"):
+        search.send_keys(Keys.CONTROL, "a")
+        search.send_keys(text)
+        board.wait(lambda _: board.shown_titles() == [DETAIL_TITLE], f"searching {text!r} shows {board.shown_titles()}")
+    search.send_keys(Keys.CONTROL, "a")
+    search.send_keys(Keys.BACKSPACE)
+    board.wait(lambda _: sorted(board.shown_titles()) == everything, "clearing the search does not show every card again")
+
+
 OFFLINE_TITLE = "Written on the train"
 OFFLINE = "Offline — {} saved on this device"
 
@@ -1450,6 +1715,15 @@ def run(board, screenshot_path):
     with step("search, the due filter and folded columns"):
         check_search_filter_collapse(board)
 
+    with step("the card's details: assignee, label, checklist, due date done, comment, link; the card's face; a reload"):
+        check_card_details(board)
+
+    with step("a column over its card limit is marked, and the limit lifted"):
+        check_column_limit(board)
+
+    with step("filter by member, label and due date done; search by assignee and label"):
+        check_member_label_filters(board)
+
     with step("Deleted and History panels page"):
         check_panel_pages(board)
 
@@ -1559,7 +1833,9 @@ def main(argv):
               f"accessible names, due banner, New-board columns, address bar, focus after Delete, localized errors, "
               f"markdown, search and filters, paged panels, phone drag, long column, edit conflict, offline changes kept and sent "
               f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change, applied changes kept "
-              f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved; screenshot {screenshot}")
+              f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved, card details (assignee, label, "
+              f"checklist, due date done, comment, link; the card's face; a reload; a javascript: link refused), a column "
+              f"over its limit, member and label filters; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

@@ -22,6 +22,10 @@ const EVENT_KINDS = [
   'columnAdded', 'columnRenamed', 'columnRemoved', 'columnMoved',
   'cardAdded', 'cardEdited', 'cardMoved', 'cardDeleted', 'cardRevived',
   'undone', 'redone', 'restored',
+  'cardAssigned', 'cardUnassigned', 'cardLabelled', 'cardUnlabelled', 'dueMarked',
+  'commentAdded', 'commentEdited', 'commentDeleted',
+  'checklistItemAdded', 'checklistItemRenamed', 'checklistItemChecked', 'checklistItemRemoved', 'checklistItemMoved',
+  'linkAttached', 'linkRemoved', 'memberAdded', 'memberRemoved', 'labelChanged', 'columnLimitChanged',
 ];
 const LIMITS = { title: 200, description: 1000, name: 50 };
 /** Entries a side-panel page asks for (history, deleted cards). */
@@ -108,6 +112,8 @@ const state = {
   actor: storage.get('kanban.actor', null),
   /** Whether the server asks for tokens (`GET /api/session`); null until known. */
   tokens: null,
+  /** Who the server says this page is (`GET /api/session`): with tokens, the token's actor. */
+  sessionActor: null,
   /** `GET /api/boards`. */
   boards: [],
   boardName: null,
@@ -126,8 +132,9 @@ const state = {
   dueLoaded: false,
   /** The side panel: `{kind: 'history', card, title, limit}` or `{kind: 'deleted', limit}`. */
   panel: null,
-  /** The card filter: search text and due state ('', 'overdue', 'soon', 'none'). */
-  filter: { text: '', due: '' },
+  /** The card filter: search text, due state ('', 'overdue', 'soon', 'none', 'done'), an
+   * assignee and a label ('' for any). */
+  filter: { text: '', due: '', member: '', label: '' },
   loaded: false,
 };
 let t = translator(state.lang);
@@ -340,6 +347,8 @@ async function refresh() {
       state.loaded = true;
       render();
       if (state.panel) refreshPanel();
+      // Someone (or this page) changed the board: the open card's details as they are now.
+      if (cardDetails.card) loadCardDetails();
       takeAcks();
     } catch (error) {
       // No answer at all: the status pill says so, and the page tries again by itself.
@@ -579,7 +588,7 @@ function place(column, card, before, after) {
 function markedPending(card, column, view) {
   const due = dueDate(card.due);
   const finished = column === view.columns[view.columns.length - 1];
-  return { ...card, overdue: Boolean(due) && !finished && due.date.getTime() < Date.now(), pending: true };
+  return { ...card, overdue: Boolean(due) && !finished && !card.dueDone && due.date.getTime() < Date.now(), pending: true };
 }
 
 /**
@@ -1173,6 +1182,7 @@ function render() {
   renderDueBanner();
   renderTimebar();
   renderPastBanner();
+  renderFilters(state.past ? state.past.view : state.live);
   if (state.past) renderBoard(state.past.view, true);
   else renderBoard(state.live, false);
   renderTimes.push(performance.now() - started);
@@ -1241,6 +1251,7 @@ function renderBoard(view, readOnly) {
     return;
   }
   const columns = Array.isArray(view.columns) ? view.columns : [];
+  labelColours = labelColourMap(view);
   const seen = { cards: new Set(), columns: new Set() };
   const nodes = columns.map((column, index) => renderColumn(column, index, columns.length, readOnly, seen));
   if (!readOnly) nodes.push(addColumnButton());
@@ -1345,23 +1356,29 @@ function renderColumn(column, index, total, readOnly, seen) {
   seen.columns.add(column.name);
   // Counts are not part of the signature: a card added or moved updates the count in place.
   const signature = JSON.stringify([column.name, index, total, collapsed, readOnly, filterActive(), state.lang]);
+  const wipLimit = Number.isInteger(column.limit) ? column.limit : null;
+  const over = wipLimit != null && all.length > wipLimit;
+  const countId = `column-${index}-count`;
   const kept = columnElements.get(column.name);
   if (kept && kept.signature === signature) {
-    const count = columnCount(cards.length, all.length);
+    const count = columnCount(cards.length, all.length, wipLimit, countId);
     if (count.textContent !== kept.count.textContent || count.title !== kept.count.title) {
       kept.count.replaceWith(count);
       kept.count = count;
     }
+    if (kept.section.classList.contains('over-limit') !== over) kept.section.classList.toggle('over-limit', over);
     if (kept.list) fillList(kept.list, items, column.name, readOnly, all.length);
     if (kept.more) updateMoreButton(kept.more, hidden);
     return kept.section;
   }
   const headingId = `column-${index}-name`;
+  // The count says how the column stands against its limit: the column's description.
   const section = el('section', {
-    class: `column${collapsed ? ' collapsed' : ''}`, 'data-column': column.name, 'aria-labelledby': headingId,
+    class: `column${collapsed ? ' collapsed' : ''}${over ? ' over-limit' : ''}`, 'data-column': column.name,
+    'aria-labelledby': headingId, 'aria-describedby': countId,
   });
   const header = el('header', { class: 'column-header', title: readOnly || collapsed ? null : t('dragColumnHint') });
-  const count = columnCount(cards.length, all.length);
+  const count = columnCount(cards.length, all.length, wipLimit, countId);
   header.append(collapseButton(column.name, collapsed), el('h2', { class: 'column-name', id: headingId }, column.name), count);
   section.append(header);
   let list = null;
@@ -1414,13 +1431,21 @@ const tabStops = new Map();
 /** Card `card`'s element: the kept one when it shows the same, else a new one. */
 function cardElement(card, columnName, readOnly, calm, seen) {
   seen.add(card.id);
-  const soon = Boolean(card.due) && !calm && !card.overdue && dueSoon(card.due);
-  const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}${Boolean(card.pending)}\u0000${columnName}\u0000${state.lang}`;
+  const soon = Boolean(card.due) && !calm && !card.overdue && !card.dueDone && dueSoon(card.due);
+  const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}${Boolean(card.pending)}\u0000${columnName}\u0000${state.lang}${detailSignature(card)}`;
   const kept = cardElements.get(card.id);
   if (kept && kept.signature === signature) return kept.element;
   const element = renderCard(card, columnName, readOnly, calm);
   cardElements.set(card.id, { signature, element });
   return element;
+}
+
+/** What a card shows of its details, for its signature: '' for a card with none (most). A
+ * label's colour is in it, so recolouring a board's label redraws the cards that carry it. */
+function detailSignature(card) {
+  if (!card.assignees && !card.labels && !card.dueDone && !card.checklist && !card.comments && !card.links) return '';
+  return `\u0000${JSON.stringify([card.assignees, card.labels?.map((name) => [name, labelColourOf(name)]), card.dueDone,
+    card.checklist?.done, card.checklist?.total, card.comments, card.links])}`;
 }
 
 /** How many cards a long column shows at first, and how many more each press of its button adds. */
@@ -1456,12 +1481,25 @@ function cardCountOf(name) {
   return Array.isArray(column?.cards) ? column.cards.length : 0;
 }
 
-/** The card count in a column's header: "shown / all" while a filter hides some. */
-function columnCount(shown, count) {
+/** The card count in a column's header: "shown / all" while a filter hides some, else "count /
+ * limit" when the column has a work in progress limit; over the limit it is marked, in words
+ * too (a hidden sentence, read as the column's description). */
+function columnCount(shown, count, limit, id) {
   const filtered = filterActive() && shown !== count;
-  const label = filtered ? t('cardCountFiltered', { shown, count }) : t('cardCount', { count });
-  return el('span', { class: 'column-count', 'aria-label': label, title: label },
-    filtered ? `${number(shown)} / ${number(count)}` : number(count));
+  const over = limit != null && count > limit;
+  let label = filtered ? t('cardCountFiltered', { shown, count }) : t('cardCount', { count });
+  if (limit != null) label = t(over ? 'cardCountOverLimit' : 'cardCountLimit', { cards: label, limit });
+  const text = filtered ? `${number(shown)} / ${number(count)}` : limit != null ? `${number(count)} / ${number(limit)}` : number(count);
+  return el('span', { class: `column-count${over ? ' over-limit' : ''}`, id, title: label },
+    over ? icon('alert') : null,
+    el('span', { 'aria-hidden': 'true' }, text),
+    el('span', { class: 'visually-hidden' }, label));
+}
+
+/** Column `name`'s work in progress limit on the board shown, or null. */
+function columnLimitOf(name) {
+  const column = (state.live?.columns ?? []).find((candidate) => candidate.name === name);
+  return Number.isInteger(column?.limit) ? column.limit : null;
 }
 
 /** The button folding a column to a narrow strip and back (remembered per board). */
@@ -1485,6 +1523,8 @@ function columnMenuButton(column, index, total) {
     { label: t('renameColumn'), run: () => renameColumn(column.name) },
     { label: t('moveColumnLeft'), disabled: index === 0, run: () => moveColumn(column.name, index - 1) },
     { label: t('moveColumnRight'), disabled: index === total - 1, run: () => moveColumn(column.name, index + 1) },
+    { label: columnLimitOf(column.name) != null ? t('changeColumnLimit', { limit: columnLimitOf(column.name) }) : t('setColumnLimit'),
+      run: () => setColumnLimit(column.name) },
     { label: t('removeColumn'), danger: true, run: () => removeColumn(column.name, cardCountOf(column.name)) },
   ]));
   return menuButton;
@@ -1493,7 +1533,7 @@ function columnMenuButton(column, index, total) {
 /** A card; `calm` leaves out the "due soon" mark (a done card, or a look at the past). A card
  * with a change not yet on the server is marked `pending`, and says so. */
 function renderCard(card, columnName, readOnly, calm) {
-  const soon = !calm && !card.overdue && dueSoon(card.due);
+  const soon = !calm && !card.overdue && !card.dueDone && dueSoon(card.due);
   const classes = ['card'];
   if (card.overdue) classes.push('overdue');
   else if (soon) classes.push('due-soon');
@@ -1505,27 +1545,103 @@ function renderCard(card, columnName, readOnly, calm) {
     'aria-describedby': readOnly ? null : 'card-hint',
     title: card.pending ? t('pendingCardHint') : null,
   });
+  // What the card carries is said by its name (cardLabel): the chips and counts are for the eye.
+  const labels = Array.isArray(card.labels) ? card.labels : [];
+  if (labels.length > 0) {
+    item.append(el('ul', { class: 'card-labels', 'aria-hidden': 'true' },
+      ...labels.map((name) => el('li', { class: labelChipClass(labelColourOf(name)) }, String(name)))));
+  }
   item.append(el('p', { class: 'card-title' }, String(card.title ?? '')));
   if (card.description) {
     // Links in a card's preview are not Tab stops of the board; the card's dialog has them.
     item.append(el('div', { class: 'card-description markdown' }, ...markdown(String(card.description), { tabStops: false })));
   }
+  const meta = [];
   if (card.due) {
-    const due = el('span', { class: 'due' }, icon('clock'), el('span', {}, formatDue(card.due)));
-    if (card.overdue) due.append(el('span', { class: 'due-flag' }, t('overdue')));
-    item.append(el('div', { class: 'card-meta', 'aria-hidden': 'true' }, due));
+    const due = el('span', { class: `due${card.dueDone ? ' done' : ''}` }, icon('clock'), el('span', {}, formatDue(card.due)));
+    if (card.dueDone) due.append(el('span', { class: 'due-flag' }, `✓ ${t('dueDoneShort')}`));
+    else if (card.overdue) due.append(el('span', { class: 'due-flag' }, t('overdue')));
+    meta.push(due);
   }
+  const checklist = card.checklist;
+  if (checklist?.total > 0) {
+    const complete = checklist.done >= checklist.total;
+    meta.push(el('span', { class: `badge checklist-progress${complete ? ' complete' : ''}`, title: t('checklistProgress', checklist) },
+      icon('check'), `${number(checklist.done)}/${number(checklist.total)}`));
+  }
+  if (card.comments > 0) {
+    meta.push(el('span', { class: 'badge comment-count', title: t('commentCount', { count: card.comments }) }, icon('comment'), number(card.comments)));
+  }
+  if (card.links > 0) {
+    meta.push(el('span', { class: 'badge link-count', title: t('linkCount', { count: card.links }) }, icon('link'), number(card.links)));
+  }
+  const assignees = Array.isArray(card.assignees) ? card.assignees : [];
+  if (assignees.length > 0) {
+    meta.push(el('span', { class: 'assignees' },
+      ...assignees.map((name) => el('span', { class: 'avatar', title: String(name) }, initials(name)))));
+  }
+  if (meta.length > 0) item.append(el('div', { class: 'card-meta', 'aria-hidden': 'true' }, ...meta));
   return item;
 }
 
-/** A card's accessible name: its title, its column and its due state. */
+/** A card's accessible name: its title, its column and its due state, then what it carries
+ * (labels, assignees, checklist progress, comments, links). */
 function cardLabel(card, column, soon) {
   const title = String(card.title ?? '');
-  if (!card.due) return t('cardLabel', { title, column });
-  const when = formatDue(card.due);
-  const key = card.overdue ? 'cardLabelOverdue' : soon ? 'cardLabelSoon' : 'cardLabelDue';
-  return t(key, { title, column, when });
+  let name;
+  if (!card.due) {
+    name = t('cardLabel', { title, column });
+  } else {
+    const when = formatDue(card.due);
+    const key = card.dueDone ? 'cardLabelDueDone' : card.overdue ? 'cardLabelOverdue' : soon ? 'cardLabelSoon' : 'cardLabelDue';
+    name = t(key, { title, column, when });
+  }
+  const parts = [name];
+  const list = (names) => listFormat().format(names.map(String));
+  if (card.labels?.length) parts.push(t('cardLabelLabels', { count: card.labels.length, labels: list(card.labels) }));
+  if (card.assignees?.length) parts.push(t('cardLabelAssignees', { names: list(card.assignees) }));
+  if (card.checklist?.total > 0) parts.push(t('checklistProgress', card.checklist));
+  if (card.comments > 0) parts.push(t('commentCount', { count: card.comments }));
+  if (card.links > 0) parts.push(t('linkCount', { count: card.links }));
+  return parts.join(t('listSeparator'));
 }
+
+/** "A, B and C" in the page's language (made once per language). */
+let listFormatter = null;
+function listFormat() {
+  if (listFormatter?.lang !== state.lang) listFormatter = { lang: state.lang, formatter: new Intl.ListFormat(state.lang, { type: 'conjunction' }) };
+  return listFormatter.formatter;
+}
+
+/** A person's initials for their chip on a card: the first letters of the first and last words
+ * (a part in brackets left out), or the first two letters of a one-word Hangul or CJK name. */
+function initials(name) {
+  const words = String(name ?? '').replace(/\([^)]*\)/g, ' ').split(/[\s._-]+/u)
+    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean);
+  if (words.length === 0) return [...String(name ?? '?').trim()][0] ?? '?';
+  const first = [...words[0]];
+  if (words.length === 1) {
+    return /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(first[0])
+      ? first.slice(0, 2).join('') : first[0].toLocaleUpperCase(state.lang);
+  }
+  return (first[0] + [...words[words.length - 1]][0]).toLocaleUpperCase(state.lang);
+}
+
+/** The label colours a board may give (the server's list); anything else shows grey. */
+const LABEL_COLOURS = new Set(['green', 'yellow', 'orange', 'red', 'purple', 'blue', 'sky', 'lime', 'pink', 'black', 'grey']);
+
+/** The colours of the board shown's labels, by folded name (set by each render of the board). */
+let labelColours = new Map();
+
+function labelColourMap(view) {
+  return new Map((Array.isArray(view?.labels) ? view.labels : []).map((label) => [fold(label?.name), String(label?.colour ?? '')]));
+}
+
+/** The colour of label `name` on the board shown: its board label's, else grey (not made). */
+const labelColourOf = (name) => labelColours.get(fold(name)) ?? 'grey';
+
+/** A label chip's classes: the colour as a class, from the known set only. */
+const labelChipClass = (colour) => `label-chip label-${LABEL_COLOURS.has(colour) ? colour : 'grey'}`;
 
 function focusCard(id) {
   const card = $$('#board .card').find((candidate) => candidate.dataset.id === id);
@@ -1660,10 +1776,10 @@ function inlineMark(match, tabStops, links) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Search, the due filter and folded columns
+// Search, the due, member and label filters, and folded columns
 
-/** Whether the search box or the due filter narrows the cards shown. */
-const filterActive = () => state.filter.text.trim() !== '' || state.filter.due !== '';
+/** Whether the search box or a filter narrows the cards shown. */
+const filterActive = () => state.filter.text.trim() !== '' || state.filter.due !== '' || state.filter.member !== '' || state.filter.label !== '';
 
 /** Text folded for matching: Unicode-normalised and lower-cased (Hangul has no case and stays). */
 const fold = (text) => String(text ?? '').normalize('NFKC').toLocaleLowerCase();
@@ -1671,13 +1787,46 @@ const fold = (text) => String(text ?? '').normalize('NFKC').toLocaleLowerCase();
 /** Whether `card` passes the filter; `calm`: in the last column or the past (never "due soon"). */
 function cardMatches(card, calm) {
   const needle = fold(state.filter.text.trim());
-  if (needle && !fold(`${card.title ?? ''}\n${card.description ?? ''}`).includes(needle)) return false;
+  const assignees = Array.isArray(card.assignees) ? card.assignees : [];
+  const labels = Array.isArray(card.labels) ? card.labels : [];
+  if (needle && !fold([card.title ?? '', card.description ?? '', ...assignees, ...labels].join('\n')).includes(needle)) return false;
+  if (state.filter.member && !assignees.includes(state.filter.member)) return false;
+  if (state.filter.label && !labels.some((label) => sameName(label, state.filter.label))) return false;
   switch (state.filter.due) {
     case 'overdue': return Boolean(card.overdue);
-    case 'soon': return !calm && !card.overdue && dueSoon(card.due);
+    case 'soon': return !calm && !card.overdue && !card.dueDone && dueSoon(card.due);
     case 'none': return !card.due;
+    case 'done': return Boolean(card.due) && Boolean(card.dueDone);
     default: return true;
   }
+}
+
+/** Fills the member and label filters from the board shown: its members and everyone assigned,
+ * its labels and those on cards. The one chosen stays offered (another board may not have it);
+ * a filter with nothing to offer is hidden. */
+function renderFilters(view) {
+  const members = new Set(Array.isArray(view?.members) ? view.members : []);
+  const labels = new Map((Array.isArray(view?.labels) ? view.labels : []).map((label) => [fold(label.name), String(label.name)]));
+  for (const column of view?.columns ?? []) {
+    for (const card of column.cards ?? []) {
+      for (const person of card.assignees ?? []) members.add(person);
+      for (const label of card.labels ?? []) if (!labels.has(fold(label))) labels.set(fold(label), String(label));
+    }
+  }
+  const byName = (a, b) => a.localeCompare(b, state.lang);
+  fillFilter($('#member-filter'), [...members].map(String).sort(byName), state.filter.member, t('memberFilterAll'));
+  fillFilter($('#label-filter'), [...labels.values()].sort(byName), state.filter.label, t('labelFilterAll'));
+}
+
+function fillFilter(select, names, chosen, anyText) {
+  if (chosen && !names.includes(chosen)) names.push(chosen);
+  const signature = JSON.stringify([anyText, ...names]);
+  if (select.dataset.signature !== signature) {
+    select.replaceChildren(el('option', { value: '' }, anyText), ...names.map((name) => el('option', { value: name }, name)));
+    select.dataset.signature = signature;
+  }
+  if (select.value !== chosen) select.value = chosen;
+  select.hidden = names.length === 0;
 }
 
 let filterTimer = null;
@@ -1686,13 +1835,17 @@ let filterTimer = null;
 function applyFilter(wait) {
   clearTimeout(filterTimer);
   filterTimer = setTimeout(() => {
-    state.filter = { text: $('#search-input').value, due: $('#due-filter').value };
+    state.filter = {
+      text: $('#search-input').value, due: $('#due-filter').value, member: $('#member-filter').value, label: $('#label-filter').value,
+    };
     render();
   }, wait);
 }
 
 $('#search-input').addEventListener('input', () => applyFilter(80));
 $('#due-filter').addEventListener('change', () => applyFilter(0));
+$('#member-filter').addEventListener('change', () => applyFilter(0));
+$('#label-filter').addEventListener('change', () => applyFilter(0));
 
 /** Folded columns by board name, as kept in the browser. */
 let collapsed = readCollapsed();
@@ -1837,12 +1990,14 @@ document.addEventListener('pointerdown', (event) => {
  * Asks for a name (and optionally a second value). `submit(values)` runs the action; when it
  * throws, the dialog stays open and shows the error.
  */
-function promptDialog({ title, label, value = '', ok, second = null, submit }) {
+function promptDialog({ title, label, value = '', ok, second = null, inputMode = null, submit }) {
   const dialog = $('#prompt-dialog');
   const input = $('#prompt-input');
   const secondInput = $('#prompt-input-2');
   $('#prompt-title').textContent = title;
   $('#prompt-label').textContent = label;
+  if (inputMode) input.inputMode = inputMode;
+  else input.removeAttribute('inputmode');
   $('#prompt-ok').textContent = ok;
   $('#prompt-error').textContent = '';
   input.value = value;
@@ -1937,6 +2092,7 @@ function openCardDialog({ column = null, card = null, readOnly = false, since = 
   $('#card-history').hidden = !card;
   $('#card-save').hidden = readOnly;
   $('#card-cancel').textContent = t(readOnly ? 'close' : 'cancel');
+  openCardDetails();
   dialog.showModal();
   if (!readOnly) $('#card-title').focus();
 }
@@ -2120,6 +2276,408 @@ function focusAfterRemoval(target) {
 const columnElement = (name) => $$('#board .column').find((column) => column.dataset.column === name) ?? null;
 
 // ---------------------------------------------------------------------------------------------
+// A card's details in its dialog: assignees, labels, the due date's done mark, the checklist,
+// links and comments (`GET …/cards/{id}`). Each change goes to the server at once, not through
+// the outbox: these need the server, so a refusal, or no answer, is said here in the dialog.
+
+const cardDetails = {
+  /** The card whose details the dialog shows (an existing card of the board now), else null. */
+  card: null,
+  /** The last answer of `GET …/cards/{id}`, and its JSON: redrawn only when that changes. */
+  data: null,
+  json: '',
+  ticket: 0,
+  /** The comment being edited (its id), else null. */
+  editing: null,
+  /** The last refusal, `{section, error}`, shown in its section until the next change. */
+  error: null,
+  /** The control (its data-key, or the first of several that can take it) to focus once
+   * redrawn after a change. */
+  focus: null,
+  /** The changes, one after another: a second press waits for the first's answer. */
+  queue: Promise.resolve(),
+  /** Changes and fetches under way: the details say they are busy (aria-busy) meanwhile. */
+  busy: 0,
+};
+
+/** Runs `work` with the details marked busy. */
+async function detailsBusy(work) {
+  cardDetails.busy += 1;
+  $('#card-details-body').setAttribute('aria-busy', 'true');
+  try {
+    return await work();
+  } finally {
+    cardDetails.busy -= 1;
+    if (cardDetails.busy === 0) $('#card-details-body').removeAttribute('aria-busy');
+  }
+}
+
+/** Shows the details part of the dialog for an existing card of the board now (not one looked
+ * at in the past, nor a new one), and fetches them. */
+function openCardDetails() {
+  const card = cardDialog.mode === 'edit' ? cardDialog.card : null;
+  Object.assign(cardDetails, { card: card?.id ?? null, data: null, json: '', editing: null, error: null, focus: null });
+  cardDetails.ticket++;
+  $('#card-details').hidden = !card;
+  if (card) {
+    $('#card-details-body').replaceChildren(el('p', { class: 'panel-empty' }, t('loading')));
+    loadCardDetails();
+  }
+}
+
+$('#card-dialog').addEventListener('close', () => {
+  // `close` comes a moment after close(): the dialog may be open again, for another card.
+  if ($('#card-dialog').open) return;
+  cardDetails.card = null;
+  cardDetails.ticket++;
+});
+
+/** Fetches the card's details and draws them when they changed. Resolves to 'drawn', 'same',
+ * 'stale' (a later fetch answers instead) or 'failed'. */
+async function loadCardDetails() {
+  const id = cardDetails.card;
+  if (!id) return 'stale';
+  const ticket = ++cardDetails.ticket;
+  try {
+    const data = await detailsBusy(() => api('GET', cardPath(id)));
+    if (ticket !== cardDetails.ticket || cardDetails.card !== id) return 'stale';
+    const json = JSON.stringify(data);
+    if (json === cardDetails.json) return 'same';
+    cardDetails.data = data;
+    cardDetails.json = json;
+    renderCardDetails();
+    return 'drawn';
+  } catch (error) {
+    if (ticket !== cardDetails.ticket || cardDetails.card !== id) return 'stale';
+    // A refetch that failed leaves what is shown; the first one says why there is nothing.
+    if (!cardDetails.data) {
+      const unsaved = cardDialog.card?.pending && error.status === 404;
+      $('#card-details-body').replaceChildren(unsaved ? el('p', { class: 'panel-empty' }, t('detailsNotYetSaved')) : errorParagraph(error));
+    }
+    return 'failed';
+  }
+}
+
+/** The control named `key` (its data-key) among the details shown, or null. */
+const detailControl = (key) => $$('[data-key]', $('#card-details-body')).find((node) => node.dataset.key === key) ?? null;
+
+/** Draws the details. What is typed in their fields and the focus stay: a redraw follows each
+ * change, this page's or someone else's. */
+function renderCardDetails() {
+  const body = $('#card-details-body');
+  const data = cardDetails.data;
+  if (!data) return;
+  const fields = () => $$('input:not([type="checkbox"]), textarea', body);
+  const typed = new Map(fields().map((field) => [field.dataset.key, field.value]));
+  const active = body.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  body.replaceChildren(...[dueDoneSection(data), assigneesSection(data), labelsSection(data), checklistSection(data),
+    linksSection(data), commentsSection(data)].filter(Boolean));
+  for (const field of fields()) if (typed.has(field.dataset.key)) field.value = typed.get(field.dataset.key);
+  const wanted = [cardDetails.focus, active].flat().filter(Boolean);
+  cardDetails.focus = null;
+  for (const key of wanted) {
+    const control = detailControl(key);
+    if (control && !control.disabled) {
+      control.focus();
+      break;
+    }
+  }
+}
+
+/**
+ * Makes one change to the card's details on the server, after the change before it, then
+ * fetches them again. A refusal, or no answer (such changes are not kept on the device), shows
+ * in `section`; `clear` (data-keys) empties fields once it is done, `focus` names the control
+ * to focus after the redraw, `done` runs once the server took it. Resolves to whether it did.
+ */
+function detailChange(section, method, path, body, { clear = [], focus = null, done = null } = {}) {
+  const run = async () => {
+    if (!cardDetails.card) return false;
+    showDetailError(section, null);
+    try {
+      await write(method, path, body);
+    } catch (error) {
+      renderCardDetails(); // a checkbox pressed shows the card's state again
+      showDetailError(section, error);
+      return false;
+    }
+    for (const key of clear) {
+      const field = detailControl(key);
+      if (field) field.value = '';
+    }
+    done?.();
+    cardDetails.focus = focus;
+    cardDetails.json = ''; // redrawn even when nothing changed (an edit left as it was)
+    if ((await loadCardDetails()) !== 'stale') cardDetails.focus = null;
+    return true;
+  };
+  const queued = () => detailsBusy(run);
+  cardDetails.queue = cardDetails.queue.then(queued, queued);
+  return cardDetails.queue;
+}
+
+/** Shows `error` under `section` (and says it), or clears every section's error line. */
+function showDetailError(section, error) {
+  cardDetails.error = error ? { section, error } : null;
+  for (const line of $$('#card-details-body .detail-error')) {
+    if (error && line.dataset.section === section) {
+      showErrorIn(line, error);
+    } else {
+      line.replaceChildren();
+      line.removeAttribute('title');
+    }
+  }
+  if (error) announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
+}
+
+/** A part of the details: its heading, its content and its error line. */
+function detailSection(section, title, ...content) {
+  const id = `detail-${section}-title`;
+  const line = el('p', { class: 'form-error detail-error', 'data-section': section });
+  if (cardDetails.error?.section === section) showErrorIn(line, cardDetails.error.error);
+  return el('section', { class: `detail-section detail-${section}`, 'aria-labelledby': id },
+    el('h3', { id, class: 'detail-title' }, title), ...content.filter(Boolean), line);
+}
+
+/** A small button showing only an icon, named `label`. */
+function detailIconButton(name, label, key, run, { disabled = false, className = '' } = {}) {
+  const button = el('button', { type: 'button', class: `icon-button detail-icon-button ${className}`.trim(), 'aria-label': label, title: label, 'data-key': key },
+    icon(name));
+  button.disabled = disabled;
+  button.addEventListener('click', run);
+  return button;
+}
+
+/** A row of fields and the button that adds what they hold; Enter in a field adds too (Ctrl or
+ * ⌘ with Enter in a text area). `fields`: `{key, label, placeholder?, options?, type?, multiline?}`;
+ * `run` gets their values. */
+function addRow(section, fields, buttonText, run) {
+  const inputs = fields.map((field) => el(field.multiline ? 'textarea' : 'input', {
+    type: field.multiline ? null : field.type ?? 'text', class: field.className ?? null, 'data-key': field.key,
+    'aria-label': field.label, placeholder: field.placeholder ?? field.label, autocomplete: 'off',
+    list: field.options ? `detail-${field.key}-options` : null, rows: field.multiline ? '3' : null,
+  }));
+  const lists = fields.filter((field) => field.options)
+    .map((field) => el('datalist', { id: `detail-${field.key}-options` }, ...field.options.map((option) => el('option', { value: option }))));
+  const button = el('button', { type: 'button', class: 'secondary small', 'data-key': `${section}-add` }, icon('plus'), buttonText);
+  const go = () => run(inputs.map((input) => input.value));
+  button.addEventListener('click', go);
+  inputs.forEach((input, index) => input.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' || event.isComposing || event.shiftKey) return;
+    if (fields[index].multiline && !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    go();
+  }));
+  return el('div', { class: `detail-add${fields.some((field) => field.multiline) ? ' multiline' : ''}` }, ...inputs, button, ...lists);
+}
+
+/** A chip (a person or a label) with a button taking it off the card. */
+function detailChip(className, content, removeLabel, removeKey, remove) {
+  return el('li', { class: className }, ...content, detailIconButton('close', removeLabel, removeKey, remove, { className: 'chip-remove' }));
+}
+
+/** The people the board knows: its members, everyone assigned on it, and this person. */
+function boardPeople() {
+  const people = new Set(Array.isArray(state.live?.members) ? state.live.members : []);
+  for (const column of state.live?.columns ?? []) for (const card of column.cards ?? []) for (const person of card.assignees ?? []) people.add(person);
+  const me = state.tokens ? state.sessionActor : state.actor;
+  if (me) people.add(me);
+  return [...people].map(String).sort((a, b) => a.localeCompare(b, state.lang));
+}
+
+function dueDoneSection(data) {
+  if (!data.due) return null;
+  const box = el('input', { type: 'checkbox', id: 'detail-due-done', 'data-key': 'due-done' });
+  box.checked = Boolean(data.dueDone);
+  box.addEventListener('change', () => detailChange('due', 'PUT', `${cardPath(data.id)}/due-done`, { done: box.checked }, { focus: 'due-done' }));
+  return detailSection('due', t('dueDate'),
+    el('div', { class: 'check-row' }, box, el('label', { for: 'detail-due-done' }, t('dueDateDone', { when: formatDue(data.due) }))));
+}
+
+function assigneesSection(data) {
+  const people = (Array.isArray(data.assignees) ? data.assignees : []).map(String);
+  const path = `${cardPath(data.id)}/assignees`;
+  const chips = people.map((person) => detailChip('detail-chip person-chip',
+    [el('span', { class: 'avatar', 'aria-hidden': 'true' }, initials(person)), el('span', { class: 'chip-text' }, person)],
+    t('unassign', { name: person }), `assignee-remove:${person}`,
+    () => detailChange('assignees', 'DELETE', `${path}/${enc(person)}`, undefined, { focus: 'assignee-input' })));
+  return detailSection('assignees', t('assignees'),
+    people.length > 0 ? el('ul', { class: 'detail-chips' }, ...chips) : el('p', { class: 'hint' }, t('noAssignees')),
+    addRow('assignees', [{ key: 'assignee-input', label: t('assignSomeone'), options: boardPeople().filter((person) => !people.includes(person)) }],
+      t('assign'), ([person]) => {
+        if (!person.trim()) return detailControl('assignee-input')?.focus();
+        return detailChange('assignees', 'POST', path, { person: person.trim() }, { clear: ['assignee-input'], focus: 'assignee-input' });
+      }));
+}
+
+function labelsSection(data) {
+  const labels = Array.isArray(data.labels) ? data.labels : [];
+  const path = `${cardPath(data.id)}/labels`;
+  const chips = labels.map((label) => {
+    const name = String(label.name ?? '');
+    return detailChip(`detail-chip ${labelChipClass(label.colour)}`, [el('span', { class: 'chip-text' }, name)],
+      t('removeLabel', { name }), `label-remove:${name}`,
+      () => detailChange('labels', 'DELETE', `${path}/${enc(name)}`, undefined, { focus: 'label-input' }));
+  });
+  const offered = (Array.isArray(state.live?.labels) ? state.live.labels : []).map((label) => String(label.name))
+    .filter((name) => !labels.some((label) => sameName(label.name, name)));
+  return detailSection('labels', t('labels'),
+    labels.length > 0 ? el('ul', { class: 'detail-chips' }, ...chips) : el('p', { class: 'hint' }, t('noLabels')),
+    addRow('labels', [{ key: 'label-input', label: t('addLabelName'), options: offered }], t('addLabel'), ([label]) => {
+      if (!label.trim()) return detailControl('label-input')?.focus();
+      return detailChange('labels', 'POST', path, { label: label.trim() }, { clear: ['label-input'], focus: 'label-input' });
+    }));
+}
+
+function checklistSection(data) {
+  const items = Array.isArray(data.checklist) ? data.checklist : [];
+  const path = `${cardPath(data.id)}/checklist`;
+  const done = items.filter((item) => item.done).length;
+  const content = [];
+  if (items.length > 0) {
+    const progress = t('checklistProgress', { done: number(done), total: number(items.length) });
+    content.push(el('div', { class: `checklist-summary${done === items.length ? ' complete' : ''}` },
+      el('progress', { max: items.length, value: done, 'aria-label': progress }),
+      el('span', { class: 'checklist-count', title: progress }, `${number(done)}/${number(items.length)}`)));
+  }
+  // Grouped by checklist, in the order the card first lists them; a move goes past the
+  // neighbour in the same checklist (the server counts places among all the card's items).
+  const groups = new Map();
+  items.forEach((item, index) => {
+    const name = String(item.checklist ?? '');
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push({ item, index });
+  });
+  const named = groups.size > 1 || (groups.size === 1 && !groups.has('Checklist'));
+  for (const [name, entries] of groups) {
+    if (named) content.push(el('h4', { class: 'checklist-name' }, name));
+    content.push(el('ul', { class: 'checklist', 'aria-label': name }, ...entries.map(({ item }, position) => {
+      const text = String(item.text ?? '');
+      const itemPath = `${path}/${enc(item.id)}`;
+      const id = `detail-item-${item.id}`;
+      const box = el('input', { type: 'checkbox', id, 'data-key': `item-check:${item.id}` });
+      box.checked = Boolean(item.done);
+      box.addEventListener('change', () => detailChange('checklist', 'PATCH', itemPath, { done: box.checked }, { focus: `item-check:${item.id}` }));
+      const move = (step) => detailChange('checklist', 'PATCH', itemPath, { at: entries[position + step].index },
+        { focus: [`item-${step < 0 ? 'up' : 'down'}:${item.id}`, `item-check:${item.id}`] });
+      return el('li', { class: `checklist-item${item.done ? ' done' : ''}` },
+        box, el('label', { for: id, class: 'checklist-text' }, text),
+        detailIconButton('up', t('moveItemUp', { text }), `item-up:${item.id}`, () => move(-1), { disabled: position === 0 }),
+        detailIconButton('down', t('moveItemDown', { text }), `item-down:${item.id}`, () => move(1), { disabled: position === entries.length - 1 }),
+        detailIconButton('close', t('removeItem', { text }), `item-remove:${item.id}`,
+          () => detailChange('checklist', 'DELETE', itemPath, undefined, { focus: 'item-input' })));
+    })));
+  }
+  const names = [...groups.keys()];
+  content.push(addRow('checklist', [
+    { key: 'item-input', label: t('addItemText') },
+    { key: 'item-list', label: t('checklistName'), placeholder: names[0] ?? 'Checklist', options: names, className: 'narrow' },
+  ], t('addItem'), ([text, checklist]) => {
+    if (!text.trim()) return detailControl('item-input')?.focus();
+    const body = { text: text.trim() };
+    if (checklist.trim()) body.checklist = checklist.trim();
+    else if (names.length > 0) body.checklist = names[0];
+    return detailChange('checklist', 'POST', path, body, { clear: ['item-input'], focus: 'item-input' });
+  }));
+  return detailSection('checklist', t('checklist'), ...content);
+}
+
+function linksSection(data) {
+  const links = Array.isArray(data.links) ? data.links : [];
+  const path = `${cardPath(data.id)}/links`;
+  const list = links.map((link) => {
+    const url = String(link.url ?? '');
+    const name = String(link.name || url);
+    const href = safeHref(url);
+    return el('li', { class: 'detail-link' },
+      icon('link'),
+      el('span', { class: 'detail-link-text' },
+        href ? el('a', { href, rel: 'noopener noreferrer', target: '_blank' }, name) : el('span', {}, name),
+        name !== url ? el('span', { class: 'detail-link-url' }, url) : null),
+      detailIconButton('close', t('removeLink', { name }), `link-remove:${link.id}`,
+        () => detailChange('links', 'DELETE', `${path}/${enc(link.id)}`, undefined, { focus: 'link-url' })));
+  });
+  return detailSection('links', t('links'),
+    links.length > 0 ? el('ul', { class: 'detail-links' }, ...list) : null,
+    addRow('links', [
+      { key: 'link-url', label: t('linkAddress'), placeholder: 'https://…', type: 'url' },
+      { key: 'link-name', label: t('linkName'), className: 'narrow' },
+    ], t('addLink'), ([url, name]) => {
+      if (!url.trim()) return detailControl('link-url')?.focus();
+      const body = { url: url.trim() };
+      if (name.trim()) body.name = name.trim();
+      return detailChange('links', 'POST', path, body, { clear: ['link-url', 'link-name'], focus: 'link-url' });
+    }));
+}
+
+function commentsSection(data) {
+  const comments = Array.isArray(data.comments) ? data.comments : [];
+  const path = `${cardPath(data.id)}/comments`;
+  const me = state.tokens ? state.sessionActor : state.actor;
+  const list = comments.map((comment) => {
+    const own = me != null && comment.author === me;
+    const editing = own && cardDetails.editing === comment.id;
+    const commentPath = `${path}/${enc(comment.id)}`;
+    const meta = el('p', { class: 'comment-meta' },
+      el('strong', { class: 'comment-author' }, String(comment.author ?? '')),
+      comment.at ? el('time', { datetime: comment.at, title: formatTime(comment.at) }, formatRelative(comment.at)) : null);
+    let body;
+    if (editing) {
+      const key = `comment-edit:${comment.id}`;
+      const field = el('textarea', { class: 'comment-field', rows: '3', 'data-key': key, 'aria-label': t('editYourComment') });
+      field.value = String(comment.text ?? '');
+      const save = el('button', { type: 'button', class: 'primary small', 'data-key': `comment-save:${comment.id}` }, t('save'));
+      const cancel = el('button', { type: 'button', class: 'secondary small', 'data-key': `comment-cancel:${comment.id}` }, t('cancel'));
+      const submit = () => {
+        if (!field.value.trim()) return field.focus();
+        return detailChange('comments', 'PATCH', commentPath, { text: field.value },
+          { done: () => { cardDetails.editing = null; }, focus: `comment-edit-button:${comment.id}` });
+      };
+      save.addEventListener('click', submit);
+      cancel.addEventListener('click', () => {
+        cardDetails.editing = null;
+        cardDetails.focus = `comment-edit-button:${comment.id}`;
+        renderCardDetails();
+      });
+      field.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.isComposing) {
+          event.preventDefault();
+          submit();
+        }
+      });
+      body = el('div', { class: 'comment-editing' }, field, el('div', { class: 'comment-actions' }, save, cancel));
+    } else {
+      body = el('div', { class: 'comment-text markdown' }, ...markdown(String(comment.text ?? '')));
+    }
+    const actions = own && !editing ? el('div', { class: 'comment-actions' },
+      commentButton(t('edit'), t('editComment', { time: comment.at ? formatRelative(comment.at) : '' }), `comment-edit-button:${comment.id}`, () => {
+        cardDetails.editing = comment.id;
+        cardDetails.focus = `comment-edit:${comment.id}`;
+        renderCardDetails();
+      }),
+      commentButton(t('delete'), t('deleteComment', { time: comment.at ? formatRelative(comment.at) : '' }), `comment-delete:${comment.id}`, async () => {
+        const confirmed = await confirmDialog({ title: t('deleteCommentTitle'), message: t('deleteCommentMessage'), ok: t('delete') });
+        if (confirmed) detailChange('comments', 'DELETE', commentPath, undefined, { focus: 'comment-input' });
+      })) : null;
+    return el('li', { class: `comment${own ? ' own' : ''}` }, meta, body, actions);
+  });
+  return detailSection('comments', t('comments'),
+    comments.length > 0 ? el('ol', { class: 'comment-list' }, ...list) : el('p', { class: 'hint' }, t('noComments')),
+    addRow('comments', [{ key: 'comment-input', label: t('writeComment'), multiline: true, className: 'comment-field' }],
+      t('addComment'), ([text]) => {
+        if (!text.trim()) return detailControl('comment-input')?.focus();
+        return detailChange('comments', 'POST', path, { text }, { clear: ['comment-input'], focus: 'comment-input' });
+      }));
+}
+
+/** A comment's Edit or Delete: a short word shown, a fuller name said. */
+function commentButton(text, label, key, run) {
+  const button = el('button', { type: 'button', class: 'link-button comment-action', 'aria-label': label, 'data-key': key }, text);
+  button.addEventListener('click', run);
+  return button;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Boards and columns
 
 $('#board-select').addEventListener('change', (event) => switchBoard(event.target.value));
@@ -2213,6 +2771,26 @@ function renameColumn(old) {
     ok: t('rename'),
     submit: async ({ value }, key) => {
       await write('PATCH', columnPath(old), { name: value.trim() }, key);
+    },
+  });
+}
+
+/** Sets column `name`'s work in progress limit, or lifts it (left empty). Over it the page
+ * warns; the server still takes the cards. */
+function setColumnLimit(name) {
+  const current = columnLimitOf(name);
+  promptDialog({
+    title: t('columnLimitTitle', { name }),
+    label: t('columnLimitLabel'),
+    value: current != null ? String(current) : '',
+    ok: t('save'),
+    inputMode: 'numeric',
+    submit: async ({ value }, key) => {
+      const text = value.trim();
+      const limit = text === '' ? null : Number(text);
+      if (limit !== null && !(Number.isInteger(limit) && limit >= 1 && limit <= 999)) throw new Error(t('badColumnLimit'));
+      await write('PUT', `${columnPath(name)}/limit`, { limit }, key);
+      announce(limit === null ? t('columnLimitLifted', { name }) : t('columnLimitSet', { name, limit }));
     },
   });
 }
@@ -3201,6 +3779,7 @@ async function loadSession() {
   try {
     const session = await api('GET', '/api/session');
     state.tokens = Boolean(session?.tokens);
+    state.sessionActor = typeof session?.actor === 'string' ? session.actor : null;
   } catch (error) {
     // 401: tokens are asked for (the sign-in dialog is open); anything else: assume none.
     state.tokens = error.status === 401;
