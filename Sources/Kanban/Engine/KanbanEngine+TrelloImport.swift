@@ -41,25 +41,21 @@ extension KanbanEngine {
                 let bootstrap = DefaultBoard.bootstrap(in: core.state, ids: &ids)
                 if !bootstrap.isEmpty { _ = try append(bootstrap, actor: UndoStacks.systemActor, at: now, ids: &ids, to: &core, in: transaction) }
 
-                var cards: [String: CardID] = [:]
+                var replay = TrelloReplay()
                 var appended: [RecordedEvent] = []
                 for (index, step) in plan.steps.enumerated() {
                     let actor = (try? Self.checkedActor(step.actor)) ?? TrelloPlan.importActor
                     for operation in step.operations {
                         let events: [RecordedEvent]
                         do {
-                            let command = try Self.command(operation, board: boardName, cards: cards)
+                            let command = try replay.command(for: operation, board: boardName)
                             core.state.buildOrderIndex()
                             let decision = try decide(command, actor: actor, state: core.state, ids: &ids, backdated: ranges, in: transaction)
                             events = try append(decision.events, actor: actor, at: now, happenedAt: step.time, ids: &ids, to: &core, in: transaction)
                         } catch let error as KanbanError {
                             throw TrelloImportError.unreplayable(action: step.action ?? "(the board before the oldest action)", reason: error.description)
                         }
-                        for event in events {
-                            if case .cardAdded(let added) = event.payload, case .addCard(let trello, _, _, _, _, _) = operation {
-                                cards[trello] = added.card.id
-                            }
-                        }
+                        replay.record(events, of: operation)
                         appended += events
                     }
                     if (index + 1) % 250 == 0 { progress?(index + 1, plan.steps.count) }
@@ -72,34 +68,6 @@ extension KanbanEngine {
                 try memory.remember(plan.rememberedIDs, board: first.board, sequence: last.sequence, in: transaction)
                 return Self.report(plan, board: first.board, in: core.state, events: appended, alreadyImported: false)
             }
-        }
-    }
-
-    /// The command that carries out `operation` on board `board`; cards by our ids.
-    private static func command(_ operation: TrelloOperation, board: String, cards: [String: CardID]) throws -> Command {
-        func card(_ trello: String) throws -> String {
-            guard let id = cards[trello] else { throw KanbanError.unknownCard(trello) }
-            return id.description
-        }
-        switch operation {
-        case .createBoard(let columns):
-            return .createBoard(name: board, columns: columns)
-        case .addColumn(let name, let index):
-            return .addColumn(board: board, name: name, index: index)
-        case .renameColumn(let from, let to):
-            return .renameColumn(board: board, column: from, to: to)
-        case .moveColumn(let name, let index):
-            return .moveColumn(board: board, column: name, index: index)
-        case .addCard(_, let title, let description, let due, let column, let index):
-            return .addCard(board: board, title: title, description: description, due: due, column: column, index: index)
-        case .editCard(let trello, let title, let description, let due):
-            return .editCard(board: board, card: try card(trello), title: title, description: description, due: due)
-        case .moveCard(let trello, let column, let index):
-            return .moveCard(board: board, card: try card(trello), column: column, index: index)
-        case .deleteCard(let trello):
-            return .deleteCard(board: board, card: try card(trello))
-        case .reviveCard(let trello, let column, let index):
-            return .reviveCard(board: board, card: try card(trello), column: column, index: index)
         }
     }
 

@@ -8,9 +8,16 @@ struct TrelloCard: Decodable, Sendable {
     var pos: Double?
     var closed: Bool?
     var dateLastActivity: String?
+    /// The members assigned, by id.
+    var idMembers: [String]
+    /// The labels it carries, by id.
+    var idLabels: [String]
+    /// Whether its due date is marked done.
+    var dueComplete: Bool?
+    var attachments: [TrelloAttachment]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, desc, due, idList, pos, closed, dateLastActivity
+        case id, name, desc, due, idList, pos, closed, dateLastActivity, idMembers, idLabels, dueComplete, attachments
     }
 
     init(from decoder: any Decoder) throws {
@@ -23,5 +30,9 @@ struct TrelloCard: Decodable, Sendable {
         pos = (try? container.decodeIfPresent(TrelloValue.self, forKey: .pos))??.number
         closed = try? container.decodeIfPresent(Bool.self, forKey: .closed)
         dateLastActivity = try? container.decodeIfPresent(String.self, forKey: .dateLastActivity)
+        idMembers = (try? container.decodeIfPresent(TrelloValue.self, forKey: .idMembers))??.strings ?? []
+        idLabels = (try? container.decodeIfPresent(TrelloValue.self, forKey: .idLabels))??.strings ?? []
+        dueComplete = try? container.decodeIfPresent(Bool.self, forKey: .dueComplete)
+        attachments = (try? container.decodeIfPresent([TrelloAttachment].self, forKey: .attachments)) ?? []
     }
 }

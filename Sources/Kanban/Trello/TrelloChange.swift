@@ -4,6 +4,6 @@ enum TrelloChange: Sendable {
     case card(id: String, after: TrelloCardState?)
     /// A list action: the list right after it.
     case list(id: String, after: TrelloListState)
-    /// An action the import does not replay (comments, checklists, labels, …).
+    /// An action that changes no card or list: it may change details (``TrelloDetailChange``).
     case notImported
 }

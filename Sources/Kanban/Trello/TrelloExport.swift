@@ -1,8 +1,8 @@
 import Foundation
 
 /// A Trello board export (the board menu's "Print, export and share → Export as JSON"), the
-/// parts the import reads: the board, its lists and cards as they are now, its members, and its
-/// newest actions (Trello keeps at most 1,000), newest first.
+/// parts the import reads: the board, its lists, cards, labels and checklists as they are now,
+/// its members, and its newest actions (Trello keeps at most 1,000), newest first.
 struct TrelloExport: Decodable, Sendable {
     var id: String
     var name: String?
@@ -12,9 +12,11 @@ struct TrelloExport: Decodable, Sendable {
     var cards: [TrelloCard]
     var actions: [TrelloAction]
     var members: [TrelloMember]
+    var labels: [TrelloLabel]
+    var checklists: [TrelloChecklist]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, idMemberCreator, dateLastActivity, lists, cards, actions, members
+        case id, name, idMemberCreator, dateLastActivity, lists, cards, actions, members, labels, checklists
     }
 
     init(from decoder: any Decoder) throws {
@@ -27,6 +29,8 @@ struct TrelloExport: Decodable, Sendable {
         cards = try container.decode([TrelloCard].self, forKey: .cards)
         actions = try container.decodeIfPresent([TrelloAction].self, forKey: .actions) ?? []
         members = (try? container.decodeIfPresent([TrelloMember].self, forKey: .members)) ?? []
+        labels = (try? container.decodeIfPresent([TrelloLabel].self, forKey: .labels)) ?? []
+        checklists = (try? container.decodeIfPresent([TrelloChecklist].self, forKey: .checklists)) ?? []
     }
 
     /// Reads an export, or throws ``TrelloImportError/malformed(_:)`` saying what is wrong in one line.

@@ -37,7 +37,8 @@ struct TrelloHistory: Sendable {
     static let cardArrivals: Set<String> = ["createCard", "copyCard", "convertToCardFromCheckItem", "moveCardToBoard"]
     /// The action types that take a card off the board.
     static let cardDepartures: Set<String> = ["deleteCard", "moveCardFromBoard"]
-    /// The fields of `updateCard` the import replays; others (labels, members, covers…) are counted.
+    /// The fields of `updateCard` this walk replays; labels, members and `dueComplete` are details
+    /// (``TrelloDetailHistory``), others (covers…) are counted.
     static let cardFields: Set<String> = ["name", "desc", "due", "pos", "idList", "closed"]
     /// The fields of `updateList` the import replays.
     static let listFields: Set<String> = ["name", "pos"]

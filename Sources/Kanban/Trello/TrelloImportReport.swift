@@ -16,7 +16,9 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     public var actions: Int
     /// The actions replayed as events.
     public var importedActions: Int
-    /// Actions not replayed, by type (`updateCard:idLabels`: an update of fields not imported).
+    /// Actions not replayed, by type: `updateCard:cover` for an update of fields we do not keep,
+    /// `commentCard (archived card)` with the reason for one whose change could not be made (on a
+    /// card archived for good, an attachment that is not a link, …).
     public var notImported: [String: Int]
     /// Cards that were on the board before the oldest kept action, rebuilt from the export.
     public var rebuiltCards: Int

@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import KanbanCore
 import LMDBStorage
 
@@ -10,6 +12,8 @@ struct TrelloMemory: Sendable {
 
     /// The name of the database.
     static let databaseName = "trello"
+    /// The longest id, in bytes, kept as it is in a key.
+    static let longestID = 256
 
     /// Opens the memory in `environment`, creating its database when missing (outside any write).
     init(environment: Environment) throws {
@@ -30,7 +34,9 @@ struct TrelloMemory: Sendable {
     }
 
     static func key(_ id: String, board: BoardID) -> [UInt8] {
-        var key = Array(id.utf8)
+        // An LMDB key holds at most 511 bytes: an id that long (never Trello's 24 hex digits) is
+        // kept by its digest.
+        var key = id.utf8.count <= longestID ? Array(id.utf8) : Array("sha256:".utf8) + Array(SHA256.hash(data: Data(id.utf8)))
         key.append(0)
         withUnsafeBytes(of: board.raw.high.bigEndian) { key.append(contentsOf: $0) }
         withUnsafeBytes(of: board.raw.low.bigEndian) { key.append(contentsOf: $0) }

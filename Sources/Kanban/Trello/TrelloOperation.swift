@@ -1,7 +1,8 @@
 import KanbanCore
 
-/// One change the import makes to the board, in Trello's terms: cards by their Trello id, columns
-/// by the name they have on our board at that point.
+/// One change the import makes to the board, in Trello's terms: cards, comments, checklist items
+/// and links by their Trello ids, columns and labels by the name they have on our board at that
+/// point.
 enum TrelloOperation: Hashable, Sendable {
     case createBoard(columns: [String])
     case addColumn(name: String, index: Int)
@@ -12,4 +13,24 @@ enum TrelloOperation: Hashable, Sendable {
     case moveCard(card: String, column: String, index: Int)
     case deleteCard(card: String)
     case reviveCard(card: String, column: String, index: Int)
+    case assign(card: String, person: String)
+    case unassign(card: String, person: String)
+    case label(card: String, label: String)
+    case unlabel(card: String, label: String)
+    case markDue(card: String, done: Bool)
+    /// A comment written as the step's actor; `comment` is the Trello id of the action that wrote it.
+    case addComment(card: String, comment: String, text: String)
+    case editComment(card: String, comment: String, text: String)
+    case deleteComment(card: String, comment: String)
+    case addItem(card: String, item: String, text: String, checklist: String, index: Int)
+    case renameItem(card: String, item: String, text: String)
+    case checkItem(card: String, item: String, done: Bool)
+    case removeItem(card: String, item: String)
+    case moveItem(card: String, item: String, index: Int)
+    case attachLink(card: String, link: String, url: String, name: String)
+    case removeLink(card: String, link: String)
+    case addMember(person: String)
+    case removeMember(person: String)
+    /// Make, recolour or remove (`nil`) a board label.
+    case setLabel(name: String, colour: String?)
 }

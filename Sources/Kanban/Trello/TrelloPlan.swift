@@ -5,14 +5,17 @@ import KanbanCore
 /// the import noticed on the way (texts cut, action types not imported). Pure: the engine carries
 /// the steps out (``KanbanEngine/importTrello(_:board:progress:)``).
 ///
-/// The board starts as it was just before the oldest kept action (``TrelloHistory``): made at the
-/// moment the Trello board's id names, with the lists of that time as columns, and every card of
-/// that time added under ``importActor`` at the moment its id names (an archived one deleted
-/// right after). Then each action moves the board to the state the walk found after it: cards
-/// added, edited, moved (to the place Trello's `pos` gives among the cards there), archived
-/// (deleted) and unarchived (brought back with their id); lists added, renamed and moved. The
-/// order within each column always follows `pos`, so at the end the open cards of every list
-/// are the export's, in its order.
+/// The board starts as it was just before the oldest kept action (``TrelloHistory``,
+/// ``TrelloDetailHistory``): made at the moment the Trello board's id names, with the lists of
+/// that time as columns and its labels and members, and every card of that time added under
+/// ``importActor`` at the moment its id names, with its members, labels, checklists and links
+/// (an archived one deleted right after). Then each action moves the board to the state the walk
+/// found after it: cards added, edited, moved (to the place Trello's `pos` gives among the cards
+/// there), archived (deleted) and unarchived (brought back with their id); lists added, renamed
+/// and moved; cards' and the board's details changed, a comment written, edited and deleted as
+/// its author. The order within each column always follows `pos`, so at the end the open cards
+/// of every list are the export's, in its order. A detail changed while its card is archived
+/// waits for the card to come back.
 struct TrelloPlan: Sendable {
     /// The Trello board's id.
     var trelloBoard: String
@@ -22,7 +25,8 @@ struct TrelloPlan: Sendable {
     var steps: [TrelloStep]
     /// Texts cut to fit.
     var cuts: [TrelloCut]
-    /// Actions not replayed, by type (`updateCard:idLabels` for an update of fields not imported).
+    /// Actions not replayed, by type (`updateCard:cover` for an update of fields not imported,
+    /// `addAttachmentToCard (not a link)` with the reason one could not be).
     var notImported: [String: Int]
     /// The export's actions (without repeats).
     var actionCount: Int
@@ -45,11 +49,12 @@ struct TrelloPlan: Sendable {
 
     init(export: TrelloExport, now: Timestamp) throws {
         let history = try TrelloHistory(export: export)
-        var builder = Builder(history: history, now: now)
+        var builder = Builder(history: history, details: TrelloDetailHistory(export: export, history: history), now: now)
         trelloBoard = export.id
         name = builder.cutName(export.name ?? "", field: "board", trello: export.id, fallback: "Trello board")
         builder.replayInitialBoard(boardID: export.id)
         builder.replayActions()
+        builder.countWaiting()
         builder.makeBoardIfNone(boardID: export.id)
         steps = builder.steps
         cuts = builder.cuts
@@ -67,8 +72,9 @@ struct TrelloPlan: Sendable {
 extension TrelloPlan {
     /// The forward replay: keeps a mirror of our board and turns each state the walk found into
     /// the operations that reach it.
-    fileprivate struct Builder {
+    struct Builder {
         let history: TrelloHistory
+        let detailHistory: TrelloDetailHistory
         let now: Timestamp
         var steps: [TrelloStep] = []
         var cuts: [TrelloCut] = []
@@ -93,6 +99,14 @@ extension TrelloPlan {
         var openCards: [String: [String]] = [:]
         /// The time of the last step: steps never go back in time.
         var clock: Timestamp
+        /// The details our log holds, as far as the replay has come.
+        var mirror = TrelloDetailMirror()
+        /// Steps made before the board (its labels and members): added once it is made.
+        var waitingForBoard: [TrelloStep] = []
+        /// Actions all of whose operations wait for an archived card, by id, with their type.
+        var waitingActions: [String: String] = [:]
+        /// Operations of the current action that wait for an archived card.
+        var waited = 0
 
         struct MirrorCard {
             var state: TrelloCardState
@@ -101,11 +115,13 @@ extension TrelloPlan {
             var deleted: TrelloCardState
         }
 
-        init(history: TrelloHistory, now: Timestamp) {
+        init(history: TrelloHistory, details: TrelloDetailHistory, now: Timestamp) {
             self.history = history
+            detailHistory = details
             self.now = now
             lists = history.initialLists
             clock = Timestamp(millisecondsSinceEpoch: .min)
+            mirror.checklists = details.checklists
         }
 
         // MARK: The board before the oldest action
@@ -127,13 +143,23 @@ extension TrelloPlan {
                 boardMade = true
                 add(TrelloStep(time: boardTime, actor: TrelloPlan.importActor, action: nil, operations: [.createBoard(columns: names)]))
             }
+            // Its labels and members then: with it, or as soon as it is made.
+            var boardDetails: [Emitted] = []
+            rebuildBoard(actor: TrelloPlan.importActor, into: &boardDetails)
+            add(boardDetails, at: boardTime, action: nil)
             let cardsByAge = history.initialCards.keys.sorted {
                 (TrelloTime.creation(ofID: $0) ?? boardTime, $0) < (TrelloTime.creation(ofID: $1) ?? boardTime, $1)
             }
             for id in cardsByAge {
                 guard let state = history.initialCards[id] else { continue }
                 let time = min(max(TrelloTime.creation(ofID: id) ?? boardTime, boardTime), firstAction)
-                add(TrelloStep(time: time, actor: TrelloPlan.importActor, action: nil, operations: reach(id, state)))
+                // Added open with its details, then archived.
+                var open = state
+                open.closed = false
+                var emitted = operations(reach(id, open), as: TrelloPlan.importActor)
+                rebuild(id, detailHistory.initialCards[id] ?? TrelloCardDetails(), actor: TrelloPlan.importActor, action: nil, into: &emitted)
+                if state.closed { emitted += operations(reach(id, state), as: TrelloPlan.importActor) }
+                add(emitted, at: time, action: nil)
             }
         }
 
@@ -143,6 +169,10 @@ extension TrelloPlan {
             boardMade = true
             let time = min(TrelloTime.creation(ofID: boardID) ?? now, now)
             steps.insert(TrelloStep(time: time, actor: TrelloPlan.importActor, action: nil, operations: [.createBoard(columns: DefaultBoard.columns)]), at: 0)
+            clock = max(clock, time)
+            let waiting = waitingForBoard
+            waitingForBoard = []
+            for step in waiting { add(step) }
         }
 
         // MARK: The actions
@@ -150,42 +180,89 @@ extension TrelloPlan {
         mutating func replayActions() {
             for (index, timed) in history.actions.enumerated() {
                 let action = timed.action
-                var operations: [TrelloOperation]
+                let actor = actorName(timed, noting: false)
+                var emitted: [Emitted] = []
+                var replayed = false
+                var reasons: [String?] = []
+                waited = 0
+                let changes = detailHistory.changes[index]
                 switch history.changes[index] {
                 case .card(let id, let after):
-                    operations = reach(id, after)
-                case .list(let id, let after):
-                    guard isColumn(id) else {
-                        count(action)
-                        continue
+                    replayed = true
+                    let known = cards[id] != nil
+                    let wasOnBoard = cards[id]?.onBoard == true
+                    if wasOnBoard && after?.closed != false {
+                        // Leaving the board: its details change first.
+                        reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
+                        emitted += operations(reach(id, after), as: actor)
+                        break
                     }
-                    operations = reach(list: id, after)
+                    if !known, let after {
+                        // Arriving: added open with the details it comes with (then archived).
+                        var open = after
+                        open.closed = false
+                        emitted += operations(reach(id, open), as: actor)
+                        rebuild(id, detailHistory.arrivals[index] ?? TrelloCardDetails(), actor: actor, action: action.id, into: &emitted)
+                        if after.closed { emitted += operations(reach(id, after), as: actor) }
+                    } else {
+                        emitted += operations(reach(id, after), as: actor)
+                        if known && !wasOnBoard && cards[id]?.onBoard == true { emitted += takeWaiting(id) }
+                    }
+                    reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
+                case .list(let id, let after):
+                    guard isColumn(id) else { break }
+                    replayed = true
+                    emitted = operations(reach(list: id, after), as: actor)
                 case .notImported:
-                    count(action)
+                    reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
+                }
+                guard replayed || reasons.contains(where: { $0 == nil }) else {
+                    count(action, reason: reasons.lazy.compactMap { $0 }.first)
                     continue
                 }
                 importedActions += 1
                 if membersSeen.insert(timed.actor).inserted { members.append(timed.actor) }
-                let actor = cutName(timed.actor, field: "member", trello: action.idMemberCreator ?? timed.actor, fallback: TrelloPlan.importActor)
-                if !operations.isEmpty { add(TrelloStep(time: timed.time, actor: actor, action: action.id, operations: operations)) }
+                _ = actorName(timed, noting: true)
+                if emitted.isEmpty && waited > 0 && !replayed { waitingActions[action.id] = action.type }
+                add(emitted, at: timed.time, action: action.id)
             }
         }
 
-        /// Counts an action not replayed: by type, and for updates by the fields they changed.
-        mutating func count(_ action: TrelloAction) {
+        /// The name `timed`'s events are recorded under: its actor's, cut to a name's length
+        /// (the cut noted when `noting`).
+        mutating func actorName(_ timed: TrelloHistory.TimedAction, noting: Bool) -> String {
+            let trimmed = timed.actor.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trello = timed.action.idMemberCreator ?? timed.actor
+            guard !trimmed.isEmpty else { return noting ? blank(field: "member", trello: trello, fallback: TrelloPlan.importActor) : TrelloPlan.importActor }
+            return cut(trimmed, to: Limits.nameLength, field: "member", trello: trello, noting: noting)
+        }
+
+        /// Counts an action not replayed: by type, with the reason when there is one, and for
+        /// updates by the fields they changed.
+        mutating func count(_ action: TrelloAction, reason: String? = nil) {
             var key = action.type
-            if action.type == "updateCard" || action.type == "updateList" || action.type == "updateBoard",
-               let fields = action.data?.old?.keys.sorted(), !fields.isEmpty {
+            if let reason {
+                key += " (\(reason))"
+            } else if action.type.hasPrefix("update"), let fields = action.data?.old?.keys.sorted(), !fields.isEmpty {
                 key += ":" + fields.joined(separator: ",")
             }
             notImported[key, default: 0] += 1
         }
 
         mutating func add(_ step: TrelloStep) {
+            // The board's details wait for the board, made with its first column.
+            guard boardMade else {
+                waitingForBoard.append(step)
+                return
+            }
             var step = step
             step.time = min(max(step.time, clock), max(now, clock))
             clock = step.time
             steps.append(step)
+            guard !waitingForBoard.isEmpty else { return }
+            let waiting = waitingForBoard
+            waitingForBoard = []
+            for step in waiting { add(step) }
         }
 
         // MARK: Cards

@@ -5,7 +5,9 @@ enum TrelloValue: Decodable, Hashable, Sendable {
     case number(Double)
     case bool(Bool)
     case null
-    /// An array or an object: never read, only noticed.
+    /// An array, such as `idLabels` and `idMembers`.
+    case array([TrelloValue])
+    /// An object: never read, only noticed.
     case other
 
     init(from decoder: any Decoder) throws {
@@ -18,6 +20,8 @@ enum TrelloValue: Decodable, Hashable, Sendable {
             self = .number(number)
         } else if let string = try? container.decode(String.self) {
             self = .string(string)
+        } else if let array = try? container.decode([TrelloValue].self) {
+            self = .array(array)
         } else {
             self = .other
         }
@@ -36,5 +40,10 @@ enum TrelloValue: Decodable, Hashable, Sendable {
     /// The truth value, for a boolean.
     var bool: Bool? {
         if case .bool(let value) = self { value } else { nil }
+    }
+
+    /// The strings of an array (its other elements left out).
+    var strings: [String]? {
+        if case .array(let values) = self { values.compactMap(\.string) } else { nil }
     }
 }

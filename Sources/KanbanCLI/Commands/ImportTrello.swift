@@ -18,9 +18,10 @@ extension KanbanCommand.Import {
                 Export as JSON". Each of its actions (Trello keeps the newest 1,000) becomes our \
                 events under the Trello member who made it, with Trello's date as the time it \
                 happened: 'board --at DATE', 'diff', 'history' and 'flow' show the board as it was \
-                in Trello. Cards older than the oldest action are rebuilt from the export. Comments, \
-                checklists, labels, attachments and members are not imported (counted in the \
-                summary); titles over 200 and descriptions over 1,000 characters are cut with '…' \
+                in Trello. Cards older than the oldest action, and their labels, members, checklists, \
+                links and done marks, are rebuilt from the export; comments, checklist changes, \
+                labels, attachments (as links) and members are replayed too. What has no meaning \
+                here (board settings, power-ups) is counted in the summary; titles over 200 and descriptions over 1,000 characters are cut with '…' \
                 and listed. Importing the same export again appends nothing. One transaction: a bad \
                 file is named and nothing is appended.
                 """

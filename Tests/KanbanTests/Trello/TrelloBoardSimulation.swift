@@ -82,9 +82,10 @@ struct TrelloBoardSimulation {
         }
     }
 
-    mutating func action(_ type: String, _ data: [String: Any]) {
+    /// Records an action by `chosen` (default: a member at random).
+    mutating func action(_ type: String, _ data: [String: Any], by chosen: String? = nil) {
         clock.millisecondsSinceEpoch += 60_000
-        let member = members.randomElement(using: &generator)!
+        let member = chosen ?? members.randomElement(using: &generator)!
         actions.append([
             "id": newID(), "type": type, "date": Self.iso(clock),
             "idMemberCreator": "m-\(member.utf8.count)", "memberCreator": ["username": member],
@@ -225,12 +226,12 @@ struct TrelloBoardSimulation {
             lists[index].pos = Double.random(in: 1...100_000, using: &generator).rounded()
             action("updateList", ["list": ["id": lists[index].id, "name": lists[index].name, "pos": lists[index].pos], "old": ["pos": old]])
         case 18 where !open.isEmpty:
-            // A label: Trello records it, the import counts it and shows nothing.
+            // A label no export names: the import counts it and shows nothing.
             let card = open.randomElement(using: &generator)!
             action("updateCard", ["card": cardRef(card, ["idLabels": ["x"]]), "old": ["idLabels": [String]()], "list": listRef(card.idList)])
         default:
             if let card = open.randomElement(using: &generator) {
-                action("commentCard", ["text": "a comment", "card": cardRef(card), "list": listRef(card.idList)])
+                action("commentCard", ["text": "a comment \(counter)", "card": cardRef(card), "list": listRef(card.idList)])
             } else {
                 action("commentCard", ["text": "nothing to comment on"])
             }

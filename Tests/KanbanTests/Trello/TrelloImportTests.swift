@@ -95,8 +95,12 @@ struct TrelloImportTests {
         // The archived list never held a card: not a column.
         #expect(report.columns == ["BRAINSTORM 🤔", "TODO 📚", "DOING ⚙️", "DONE! 🙌🏽"])
         #expect(report.cards == 9 && report.archivedCards == 1 && report.actions == 31)
-        #expect(report.notImported["commentCard"] == 4 && report.notImported["addChecklistToCard"] == 3)
-        #expect(report.notImported["updateCard:idLabels"] == 4 && report.notImported["createList"] == 1)
+        // Only what has no meaning here: the board's workspace, template and permissions, and a
+        // list archived without ever holding a card (not a column).
+        #expect(report.notImported == [
+            "addToOrganizationBoard": 1, "copyBoard": 1, "updateBoard:prefs": 1, "createList": 1, "updateList:closed": 1,
+        ])
+        #expect(report.importedActions == 26)
         #expect(report.members == ["usersample26"])
         #expect(report.rebuiltCards == 5)
         #expect(report.cuts.map(\.field) == ["description"] && report.cuts.first?.length == 1022)
@@ -121,6 +125,41 @@ struct TrelloImportTests {
         // Before it was archived, the archived card was in DONE.
         let before26 = try fixture.engine.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-26T00:00:00Z").start))
         #expect(before26.columns[3].cards.map(\.card.title).contains("archived card in DONE"))
+
+        // Labels, checklists, comments and attachments, as Trello shows them.
+        let details = try view.columns.map { column in
+            try column.cards.map { try fixture.engine.cardDetail(board: "Simple Project Board", card: $0.card.id.description).details }
+        }
+        let board = try fixture.engine.cardDetail(board: "Simple Project Board", card: attachments.id.description)
+        #expect(board.boardLabels.map { "\($0.name) \($0.colour)" } == [
+            "blue blue", "green label green", "label without color grey", "orange orange", "purple purple", "red red",
+            "unused blue label blue", "yellow yellow",
+        ])
+        let commented = details[0][1]
+        #expect(commented.labels == ["red"] && commented.links.map(\.name) == ["test.pdf"])
+        #expect(commented.comments.map(\.author) == ["usersample26", "usersample26", "usersample26"])
+        #expect(commented.comments.map(\.text) == [
+            "this is a comment. \n\nAlso, I just updated this comment.",
+            "let's also make sure that the comments will be shown in the correct order.\n\nThis right here, is the second comment - the first one was the \"this is a comment ... Also, I just updated this comment one\".",
+            "this is the third and probably last comment.",
+        ])
+        #expect(details[0][0].links.map(\.url) == ["https://trello.com/1/cards/63792cd280232800fa06fe94/attachments/63792cd280232800fa06ff36/download/dribbble_reasoning_corner.png"])
+        #expect(details[1][1].labels == ["green label", "label without color"] && details[1][1].comments.count == 1)
+        #expect(details[1][2].checklist.map { "\($0.checklist): \($0.text)\($0.done ? " [x]" : "")" } == [
+            "first checklist: first item of the first checklist", "first checklist: second item of the first checklist",
+            "second checklist: first item of the second checklist", "second checklist: second item of the second checklist",
+            "second checklist: another item of the second checklist [x]",
+        ])
+        #expect(details[2][1].labels == ["red"] && details[2][1].checklist.map(\.done) == [true, true, false])
+        #expect(details[3][1].checklist.map(\.text) == [
+            "Create lists (Brainstorm, todo, doing, done)", "Create template card example", "Turn board into template", "Share with the community",
+        ])
+        #expect(try fixture.engine.withState { state in state.details(ofBoard: try #require(state.board(named: "Simple Project Board")).id).members } == ["usersample26"])
+        // Each at its moment: the items were checked on 2022-11-21, the labels put on on 2022-12-10.
+        let checking = try fixture.engine.boardReading(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-21T19:24:40Z").start))
+        let past = try fixture.engine.state(atSequence: checking.sequence).state
+        let setting = try #require(past.cards.values.first { $0.title.hasPrefix("setting up some boards") })
+        #expect(past.details(of: setting.id).checklist.map(\.done) == [true, false, false] && past.details(of: setting.id).labels.isEmpty)
 
         // History shows Trello's members and dates.
         let history = try fixture.engine.history(HistoryQuery(board: "Simple Project Board"))

@@ -1,0 +1,103 @@
+import KanbanCore
+
+/// Carries a ``TrelloPlan``'s operations out on our board, as the engine's import decides them:
+/// turns each into a command and keeps, from the events decided, the ids our board gave to what
+/// Trello names by its own (cards; comments, checklist items and links).
+struct TrelloReplay: Sendable {
+    /// Our card for each Trello card.
+    private var cards: [String: CardID] = [:]
+    /// Our comment, checklist item or link for each Trello comment, check item or attachment,
+    /// by card (``key(_:_:)``): an export may give two cards' the same id.
+    private var details: [String: DetailID] = [:]
+
+    /// The command that carries out `operation` on board `board`.
+    func command(for operation: TrelloOperation, board: String) throws -> Command {
+        func card(_ trello: String) throws -> String {
+            guard let id = cards[trello] else { throw KanbanError.unknownCard(trello) }
+            return id.description
+        }
+        func detail(_ trello: String, of card: String) throws -> String {
+            guard let id = details[Self.key(card, trello)] else { throw KanbanError.unknownDetail(trello, what: "detail", card: card) }
+            return id.description
+        }
+        switch operation {
+        case .createBoard(let columns):
+            return .createBoard(name: board, columns: columns)
+        case .addColumn(let name, let index):
+            return .addColumn(board: board, name: name, index: index)
+        case .renameColumn(let from, let to):
+            return .renameColumn(board: board, column: from, to: to)
+        case .moveColumn(let name, let index):
+            return .moveColumn(board: board, column: name, index: index)
+        case .addCard(_, let title, let description, let due, let column, let index):
+            return .addCard(board: board, title: title, description: description, due: due, column: column, index: index)
+        case .editCard(let trello, let title, let description, let due):
+            return .editCard(board: board, card: try card(trello), title: title, description: description, due: due)
+        case .moveCard(let trello, let column, let index):
+            return .moveCard(board: board, card: try card(trello), column: column, index: index)
+        case .deleteCard(let trello):
+            return .deleteCard(board: board, card: try card(trello))
+        case .reviveCard(let trello, let column, let index):
+            return .reviveCard(board: board, card: try card(trello), column: column, index: index)
+        case .assign(let trello, let person):
+            return .assign(board: board, card: try card(trello), person: person)
+        case .unassign(let trello, let person):
+            return .unassign(board: board, card: try card(trello), person: person)
+        case .label(let trello, let label):
+            return .label(board: board, card: try card(trello), label: label)
+        case .unlabel(let trello, let label):
+            return .unlabel(board: board, card: try card(trello), label: label)
+        case .markDue(let trello, let done):
+            return .markDue(board: board, card: try card(trello), done: done)
+        case .addComment(let trello, _, let text):
+            return .addComment(board: board, card: try card(trello), text: text)
+        case .editComment(let trello, let comment, let text):
+            return .editComment(board: board, card: try card(trello), comment: try detail(comment, of: trello), text: text)
+        case .deleteComment(let trello, let comment):
+            return .deleteComment(board: board, card: try card(trello), comment: try detail(comment, of: trello))
+        case .addItem(let trello, _, let text, let checklist, let index):
+            return .addChecklistItem(board: board, card: try card(trello), text: text, checklist: checklist, index: index)
+        case .renameItem(let trello, let item, let text):
+            return .renameChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello), text: text)
+        case .checkItem(let trello, let item, let done):
+            return .checkChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello), done: done)
+        case .removeItem(let trello, let item):
+            return .removeChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello))
+        case .moveItem(let trello, let item, let index):
+            return .moveChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello), index: index)
+        case .attachLink(let trello, _, let url, let name):
+            return .attachLink(board: board, card: try card(trello), url: url, name: name)
+        case .removeLink(let trello, let link):
+            return .removeLink(board: board, card: try card(trello), link: try detail(link, of: trello))
+        case .addMember(let person):
+            return .addMember(board: board, person: person)
+        case .removeMember(let person):
+            return .removeMember(board: board, person: person)
+        case .setLabel(let name, let colour):
+            return .setLabel(board: board, name: name, colour: colour)
+        }
+    }
+
+    /// Keeps the ids `events`, decided for `operation`, gave to what it adds.
+    mutating func record(_ events: [RecordedEvent], of operation: TrelloOperation) {
+        for event in events {
+            switch (operation, event.payload) {
+            case (.addCard(let trello, _, _, _, _, _), .cardAdded(let added)):
+                cards[trello] = added.card.id
+            case (.addComment(let card, let trello, _), .cardDetail(let changed)):
+                if case .commentAdded(let comment, _) = changed.edit { details[Self.key(card, trello)] = comment.id }
+            case (.addItem(let card, let trello, _, _, _), .cardDetail(let changed)):
+                if case .itemAdded(let item, _) = changed.edit { details[Self.key(card, trello)] = item.id }
+            case (.attachLink(let card, let trello, _, _), .cardDetail(let changed)):
+                if case .linkAttached(let link, _) = changed.edit { details[Self.key(card, trello)] = link.id }
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The key of Trello detail `trello` of Trello card `card`.
+    private static func key(_ card: String, _ trello: String) -> String {
+        card + "\u{0}" + trello
+    }
+}
