@@ -286,7 +286,7 @@ private func append(_ events: [BoardEvent], actor: String, indexed: inout Kanban
 }
 
 private func command(from input: inout FuzzInput) -> Command {
-    switch input.byte() % 12 {
+    switch input.byte() % 22 {
     case 0:
         let due: Due? = input.byte() & 1 == 0 ? nil : try? Due(parsing: input.string(), timeZone: CommandFuzzer.timeZones[0])
         return .addCard(board: input.string(), title: input.string(), description: input.optionalString() ?? "", due: due, column: input.optionalString(), index: input.index())
@@ -311,6 +311,33 @@ private func command(from input: inout FuzzInput) -> Command {
     case 8: return .renameColumn(board: input.string(), column: input.string(), to: input.string())
     case 9: return .removeColumn(board: input.string(), column: input.string())
     case 10: return .moveColumn(board: input.string(), column: input.string(), index: input.index() ?? 0)
+    // Cards' and boards' details: a person, a label, a comment, an item or a link named by text
+    // or id prefix, indexes in and out of range.
+    case 12: return input.byte() & 1 == 0 ? .assign(board: input.string(), card: input.string(), person: input.string())
+        : .unassign(board: input.string(), card: input.string(), person: input.string())
+    case 13: return input.byte() & 1 == 0 ? .label(board: input.string(), card: input.string(), label: input.string())
+        : .unlabel(board: input.string(), card: input.string(), label: input.string())
+    case 14: return .markDue(board: input.string(), card: input.string(), done: input.byte() & 1 == 0)
+    case 15:
+        switch input.byte() % 3 {
+        case 0: return .addComment(board: input.string(), card: input.string(), text: input.string())
+        case 1: return .editComment(board: input.string(), card: input.string(), comment: input.string(), text: input.string())
+        default: return .deleteComment(board: input.string(), card: input.string(), comment: input.string())
+        }
+    case 16: return .addChecklistItem(board: input.string(), card: input.string(), text: input.string(), checklist: input.optionalString(), index: input.index())
+    case 17:
+        switch input.byte() % 4 {
+        case 0: return .renameChecklistItem(board: input.string(), card: input.string(), item: input.string(), text: input.string())
+        case 1: return .checkChecklistItem(board: input.string(), card: input.string(), item: input.string(), done: input.byte() & 1 == 0)
+        case 2: return .removeChecklistItem(board: input.string(), card: input.string(), item: input.string())
+        default: return .moveChecklistItem(board: input.string(), card: input.string(), item: input.string(), index: input.index() ?? 0)
+        }
+    case 18: return input.byte() & 1 == 0 ? .attachLink(board: input.string(), card: input.string(), url: input.string(), name: input.optionalString())
+        : .removeLink(board: input.string(), card: input.string(), link: input.string())
+    case 19: return input.byte() & 1 == 0 ? .addMember(board: input.string(), person: input.string())
+        : .removeMember(board: input.string(), person: input.string())
+    case 20: return .setLabel(board: input.string(), name: input.string(), colour: input.optionalString())
+    case 21: return .setColumnLimit(board: input.string(), column: input.string(), limit: input.index())
     default: return .reviveCard(board: input.string(), card: input.string(), column: input.optionalString(), index: input.index())
     }
 }
@@ -349,6 +376,20 @@ private func seeds() -> [[UInt8]] {
         seed { p in p.op(3); p.op(0); p.op(3); p.word(0); p.raw(String(ids[index].prefix(1 + index))); p.op(4); p.op(0); p.op(0); p.op(5); p.op(0); p.op(0) }
     }
     seed { p in p.op(3); p.op(0); p.op(4); p.raw("Sprint 1"); p.op(3); p.raw("A"); p.raw("b"); p.raw("a ") }
+    // One of every detail command, on a live card of `main`: assign, label, mark done, comment,
+    // checklist item (then check it by a one-character prefix), link, member, label, limit.
+    seed { p in
+        p.op(3); p.op(0); p.op(12); p.op(0); p.word(0); p.word(cardWord(0)); p.raw("지민")
+        p.op(3); p.op(1); p.op(13); p.op(0); p.word(0); p.word(cardWord(1)); p.raw("bug, urgent")
+        p.op(3); p.op(0); p.op(14); p.op(0); p.word(0); p.word(cardWord(0))
+        p.op(3); p.op(0); p.op(15); p.op(0); p.word(0); p.word(cardWord(0)); p.raw("**Looks** good")
+        p.op(3); p.op(1); p.op(16); p.word(0); p.word(cardWord(2)); p.raw("Tag it"); p.some(); p.raw("Release"); p.index(0)
+        p.op(3); p.op(1); p.op(17); p.op(1); p.word(0); p.word(cardWord(2)); p.raw("4"); p.op(0)
+        p.op(3); p.op(0); p.op(18); p.op(0); p.word(0); p.word(cardWord(0)); p.raw("https://example.com/a,b"); p.some(); p.raw("Spec")
+        p.op(3); p.op(0); p.op(19); p.op(0); p.word(0); p.raw("Chloé")
+        p.op(3); p.op(0); p.op(20); p.word(0); p.raw("bug"); p.some(); p.raw("red")
+        p.op(3); p.op(0); p.op(21); p.word(0); p.word(4); p.index(1)
+    }
     seed { p in p.op(3); p.op(0); p.op(4); p.raw("Sprint 2"); p.op(2); p.raw("Todo"); p.raw("Done"); p.op(4); p.op(0); p.op(1) }
     seed { p in p.op(3); p.op(1); p.op(5); p.word(1); p.raw("Operations"); p.op(4); p.op(1); p.op(0) }
     seed { p in p.op(3); p.op(0); p.op(6); p.word(1) }
@@ -415,7 +456,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 if case .reviveCard(let board, let card, let column, let index) = command {
                     return [try Decider.revive(board: board, card: card, column: column, index: index, deleted: deletions, in: state)]
                 }
-                return try Decider.decide(command, in: state, ids: &ids)
+                return try Decider.decide(command, actor: actor, in: state, ids: &ids)
             }
             let decided: Result<[BoardEvent], KanbanError> = Result { () throws(KanbanError) in try decide(indexed, &ids) }
             let decidedPlain: Result<[BoardEvent], KanbanError> = Result { () throws(KanbanError) in try decide(plain, &plainIDs) }

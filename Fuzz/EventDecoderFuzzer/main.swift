@@ -28,6 +28,7 @@ private func expectedPeek(_ payload: EventPayload) -> CardID? {
     case .cardMoved(let moved): moved.card
     case .cardDeleted(let deleted): deleted.card.id
     case .cardRevived(let revived): revived.card.id
+    case .cardDetail(let changed): changed.card
     default: nil
     }
 }

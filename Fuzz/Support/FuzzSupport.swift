@@ -76,7 +76,29 @@ enum FuzzFixtures {
         return [moved, edited, editedTitleOnly, editedDueOnly, added, deleted, columnAdded, columnRenamed, columnRemoved,
                 boardCreated, boardRenamed, boardRemoved, undone, undoneAdd, redone, redoneOfUndone, restored, restoredEmpty,
                 columnMoved, columnMovedFar, revived, undoneRevive, undoneColumnMove, redoneRevive, restoredColumns]
-            + setup.map(\.2)
+            + setup.map(\.2) + detailPayloads
+    }()
+
+    /// One change of every kind to a card's or board's details (kinds 30–48), and an undo of one.
+    static let detailPayloads: [EventPayload] = {
+        let item = ChecklistItem(id: DetailID(id(40)), checklist: "Release ✅", text: "Tag **v1**, then ship", done: true)
+        let comment = Comment(id: DetailID(id(41)), author: "연아", text: "Looks good\n- [x] tests", at: Timestamp(millisecondsSinceEpoch: -1))
+        let link = CardLink(id: DetailID(id(42)), url: "https://example.com/a,b?c=d#e", name: "Spec, v2")
+        let edits: [CardDetailEdit] = [
+            .assigned("지민"), .unassigned("ana"), .labelled("bug"), .unlabelled("à faire"), .dueMarked(done: true), .dueMarked(done: false),
+            .commentAdded(Comment(id: DetailID(id(43)), author: "ana", text: "hi"), index: 0), .commentEdited(DetailID(id(41)), Change(old: "a", new: "b")),
+            .commentDeleted(comment, index: Int(Int32.max)), .itemAdded(item, index: 3), .itemRenamed(DetailID(id(40)), Change(old: "", new: "x")),
+            .itemChecked(DetailID(id(40)), text: "x", done: false), .itemRemoved(item, index: 0), .itemMoved(DetailID(id(40)), text: "x", from: 2, to: 0),
+            .linkAttached(link, index: 0), .linkRemoved(link, index: 1),
+        ]
+        let cardEdits = edits.map { EventPayload.cardDetail(CardDetailChanged(card: card2, title: "디자인 검토 회의", edit: $0)) }
+        let boardChanges: [BoardDetailEdit] = [
+            .memberAdded("Chloé"), .memberRemoved("bo"), .labelChanged("bug", Change(old: nil, new: "red")), .labelChanged("bug", Change(old: "red", new: nil)),
+            .columnLimited(ColumnSpec(id: doing, name: "DOING"), Change(old: nil, new: 3)), .columnLimited(ColumnSpec(id: todo, name: "TODO"), Change(old: 999, new: nil)),
+        ]
+        let boardEdits = boardChanges.map { EventPayload.boardDetail(BoardDetailChanged(edit: $0)) }
+        let undoneAssign = EventPayload.undone(Undone(target: 40, undid: cardEdits[0], compensation: cardEdits[1]))
+        return cardEdits + boardEdits + [undoneAssign]
     }()
 
     /// Every payload as a recorded event, with varied envelopes.
