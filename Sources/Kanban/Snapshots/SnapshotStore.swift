@@ -50,7 +50,7 @@ public struct SnapshotStore: Sendable {
         var bytes = SnapshotStore.magic
         bytes.reserveCapacity(SnapshotStore.headerSize + payload.count)
         bytes.append(SnapshotStore.formatVersion)
-        bytes.append(StateCodec.version)
+        bytes.append(StateCodec.version(of: state))
         withUnsafeBytes(of: state.lastSequence.littleEndian) { bytes.append(contentsOf: $0) }
         withUnsafeBytes(of: timestamp.millisecondsSinceEpoch.littleEndian) { bytes.append(contentsOf: $0) }
         let checksum = payload.withUnsafeBytes(Checksum.xxh64)
@@ -127,7 +127,7 @@ public struct SnapshotStore: Sendable {
         _ value: UnsafeRawBufferPointer, key: UInt64, logEnd: UInt64, boardsOnly: Bool = false, cardsOf board: BoardID? = nil
     ) throws(SnapshotError) -> (state: KanbanState, timestamp: Timestamp) {
         guard value.count >= headerSize, value.starts(with: magic) else { throw .notASnapshot }
-        guard readableFormats.contains(value[4]), value[5] == StateCodec.version else {
+        guard readableFormats.contains(value[4]), StateCodec.readableVersions.contains(value[5]) else {
             throw .unknownVersion(format: value[4], layout: value[5])
         }
         let sequence = UInt64(littleEndian: value.loadUnaligned(fromByteOffset: 6, as: UInt64.self))
@@ -140,7 +140,7 @@ public struct SnapshotStore: Sendable {
         guard computed == checksum else { throw .checksumMismatch }
         let state: KanbanState
         do {
-            state = try StateCodec.decode(payload, boardsOnly: boardsOnly, cardsOf: board)
+            state = try StateCodec.decode(payload, version: value[5], boardsOnly: boardsOnly, cardsOf: board)
         } catch {
             throw .undecodable(String(describing: error))
         }

@@ -1,4 +1,4 @@
-/// The details section of a snapshot (see ``StateCodec``): every card's and board's details,
+/// The details section of a layout-2 snapshot (see ``StateCodec``): every card's and board's details,
 /// cards and boards by id so the same state always encodes to the same bytes.
 extension StateCodec {
     static func encodeDetails(of state: KanbanState, into writer: inout ByteWriter) {
@@ -83,20 +83,6 @@ extension StateCodec {
             for _ in 0..<(try count()) { details.limits[ColumnID(try reader.readIdentifier())] = try reader.readCount() }
             guard state.boardDetails[id] == nil else { throw .malformed("details of board \(id) twice", at: reader.offset) }
             state.boardDetails[id] = details.isEmpty ? nil : details
-        }
-    }
-
-    /// Steps over the undo and redo stacks.
-    static func skipStacks(from reader: inout ByteReader, limit: Int) throws(EventDecodingError) {
-        let actors = try reader.readCount()
-        guard actors <= limit else { throw .malformed("actor count \(actors)", at: reader.offset) }
-        for _ in 0..<actors {
-            try reader.skipString()
-            for _ in 0..<2 {
-                let count = try reader.readCount()
-                guard count <= limit else { throw .malformed("stack of \(count)", at: reader.offset) }
-                for _ in 0..<count { _ = try reader.readVarint() }
-            }
         }
     }
 }

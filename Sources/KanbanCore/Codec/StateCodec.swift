@@ -10,14 +10,27 @@
 /// columns: count, then id · board id · name
 /// cards:   count, then a card as events carry it (id, column, key, title, description, due),
 ///          column by column in the order above, each column's in its order
+/// details: (version 2 only) card count, then card id · assignees · labels · u8 due done ·
+///          items · comments · links; board count, then board id · members · labels (name ·
+///          colour) · limits (column id · limit)
 /// stacks:  actor count, then name · undo count · sequences · redo count · sequences
-/// details: (only when some card or board has any; a snapshot without them reads as none)
-///          card count, then card id · assignees · labels · u8 due done · items · comments · links,
-///          board count, then board id · members · labels (name · colour) · limits (column id · limit)
 /// ```
+///
+/// Version 2 is version 1 with the details section after the cards; a state without details is
+/// written as version 1, byte for byte as before (``version(of:)``). The details come before the
+/// undo stacks so that laying out one board reads them without stepping over every stack.
 public enum StateCodec {
-    /// The layout version this build writes and reads.
+    /// The layout version of a state without details.
     public static let version: UInt8 = 1
+    /// The layout version of a state with details (cards' or boards').
+    public static let detailsVersion: UInt8 = 2
+    /// The layout versions this build reads.
+    public static let readableVersions: ClosedRange<UInt8> = 1...2
+
+    /// The layout version ``encode(_:)`` writes `state` in.
+    public static func version(of state: KanbanState) -> UInt8 {
+        state.details.isEmpty && state.boardDetails.isEmpty ? version : detailsVersion
+    }
 
     public static func encode(_ state: KanbanState) -> [UInt8] {
         var writer = ByteWriter(capacity: 64 + state.cards.count * 160)
@@ -35,6 +48,7 @@ public enum StateCodec {
             let cards = (byColumn[column] ?? []).map { state.cards.values[$0] }.sorted { $0.slot < $1.slot }
             for card in cards { EventCodec.encodeCard(card, into: &writer) }
         }
+        if version(of: state) == detailsVersion { encodeDetails(of: state, into: &writer) }
         let stacks = state.undoStacks
         writer.write(count: stacks.names.count)
         for (index, name) in stacks.names.enumerated() {
@@ -44,7 +58,6 @@ public enum StateCodec {
                 for sequence in stack { writer.write(varint: sequence) }
             }
         }
-        if !state.details.isEmpty || !state.boardDetails.isEmpty { encodeDetails(of: state, into: &writer) }
         return writer.bytes
     }
 
@@ -89,14 +102,15 @@ public enum StateCodec {
         for column in state.columns.values.filter({ !onBoards.contains($0.id) }).sorted(by: { $0.id < $1.id }) { body(column) }
     }
 
-    /// The state `bytes` encode. With `boardsOnly`, only what comes first — the last sequence,
+    /// The state `bytes` encode in layout `version`. With `boardsOnly`, only what comes first — the last sequence,
     /// boards and columns — is read: the state has no cards and no undo stacks, enough for a
     /// read that needs names (a history page), at a small part of the cost. With `cardsOf`, the
     /// boards and columns and the cards of that one board, without undo stacks: enough to lay
     /// that board out, the other boards' cards stepped over without making their strings.
     public static func decode(
-        _ bytes: UnsafeRawBufferPointer, boardsOnly: Bool = false, cardsOf board: BoardID? = nil
+        _ bytes: UnsafeRawBufferPointer, version: UInt8 = StateCodec.version, boardsOnly: Bool = false, cardsOf board: BoardID? = nil
     ) throws(EventDecodingError) -> KanbanState {
+        guard readableVersions.contains(version) else { throw .malformed("state layout \(version)", at: 0) }
         var reader = ByteReader(bytes)
         var state = try decodeBoards(from: &reader, limit: bytes.count)
         if boardsOnly { return state }
@@ -104,9 +118,7 @@ public enum StateCodec {
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
         if let board {
             try decodeCards(of: board, count: cardCount, from: &reader, into: &state)
-            // The details come after the undo stacks: step over those.
-            try skipStacks(from: &reader, limit: bytes.count)
-            if !reader.isAtEnd { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
+            if version == detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
             return state
         }
         state.cards.reserveCapacity(cardCount)
@@ -115,6 +127,7 @@ public enum StateCodec {
             guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
             state.cards.insertNew(card)
         }
+        if version == detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
         let actorCount = try reader.readCount()
         for _ in 0..<actorCount {
             let name = try reader.readString()
@@ -129,7 +142,6 @@ public enum StateCodec {
             }
             state.undoStacks.restore(actor: name, undo: stacks[0], redo: stacks[1])
         }
-        if !reader.isAtEnd { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
         try reader.expectEnd()
         return state
     }

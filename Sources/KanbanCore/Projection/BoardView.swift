@@ -33,13 +33,19 @@ public struct BoardView: Hashable, Sendable {
     public struct CardView: Hashable, Sendable {
         public var card: Card
         public var isOverdue: Bool
+        /// Its details, behind a reference (see ``CardDetailsBox``).
+        private var detailsBox: CardDetailsBox?
+
         /// Its details; `nil` when it has none.
-        public var details: CardDetails?
+        public var details: CardDetails? {
+            get { detailsBox?.value }
+            set { detailsBox = newValue.map(CardDetailsBox.init) }
+        }
 
         public init(card: Card, isOverdue: Bool, details: CardDetails? = nil) {
             self.card = card
             self.isOverdue = isOverdue
-            self.details = details
+            detailsBox = details.map(CardDetailsBox.init)
         }
     }
 }

@@ -63,7 +63,7 @@ struct CardDetailsPropertyTests {
                 // The snapshot's bytes decode to the state they encode.
                 let state = try engine.withState { $0 }
                 let bytes = StateCodec.encode(state)
-                let decoded = try bytes.withUnsafeBytes { try StateCodec.decode($0) }
+                let decoded = try bytes.withUnsafeBytes { try StateCodec.decode($0, version: StateCodec.version(of: state)) }
                 #expect(decoded.firstDifference(from: state) == nil)
                 #expect(StateCodec.encode(decoded) == bytes)
 

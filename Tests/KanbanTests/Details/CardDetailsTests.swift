@@ -111,6 +111,23 @@ struct CardDetailsTests {
         #expect(details.assignees == ["bo"] && details.checklist.map(\.text) == ["a"])
     }
 
+    @Test("A short-lived engine laying out one board from a snapshot shows the details too")
+    func oneBoardFromSnapshot() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let card = try fixture.add("Snap").description
+        _ = try fixture.engine.execute(.assign(board: "main", card: card, person: "bo"), actor: "ana")
+        _ = try fixture.engine.execute(.setColumnLimit(board: "main", column: "TODO", limit: 2), actor: "ana")
+        _ = try fixture.engine.execute(.setLabel(board: "main", name: "bug", colour: "red"), actor: "ana")
+        _ = try fixture.engine.snapshot()
+        let now = Timestamp(millisecondsSinceEpoch: 1_900_000_000_000)
+        let whole = try fixture.engine.boardView(named: "main", now: now)
+        let shortLived = try KanbanEngine(path: fixture.path, options: EngineOptions(isShortLived: true))
+        let one = try shortLived.boardView(named: "main", now: now)
+        #expect(one == whole)
+        #expect(one.columns[0].cards[0].details?.assignees == ["bo"] && one.columns[0].limit == 2 && one.details.labels.map(\.name) == ["bug"])
+    }
+
     @Test("Assignees, labels and members stay sorted, so undoing a removal puts them back in place")
     func sortedSets() throws {
         let fixture = try EngineFixture()
