@@ -4,6 +4,8 @@ import KanbanCore
 /// Column names are followed through the log, as they were when the event happened.
 struct EventLine {
     private var columnNames: [ColumnID: String]
+    /// Words for the changes to cards' and boards' details, as history has them.
+    private let wording = ActionWording(language: .english)
 
     /// Starts with the column names known so far (empty when reading the log from its start).
     init(columnNames: [ColumnID: String] = [:]) {
@@ -52,9 +54,9 @@ struct EventLine {
         case .cardRevived(let revived):
             return "\(revived.card.id) '\(revived.card.title)' to \(name(revived.card.column)) at \(revived.index)"
         case .cardDetail(let changed):
-            return "\(changed.card) " + ActionWording(language: .english).line(for: payload, columnName: { name($0) })
+            return "\(changed.card) " + wording.line(for: payload, columnName: { name($0) })
         case .boardDetail:
-            return ActionWording(language: .english).line(for: payload, columnName: { name($0) })
+            return wording.line(for: payload, columnName: { name($0) })
         case .undone(let undone):
             return "#\(undone.target) by \(undone.compensation.kind.name) " + detail(undone.compensation)
         case .redone(let redone):
