@@ -337,7 +337,11 @@ private func command(from input: inout FuzzInput) -> Command {
     case 19: return input.byte() & 1 == 0 ? .addMember(board: input.string(), person: input.string())
         : .removeMember(board: input.string(), person: input.string())
     case 20: return .setLabel(board: input.string(), name: input.string(), colour: input.optionalString())
-    case 21: return .setColumnLimit(board: input.string(), column: input.string(), limit: input.index())
+    case 21:
+        guard input.byte() & 1 == 0, let limit = input.index() else {
+            return .setColumnLimit(board: input.string(), column: input.string(), limit: input.index())
+        }
+        return .setStrictColumnLimit(board: input.string(), column: input.string(), limit: limit)
     default: return .reviveCard(board: input.string(), card: input.string(), column: input.optionalString(), index: input.index())
     }
 }

@@ -123,6 +123,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } else if let boards = try? StateCodec.decode(bytes, boardsOnly: true) {
         for board in boards.boardOrder { _ = try? StateCodec.decode(bytes, cardsOf: board) }
     }
+    // The layouts with details (2) and with edit marks and strict limits (3).
+    for version in [StateCodec.detailsVersion, StateCodec.markedDetailsVersion] {
+        if let state = try? StateCodec.decode(bytes, version: version) { exerciseState(state) }
+    }
 
     // The board outline's decoder, and the add decided on what it decodes.
     if let outline = try? OutlineCodec.decode(bytes) {

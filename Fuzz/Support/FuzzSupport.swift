@@ -79,14 +79,16 @@ enum FuzzFixtures {
             + setup.map(\.2) + detailPayloads
     }()
 
-    /// One change of every kind to a card's or board's details (kinds 30–48), and an undo of one.
+    /// One change of every kind to a card's or board's details (kinds 30–48: comment edits made
+    /// now and set back, plain and strict limits), and an undo of one.
     static let detailPayloads: [EventPayload] = {
         let item = ChecklistItem(id: DetailID(id(40)), checklist: "Release ✅", text: "Tag **v1**, then ship", done: true)
-        let comment = Comment(id: DetailID(id(41)), author: "연아", text: "Looks good\n- [x] tests", at: Timestamp(millisecondsSinceEpoch: -1))
+        let comment = Comment(id: DetailID(id(41)), author: "연아", text: "Looks good\n- [x] tests", at: Timestamp(millisecondsSinceEpoch: -1), editedAt: Timestamp(millisecondsSinceEpoch: .max))
         let link = CardLink(id: DetailID(id(42)), url: "https://example.com/a,b?c=d#e", name: "Spec, v2")
         let edits: [CardDetailEdit] = [
             .assigned("지민"), .unassigned("ana"), .labelled("bug"), .unlabelled("à faire"), .dueMarked(done: true), .dueMarked(done: false),
-            .commentAdded(Comment(id: DetailID(id(43)), author: "ana", text: "hi"), index: 0), .commentEdited(DetailID(id(41)), Change(old: "a", new: "b")),
+            .commentAdded(Comment(id: DetailID(id(43)), author: "ana", text: "hi"), index: 0), .commentEdited(DetailID(id(41)), Change(old: "a", new: "b"), mark: .now(previous: nil)),
+            .commentEdited(DetailID(id(41)), Change(old: "b", new: "a"), mark: .set(Change(old: Timestamp(millisecondsSinceEpoch: .min), new: nil))),
             .commentDeleted(comment, index: Int(Int32.max)), .itemAdded(item, index: 3), .itemRenamed(DetailID(id(40)), Change(old: "", new: "x")),
             .itemChecked(DetailID(id(40)), text: "x", done: false), .itemRemoved(item, index: 0), .itemMoved(DetailID(id(40)), text: "x", from: 2, to: 0),
             .linkAttached(link, index: 0), .linkRemoved(link, index: 1),
@@ -94,7 +96,8 @@ enum FuzzFixtures {
         let cardEdits = edits.map { EventPayload.cardDetail(CardDetailChanged(card: card2, title: "디자인 검토 회의", edit: $0)) }
         let boardChanges: [BoardDetailEdit] = [
             .memberAdded("Chloé"), .memberRemoved("bo"), .labelChanged("bug", Change(old: nil, new: "red")), .labelChanged("bug", Change(old: "red", new: nil)),
-            .columnLimited(ColumnSpec(id: doing, name: "DOING"), Change(old: nil, new: 3)), .columnLimited(ColumnSpec(id: todo, name: "TODO"), Change(old: 999, new: nil)),
+            .columnLimited(ColumnSpec(id: doing, name: "DOING"), Change(old: nil, new: ColumnLimit(3))), .columnLimited(ColumnSpec(id: todo, name: "TODO"), Change(old: ColumnLimit(999), new: nil)),
+            .columnLimited(ColumnSpec(id: doing, name: "DOING"), Change(old: ColumnLimit(3), new: ColumnLimit(2, strict: true))),
         ]
         let boardEdits = boardChanges.map { EventPayload.boardDetail(BoardDetailChanged(edit: $0)) }
         let undoneAssign = EventPayload.undone(Undone(target: 40, undid: cardEdits[0], compensation: cardEdits[1]))
@@ -201,7 +204,7 @@ func exerciseState(_ state: KanbanState) {
     for board in state.boards.values { _ = state.cardCount(on: board) }
     let bytes = StateCodec.encode(state)
     let decoded: KanbanState
-    switch decodeState(bytes) {
+    switch decodeState(bytes, version: StateCodec.version(of: state)) {
     case .success(let state): decoded = state
     case .failure(let error): fuzzFailure("StateCodec.decode(StateCodec.encode(state)) threw \(error)")
     }
@@ -211,11 +214,11 @@ func exerciseState(_ state: KanbanState) {
     if StateCodec.encode(decoded) != bytes { fuzzFailure("StateCodec.encode is not stable across a round trip") }
 }
 
-/// `StateCodec.decode` of a byte array. (Plain closures: a typed-throws closure passed to
-/// `withUnsafeBytes` crashed the 6.3.1 optimizer's inliner here.)
-func decodeState(_ bytes: [UInt8]) -> Result<KanbanState, EventDecodingError> {
+/// `StateCodec.decode` of a byte array in layout `version`. (Plain closures: a typed-throws
+/// closure passed to `withUnsafeBytes` crashed the 6.3.1 optimizer's inliner here.)
+func decodeState(_ bytes: [UInt8], version: UInt8 = StateCodec.version) -> Result<KanbanState, EventDecodingError> {
     bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Result<KanbanState, EventDecodingError> in
-        do throws(EventDecodingError) { return .success(try StateCodec.decode(buffer)) } catch { return .failure(error) }
+        do throws(EventDecodingError) { return .success(try StateCodec.decode(buffer, version: version)) } catch { return .failure(error) }
     }
 }
 

@@ -59,7 +59,7 @@ struct EventCodecMalformedInputTests {
         #expect(Self.decodingError([1, EventKind.cardAdded.rawValue]) == .truncated(at: 2))
     }
 
-    @Test("An unknown format version is refused", arguments: [UInt8(0), 4, 127, 255])
+    @Test("An unknown format version is refused", arguments: [UInt8(0), 6, 127, 255])
     func unknownVersion(version: UInt8) {
         var bytes = Self.renamed()
         bytes[0] = version

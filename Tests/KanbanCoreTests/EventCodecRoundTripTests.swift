@@ -7,7 +7,13 @@ struct EventCodecRoundTripTests {
     func roundTrip(kind: EventKind) async {
         await propertyCheck(count: 300, input: RandomEvents.generator(of: kind)) { event throws in
             let bytes = EventCodec.encode(event)
-            #expect(bytes.first == EventCodec.formatVersion)
+            // Version 4 only for an event that carries a comment edit: every other stays version 2.
+            #expect(bytes.first == EventCodec.version(of: event))
+            switch kind {
+            case .commentEdited: #expect(bytes.first == EventCodec.markedFormatVersion)
+            case .undone, .redone, .restored: #expect(bytes.first == EventCodec.formatVersion || bytes.first == EventCodec.markedFormatVersion)
+            default: #expect(bytes.first == EventCodec.formatVersion)
+            }
             #expect(bytes.dropFirst().first == kind.rawValue)
             let decoded = try EventCodec.decode(bytes, sequence: event.sequence)
             #expect(decoded == event)
@@ -92,7 +98,9 @@ struct EventCodecRoundTripTests {
         ])
         #expect(EventCodec.formatVersion == 2)
         #expect(EventCodec.backdatedFormatVersion == 3)
-        #expect(EventCodec.readableVersions == 1...3)
+        #expect(EventCodec.markedFormatVersion == 4)
+        #expect(EventCodec.markedBackdatedFormatVersion == 5)
+        #expect(EventCodec.readableVersions == 1...5)
     }
 
     @Test("Known encodings of a column move and a revive: the layouts the log keeps")

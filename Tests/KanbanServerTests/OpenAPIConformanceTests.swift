@@ -328,6 +328,13 @@ extension OpenAPIDocumentTests {
             try await send("post", card + "/move", "/api/boards/main/cards/\(keep)/move", body: #"{"column":"DOING"}"#, expected: 200)
             try await send("post", card + "/move", "/api/boards/main/cards/\(keep)/move", body: #"{"column":"DONE","at":99}"#, expected: 422)
             try await send("post", card + "/move", "/api/boards/main/cards/\(keep)/move", body: #"{"column":"DONE"}"#, expected: 200)
+            // A column at its strict limit refuses an add and a move into it.
+            let limit = column + "/limit", doneLimit = "/api/boards/main/columns/DONE/limit"
+            try await send("put", limit, doneLimit, body: #"{"limit":1,"strict":true}"#, expected: 200)
+            try await send("post", cards, "/api/boards/main/cards", body: #"{"title":"Full","column":"DONE"}"#, expected: 409)
+            try await send("post", card + "/move", "/api/boards/main/cards/\(newID)/move", body: #"{"column":"DONE"}"#, expected: 409)
+            try await send("put", limit, doneLimit, body: #"{"limit":null,"strict":true}"#, expected: 422)
+            try await send("put", limit, doneLimit, body: #"{"limit":null}"#, expected: 200)
             try await send("delete", card, "/api/boards/main/cards/\(newID)", contentType: nil, expected: 200)
             try await send("post", card + "/revive", "/api/boards/main/cards/\(gone)/revive", contentType: nil, expected: 200)
             try await send("post", card + "/revive", "/api/boards/main/cards/\(keep)/revive", contentType: nil, expected: 409)

@@ -1,7 +1,7 @@
 import KanbanCore
 
 /// Random commands on cards' and boards' details: assignees, labels, due done, comments,
-/// checklist items, links, members, board labels and column limits, mostly on live cards of the
+/// checklist items, links, members, board labels and column limits (plain and strict), mostly on live cards of the
 /// default board and mostly valid, some refused (unknown items, bad addresses and colours,
 /// limits out of range, someone else's comment).
 public enum RandomDetailCommands {
@@ -56,6 +56,11 @@ public enum RandomDetailCommands {
         default:
             let column = state.boards.values.first { $0.name == board }?.columns.randomElement(using: &random).flatMap { state.columns[$0]?.name } ?? "TODO"
             let limit: Int? = Int.random(in: 0..<4, using: &random) == 0 ? nil : Int.random(in: -1...1000, using: &random)
+            if let limit, Int.random(in: 0..<3, using: &random) == 0 {
+                // Strict, mostly at the cards the column holds or one more: a limit that binds.
+                let held = state.boards.values.first { $0.name == board }?.columns.first { state.columns[$0]?.name == column }.map(state.cardCount(in:)) ?? 0
+                return .setStrictColumnLimit(board: board, column: column, limit: Bool.random(using: &random) ? limit : max(held, 1) + Int.random(in: 0...1, using: &random))
+            }
             return .setColumnLimit(board: board, column: column, limit: limit)
         }
     }

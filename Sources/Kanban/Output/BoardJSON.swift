@@ -78,6 +78,7 @@ public enum BoardJSON {
             writeLimit(view.columns[columnIndex].limit, into: &bytes)
             append(#","name":"#, to: &bytes)
             writeString(view.columns[columnIndex].name, into: &bytes)
+            if view.columns[columnIndex].isStrict { append(#","strict":true"#, to: &bytes) }
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(UInt8(ascii: "]"))
@@ -145,7 +146,7 @@ public enum BoardJSON {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// A column: `{"cards":[…],"name":…}`.
+    /// A column: `{"cards":[…],"name":…}`, with `"limit"` and `"strict"` when it has them.
     private static func write(_ column: BoardColumnOutput, into bytes: inout [UInt8]) {
         append(#"{"cards":["#, to: &bytes)
         column.cards.withUnsafeBufferPointer { cards in
@@ -158,6 +159,7 @@ public enum BoardJSON {
         writeLimit(column.limit, into: &bytes)
         append(#","name":"#, to: &bytes)
         writeString(column.name, into: &bytes)
+        if column.strict == true { append(#","strict":true"#, to: &bytes) }
         bytes.append(UInt8(ascii: "}"))
     }
 

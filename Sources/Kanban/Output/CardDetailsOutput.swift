@@ -2,7 +2,8 @@ import KanbanCore
 
 /// A card with everything it carries (`kanban card --json`, `GET …/cards/{id}`):
 /// `{"id", "title", "description", "due", "overdue", "column", "assignees", "labels", "dueDone",
-/// "checklist": [item], "comments": [comment], "links": [link]}`, every key always there.
+/// "checklist": [item], "comments": [comment], "links": [link]}`, every key always there; a
+/// comment has `"edited"` (ISO 8601) only once its text was edited (``CommentOutput``).
 public struct CardDetailsOutput: Codable, Sendable, Equatable {
     public var id: String
     public var title: String

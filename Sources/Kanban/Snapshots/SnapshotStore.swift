@@ -6,7 +6,7 @@ import LMDBStorage
 /// checksum, has an unknown format, or lies beyond the log's end is skipped with a warning,
 /// and the state is built from an older one or from the whole log instead.
 ///
-/// A value is: `KSNP` · u8 format version (2) · u8 state layout version · u64 LE sequence ·
+/// A value is: `KSNP` · u8 format version (2) · u8 state layout version (1–3) · u64 LE sequence ·
 /// i64 LE timestamp of that event · u64 LE XXH64 checksum of the rest · the state
 /// (``StateCodec``). Format 1, the same with an FNV-1a checksum, is still read.
 public struct SnapshotStore: Sendable {

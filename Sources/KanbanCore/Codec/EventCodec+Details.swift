@@ -6,6 +6,8 @@
 ///   dueMarked                                    u8 done
 ///   commentAdded, commentDeleted                 comment (id · author · text · at) · index
 ///   commentEdited, checklistItemRenamed          id · new str · old str
+///     (commentEdited, format 4 and 5)            · mark: u8 0 (edited now) · previous, or
+///                                                  u8 1 (set back) · old · new
 ///   checklistItemAdded, checklistItemRemoved     item (id · checklist · text · u8 done) · index
 ///   checklistItemChecked                         id · text · u8 done
 ///   checklistItemMoved                           id · text · from index · to index
@@ -13,12 +15,17 @@
 /// board details: by kind
 ///   memberAdded, memberRemoved                   str
 ///   labelChanged                                 name · new colour · old colour (u8 0, or 1 and str)
-///   columnLimitChanged                           column (id · name) · new · old (u8 0, or 1 and the limit)
+///   columnLimitChanged                           column (id · name) · new · old (u8 0 none, 1 and the
+///                                                  limit, or 2 and a strict limit)
 /// ```
 ///
-/// A comment's `at` is u8 0 (the event's own time), or 1 and ZigZag milliseconds.
+/// A comment is its id · author · text · u8 flags, then what they say follows: 1, when it was
+/// written (ZigZag milliseconds; without it, the event's own time), and 2, when it was last
+/// edited. Logs written before edit times were kept hold flags 0 and 1 only, and limits 0 and
+/// 1 only. A mark (when a comment was edited) is u8 0 for none, or 1 and ZigZag milliseconds.
 extension EventCodec {
-    static func encodeCardDetail(_ changed: CardDetailChanged, into writer: inout ByteWriter) {
+    /// Writes `changed`; `marks` writes a comment edit's marks (format versions 4 and 5).
+    static func encodeCardDetail(_ changed: CardDetailChanged, into writer: inout ByteWriter, marks: Bool) {
         writer.write(changed.card.raw)
         writer.write(changed.title)
         switch changed.edit {
@@ -29,7 +36,21 @@ extension EventCodec {
         case .commentAdded(let comment, let index), .commentDeleted(let comment, let index):
             encodeComment(comment, into: &writer)
             writer.write(count: index)
-        case .commentEdited(let id, let change), .itemRenamed(let id, let change):
+        case .commentEdited(let id, let change, let mark):
+            writer.write(id.raw)
+            writer.write(change.new)
+            writer.write(change.old)
+            guard marks else { break }
+            switch mark {
+            case .now(let previous):
+                writer.write(0)
+                encodeMark(previous, into: &writer)
+            case .set(let change):
+                writer.write(1)
+                encodeMark(change.old, into: &writer)
+                encodeMark(change.new, into: &writer)
+            }
+        case .itemRenamed(let id, let change):
             writer.write(id.raw)
             writer.write(change.new)
             writer.write(change.old)
@@ -56,7 +77,8 @@ extension EventCodec {
         }
     }
 
-    static func decodeCardDetail(_ kind: EventKind, from reader: inout ByteReader) throws(EventDecodingError) -> CardDetailChanged {
+    /// Reads a change of `kind`; `marks` reads a comment edit's marks (format versions 4 and 5).
+    static func decodeCardDetail(_ kind: EventKind, from reader: inout ByteReader, marks: Bool) throws(EventDecodingError) -> CardDetailChanged {
         let card = CardID(try reader.readIdentifier())
         let title = try reader.readString()
         let edit: CardDetailEdit
@@ -68,11 +90,15 @@ extension EventCodec {
         case .dueMarked: edit = .dueMarked(done: try decodeFlag(from: &reader))
         case .commentAdded: edit = .commentAdded(try decodeComment(from: &reader), index: try reader.readCount())
         case .commentDeleted: edit = .commentDeleted(try decodeComment(from: &reader), index: try reader.readCount())
-        case .commentEdited, .checklistItemRenamed:
+        case .commentEdited:
             let id = DetailID(try reader.readIdentifier())
             let new = try reader.readString()
             let change = Change(old: try reader.readString(), new: new)
-            edit = kind == .commentEdited ? .commentEdited(id, change) : .itemRenamed(id, change)
+            edit = .commentEdited(id, change, mark: marks ? try decodeEditMark(from: &reader) : .now(previous: nil))
+        case .checklistItemRenamed:
+            let id = DetailID(try reader.readIdentifier())
+            let new = try reader.readString()
+            edit = .itemRenamed(id, Change(old: try reader.readString(), new: new))
         case .checklistItemAdded, .checklistItemRemoved:
             let item = ChecklistItem(
                 id: DetailID(try reader.readIdentifier()), checklist: try reader.readString(), text: try reader.readString(),
@@ -104,8 +130,8 @@ extension EventCodec {
             encodeOptionalString(change.old, into: &writer)
         case .columnLimited(let column, let change):
             encodeColumn(column, into: &writer)
-            encodeOptionalCount(change.new, into: &writer)
-            encodeOptionalCount(change.old, into: &writer)
+            encodeLimit(change.new, into: &writer)
+            encodeLimit(change.old, into: &writer)
         }
     }
 
@@ -119,8 +145,8 @@ extension EventCodec {
             return BoardDetailChanged(edit: .labelChanged(name, Change(old: try decodeOptionalString(from: &reader), new: new)))
         case .columnLimitChanged:
             let column = try decodeColumn(from: &reader)
-            let new = try decodeOptionalCount(from: &reader)
-            let old = try decodeOptionalCount(from: &reader)
+            let new = try decodeLimit(from: &reader)
+            let old = try decodeLimit(from: &reader)
             return BoardDetailChanged(edit: .columnLimited(column, Change(old: old, new: new)))
         default:
             throw .malformed("kind \(kind.rawValue) is not a board detail", at: reader.offset)
@@ -131,20 +157,61 @@ extension EventCodec {
         writer.write(comment.id.raw)
         writer.write(comment.author)
         writer.write(comment.text)
-        if let at = comment.at {
+        let flags: UInt8 = (comment.at == nil ? 0 : 1) | (comment.editedAt == nil ? 0 : 2)
+        writer.write(flags)
+        if let at = comment.at { writer.write(signed: at.millisecondsSinceEpoch) }
+        if let editedAt = comment.editedAt { writer.write(signed: editedAt.millisecondsSinceEpoch) }
+    }
+
+    /// A comment; `edited` accepts the flag of an edit time (refused where a layout has none).
+    static func decodeComment(from reader: inout ByteReader, edited: Bool = true) throws(EventDecodingError) -> Comment {
+        let id = DetailID(try reader.readIdentifier())
+        let author = try reader.readString()
+        let text = try reader.readString()
+        let flags = try reader.readByte()
+        guard flags & ~(edited ? 3 : 1) == 0 else { throw .malformed("comment flags \(flags)", at: reader.offset) }
+        let at = flags & 1 == 0 ? nil : Timestamp(millisecondsSinceEpoch: try reader.readSigned())
+        let editedAt = flags & 2 == 0 ? nil : Timestamp(millisecondsSinceEpoch: try reader.readSigned())
+        return Comment(id: id, author: author, text: text, at: at, editedAt: editedAt)
+    }
+
+    static func encodeMark(_ mark: Timestamp?, into writer: inout ByteWriter) {
+        if let mark {
             writer.write(1)
-            writer.write(signed: at.millisecondsSinceEpoch)
+            writer.write(signed: mark.millisecondsSinceEpoch)
         } else {
             writer.write(0)
         }
     }
 
-    static func decodeComment(from reader: inout ByteReader) throws(EventDecodingError) -> Comment {
-        let id = DetailID(try reader.readIdentifier())
-        let author = try reader.readString()
-        let text = try reader.readString()
-        let at: Timestamp? = try decodeFlag(from: &reader) ? Timestamp(millisecondsSinceEpoch: try reader.readSigned()) : nil
-        return Comment(id: id, author: author, text: text, at: at)
+    static func decodeMark(from reader: inout ByteReader) throws(EventDecodingError) -> Timestamp? {
+        try decodeFlag(from: &reader) ? Timestamp(millisecondsSinceEpoch: try reader.readSigned()) : nil
+    }
+
+    static func decodeEditMark(from reader: inout ByteReader) throws(EventDecodingError) -> CommentEditMark {
+        switch try reader.readByte() {
+        case 0: return .now(previous: try decodeMark(from: &reader))
+        case 1:
+            let old = try decodeMark(from: &reader)
+            return .set(Change(old: old, new: try decodeMark(from: &reader)))
+        case let form: throw .malformed("comment edit mark \(form)", at: reader.offset)
+        }
+    }
+
+    /// A column's limit: u8 0 for none, 1 and the limit, or 2 and a strict limit.
+    static func encodeLimit(_ limit: ColumnLimit?, into writer: inout ByteWriter) {
+        guard let limit else { return writer.write(0) }
+        writer.write(limit.isStrict ? 2 : 1)
+        writer.write(count: limit.cards)
+    }
+
+    static func decodeLimit(from reader: inout ByteReader) throws(EventDecodingError) -> ColumnLimit? {
+        switch try reader.readByte() {
+        case 0: return nil
+        case 1: return ColumnLimit(try reader.readCount())
+        case 2: return ColumnLimit(try reader.readCount(), strict: true)
+        case let form: throw .malformed("column limit \(form)", at: reader.offset)
+        }
     }
 
     static func encodeOptionalString(_ text: String?, into writer: inout ByteWriter) {
@@ -158,19 +225,6 @@ extension EventCodec {
 
     static func decodeOptionalString(from reader: inout ByteReader) throws(EventDecodingError) -> String? {
         try decodeFlag(from: &reader) ? try reader.readString() : nil
-    }
-
-    static func encodeOptionalCount(_ count: Int?, into writer: inout ByteWriter) {
-        if let count {
-            writer.write(1)
-            writer.write(count: count)
-        } else {
-            writer.write(0)
-        }
-    }
-
-    static func decodeOptionalCount(from reader: inout ByteReader) throws(EventDecodingError) -> Int? {
-        try decodeFlag(from: &reader) ? try reader.readCount() : nil
     }
 
     /// A byte that must be 0 or 1.

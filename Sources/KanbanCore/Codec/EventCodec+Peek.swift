@@ -62,14 +62,14 @@ extension EventCodec {
     }
 
     /// An encoded event's envelope, read without decoding the payload: its kind tag, timestamp,
-    /// board, actor (UTF-8 bytes, valid as long as `bytes`) and, for version 3, when it happened.
+    /// board, actor (UTF-8 bytes, valid as long as `bytes`) and, for versions 3 and 5, when it happened.
     /// `nil` for bytes that are not a valid event head.
     public static func peekEnvelope(_ bytes: UnsafeRawBufferPointer) -> EnvelopeHead? {
         let (body, happenedAt) = splitTrailer(bytes)
         var reader = ByteReader(body)
         do {
             let version = try reader.readByte()
-            guard readableVersions.contains(version), version != backdatedFormatVersion || happenedAt != nil else { return nil }
+            guard readableVersions.contains(version), !isBackdated(version) || happenedAt != nil else { return nil }
             let kind = try reader.readByte()
             let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
             try reader.skip(16)

@@ -16,6 +16,11 @@
 /// 1970). Only such events are written as version 3; every other event stays version 2, byte
 /// for byte.
 ///
+/// Format versions 4 and 5 are versions 2 and 3 whose `commentEdited` payloads (nested ones
+/// too) end with the comment's edit marks (``CommentEditMark``; see ``EventCodec`` +Details).
+/// Only an event that carries a comment edit is written as 4 (or 5, backdated); a comment edit
+/// of versions 1–3 reads as an edit made then, its previous mark unknown (`nil`).
+///
 /// `str` is a LEB128 byte count and UTF-8; counts and indexes are LEB128; integers that may be
 /// negative are ZigZag + LEB128; ids are 16 bytes big-endian. A later format adds a version and
 /// keeps decoding this one (decode the old shape, upcast); the log is never rewritten.
@@ -27,8 +32,46 @@ public enum EventCodec {
     /// The format version this build writes for an event with a ``RecordedEvent/happenedAt``:
     /// version 2's layout and a trailing `i64 LE` time it happened.
     public static let backdatedFormatVersion: UInt8 = 3
+    /// The format version this build writes for an event that carries a comment edit
+    /// (``CardDetailEdit/commentEdited(_:_:mark:)``): version 2's layout with the edit's marks.
+    public static let markedFormatVersion: UInt8 = 4
+    /// Version 4 with version 3's trailer: a backdated event that carries a comment edit.
+    public static let markedBackdatedFormatVersion: UInt8 = 5
     /// The format versions this build reads: every one ever written.
-    public static let readableVersions: ClosedRange<UInt8> = 1...3
+    public static let readableVersions: ClosedRange<UInt8> = 1...5
+
+    /// Whether events of format `version` end with the time they happened (versions 3 and 5).
+    @inline(__always)
+    public static func isBackdated(_ version: UInt8) -> Bool {
+        version == backdatedFormatVersion || version == markedBackdatedFormatVersion
+    }
+
+    /// Whether the comment edits of format `version` carry their marks (versions 4 and 5).
+    @inline(__always)
+    static func hasEditMarks(_ version: UInt8) -> Bool {
+        version >= markedFormatVersion
+    }
+
+    /// The format version ``encode(_:)`` writes `event` in.
+    public static func version(of event: RecordedEvent) -> UInt8 {
+        switch (carriesCommentEdit(event.payload), event.happenedAt != nil) {
+        case (false, false): formatVersion
+        case (false, true): backdatedFormatVersion
+        case (true, false): markedFormatVersion
+        case (true, true): markedBackdatedFormatVersion
+        }
+    }
+
+    /// Whether `payload`, or one nested in it, is a comment edit.
+    static func carriesCommentEdit(_ payload: EventPayload) -> Bool {
+        switch payload {
+        case .cardDetail(let changed): if case .commentEdited = changed.edit { true } else { false }
+        case .undone(let undone): carriesCommentEdit(undone.undid) || carriesCommentEdit(undone.compensation)
+        case .redone(let redone): carriesCommentEdit(redone.redid) || carriesCommentEdit(redone.effect)
+        case .restored(let restored): restored.effects.contains(where: carriesCommentEdit)
+        default: false
+        }
+    }
 
     /// The size of version 3's trailer: the `i64 LE` time the event happened.
     static let trailerSize = 8
@@ -36,24 +79,25 @@ public enum EventCodec {
     /// Encodes everything but the sequence number, which is the key.
     public static func encode(_ event: RecordedEvent) -> [UInt8] {
         var writer = ByteWriter()
-        writer.write(event.happenedAt == nil ? formatVersion : backdatedFormatVersion)
+        let version = version(of: event)
+        writer.write(version)
         writer.write(event.payload.kind.rawValue)
         writer.write(littleEndian: event.timestamp.millisecondsSinceEpoch)
         writer.write(event.id.raw)
         writer.write(event.board.raw)
         writer.write(event.actor)
-        encodePayload(event.payload, into: &writer)
+        encodePayload(event.payload, into: &writer, version: version)
         if let happenedAt = event.happenedAt { writer.write(littleEndian: happenedAt.millisecondsSinceEpoch) }
         return writer.bytes
     }
 
-    /// Splits an encoded event into the bytes version 2 lays out and the time it happened:
-    /// for version 3 with at least 9 bytes, the bytes without the last 8 and the time those 8
-    /// hold; otherwise the bytes unchanged and `nil` (a version-3 event that short is rejected
+    /// Splits an encoded event into the bytes version 2 (or 4) lays out and the time it happened:
+    /// for version 3 or 5 with at least 9 bytes, the bytes without the last 8 and the time those
+    /// 8 hold; otherwise the bytes unchanged and `nil` (a backdated event that short is rejected
     /// by whatever reads its head).
     @inline(__always)
     public static func splitTrailer(_ bytes: UnsafeRawBufferPointer) -> (body: UnsafeRawBufferPointer, happenedAt: Timestamp?) {
-        guard bytes.count > trailerSize, bytes[0] == backdatedFormatVersion else { return (bytes, nil) }
+        guard bytes.count > trailerSize, isBackdated(bytes[0]) else { return (bytes, nil) }
         let end = bytes.count - trailerSize
         let happenedAt = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: end, as: Int64.self))
         return (UnsafeRawBufferPointer(rebasing: bytes[..<end]), Timestamp(millisecondsSinceEpoch: happenedAt))
@@ -75,16 +119,16 @@ public enum EventCodec {
         )
     }
 
-    /// A reader over the part of `bytes` version 2 lays out (``splitTrailer(_:)``), past the
-    /// format version it checks and returns, and when the event happened (version 3). A version-3
-    /// event too short to hold its trailer is truncated.
+    /// A reader over the part of `bytes` version 2 (or 4) lays out (``splitTrailer(_:)``), past
+    /// the format version it checks and returns, and when the event happened (versions 3 and 5).
+    /// A backdated event too short to hold its trailer is truncated.
     @inline(__always)
     static func openBody(_ bytes: UnsafeRawBufferPointer) throws(EventDecodingError) -> (reader: ByteReader, version: UInt8, happenedAt: Timestamp?) {
         let (body, happenedAt) = splitTrailer(bytes)
         var reader = ByteReader(body)
         let version = try reader.readByte()
         guard readableVersions.contains(version) else { throw .unknownFormatVersion(version) }
-        if version == backdatedFormatVersion && happenedAt == nil { throw .truncated(at: bytes.count) }
+        if isBackdated(version) && happenedAt == nil { throw .truncated(at: bytes.count) }
         return (reader, version, happenedAt)
     }
 
@@ -101,7 +145,8 @@ public enum EventCodec {
 
     // MARK: Payloads
 
-    static func encodePayload(_ payload: EventPayload, into writer: inout ByteWriter) {
+    /// Writes `payload` as format `version` lays it out (only comment edits differ by version).
+    static func encodePayload(_ payload: EventPayload, into writer: inout ByteWriter, version: UInt8) {
         switch payload {
         case .boardCreated(let created):
             writer.write(created.name)
@@ -166,29 +211,29 @@ public enum EventCodec {
             encodeCard(revived.card, into: &writer)
             writer.write(count: revived.index)
         case .cardDetail(let changed):
-            encodeCardDetail(changed, into: &writer)
+            encodeCardDetail(changed, into: &writer, marks: hasEditMarks(version))
         case .boardDetail(let changed):
             encodeBoardDetail(changed, into: &writer)
         case .undone(let undone):
             writer.write(varint: undone.target)
-            encodeNested(undone.undid, into: &writer)
-            encodeNested(undone.compensation, into: &writer)
+            encodeNested(undone.undid, into: &writer, version: version)
+            encodeNested(undone.compensation, into: &writer, version: version)
         case .redone(let redone):
             writer.write(varint: redone.target)
-            encodeNested(redone.redid, into: &writer)
-            encodeNested(redone.effect, into: &writer)
+            encodeNested(redone.redid, into: &writer, version: version)
+            encodeNested(redone.effect, into: &writer, version: version)
         case .restored(let restored):
             writer.write(varint: restored.sequence)
             writer.write(signed: restored.timestamp.millisecondsSinceEpoch)
             writer.write(count: restored.effects.count)
-            for effect in restored.effects { encodeNested(effect, into: &writer) }
+            for effect in restored.effects { encodeNested(effect, into: &writer, version: version) }
         }
     }
 
     /// A payload inside another: its kind tag, then its payload.
-    static func encodeNested(_ payload: EventPayload, into writer: inout ByteWriter) {
+    static func encodeNested(_ payload: EventPayload, into writer: inout ByteWriter, version: UInt8) {
         writer.write(payload.kind.rawValue)
-        encodePayload(payload, into: &writer)
+        encodePayload(payload, into: &writer, version: version)
     }
 
     static func decodeNested(from reader: inout ByteReader, depth: Int, version: UInt8) throws(EventDecodingError) -> EventPayload {
@@ -266,7 +311,7 @@ public enum EventCodec {
         case .cardAssigned, .cardUnassigned, .cardLabelled, .cardUnlabelled, .dueMarked, .commentAdded, .commentEdited,
              .commentDeleted, .checklistItemAdded, .checklistItemRenamed, .checklistItemChecked, .checklistItemRemoved,
              .checklistItemMoved, .linkAttached, .linkRemoved:
-            return .cardDetail(try decodeCardDetail(kind, from: &reader))
+            return .cardDetail(try decodeCardDetail(kind, from: &reader, marks: hasEditMarks(version)))
         case .memberAdded, .memberRemoved, .labelChanged, .columnLimitChanged:
             return .boardDetail(try decodeBoardDetail(kind, from: &reader))
         case .undone:

@@ -1,7 +1,8 @@
-/// The details section of a layout-2 snapshot (see ``StateCodec``): every card's and board's details,
-/// cards and boards by id so the same state always encodes to the same bytes.
+/// The details section of a layout-2 or layout-3 snapshot (see ``StateCodec``): every card's and
+/// board's details, cards and boards by id so the same state always encodes to the same bytes.
 extension StateCodec {
-    static func encodeDetails(of state: KanbanState, into writer: inout ByteWriter) {
+    /// Writes the details of `state` in layout `version` (2 or 3).
+    static func encodeDetails(of state: KanbanState, into writer: inout ByteWriter, version: UInt8) {
         func strings(_ list: [String]) {
             writer.write(count: list.count)
             for text in list { writer.write(text) }
@@ -41,11 +42,14 @@ extension StateCodec {
             for (column, limit) in details.limits.sorted(by: { $0.key < $1.key }) {
                 writer.write(column.raw)
                 writer.write(count: limit)
+                if version >= markedDetailsVersion { writer.write(details.strictLimits.contains(column) ? 1 : 0) }
             }
         }
     }
 
-    static func decodeDetails(from reader: inout ByteReader, into state: inout KanbanState, limit: Int) throws(EventDecodingError) {
+    /// Reads the details section of layout `version` (2 or 3) into `state`.
+    static func decodeDetails(from reader: inout ByteReader, into state: inout KanbanState, limit: Int, version: UInt8) throws(EventDecodingError) {
+        let marked = version >= markedDetailsVersion
         func count() throws(EventDecodingError) -> Int {
             let count = try reader.readCount()
             guard count <= limit else { throw .malformed("count \(count)", at: reader.offset) }
@@ -68,7 +72,7 @@ extension StateCodec {
                     done: try EventCodec.decodeFlag(from: &reader)
                 ))
             }
-            for _ in 0..<(try count()) { details.comments.append(try EventCodec.decodeComment(from: &reader)) }
+            for _ in 0..<(try count()) { details.comments.append(try EventCodec.decodeComment(from: &reader, edited: marked)) }
             for _ in 0..<(try count()) {
                 details.links.append(CardLink(id: DetailID(try reader.readIdentifier()), url: try reader.readString(), name: try reader.readString()))
             }
@@ -80,7 +84,11 @@ extension StateCodec {
             var details = BoardDetails()
             details.members = try strings()
             for _ in 0..<(try count()) { details.labels.append(BoardLabel(name: try reader.readString(), colour: try reader.readString())) }
-            for _ in 0..<(try count()) { details.limits[ColumnID(try reader.readIdentifier())] = try reader.readCount() }
+            for _ in 0..<(try count()) {
+                let column = ColumnID(try reader.readIdentifier())
+                details.limits[column] = try reader.readCount()
+                if marked, try EventCodec.decodeFlag(from: &reader) { details.strictLimits.insert(column) }
+            }
             guard state.boardDetails[id] == nil else { throw .malformed("details of board \(id) twice", at: reader.offset) }
             state.boardDetails[id] = details.isEmpty ? nil : details
         }

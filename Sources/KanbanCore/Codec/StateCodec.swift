@@ -10,26 +10,34 @@
 /// columns: count, then id · board id · name
 /// cards:   count, then a card as events carry it (id, column, key, title, description, due),
 ///          column by column in the order above, each column's in its order
-/// details: (version 2 only) card count, then card id · assignees · labels · u8 due done ·
+/// details: (versions 2 and 3) card count, then card id · assignees · labels · u8 due done ·
 ///          items · comments · links; board count, then board id · members · labels (name ·
-///          colour) · limits (column id · limit)
+///          colour) · limits (column id · limit, and in version 3 · u8 strict)
 /// stacks:  actor count, then name · undo count · sequences · redo count · sequences
 /// ```
 ///
 /// Version 2 is version 1 with the details section after the cards; a state without details is
 /// written as version 1, byte for byte as before (``version(of:)``). The details come before the
 /// undo stacks so that laying out one board reads them without stepping over every stack.
+/// Version 3 is version 2 where comments may carry when they were last edited (their flags, as
+/// events carry comments) and each column limit says whether it is strict; it is written only
+/// when some comment was edited or some limit is strict, so other states keep their bytes.
 public enum StateCodec {
     /// The layout version of a state without details.
     public static let version: UInt8 = 1
     /// The layout version of a state with details (cards' or boards').
     public static let detailsVersion: UInt8 = 2
+    /// The layout version of a state with an edited comment or a strict column limit.
+    public static let markedDetailsVersion: UInt8 = 3
     /// The layout versions this build reads.
-    public static let readableVersions: ClosedRange<UInt8> = 1...2
+    public static let readableVersions: ClosedRange<UInt8> = 1...3
 
     /// The layout version ``encode(_:)`` writes `state` in.
     public static func version(of state: KanbanState) -> UInt8 {
-        state.details.isEmpty && state.boardDetails.isEmpty ? version : detailsVersion
+        if state.details.isEmpty && state.boardDetails.isEmpty { return version }
+        let marked = state.boardDetails.values.contains { !$0.strictLimits.isEmpty }
+            || state.details.values.contains { $0.comments.contains { $0.editedAt != nil } }
+        return marked ? markedDetailsVersion : detailsVersion
     }
 
     public static func encode(_ state: KanbanState) -> [UInt8] {
@@ -48,7 +56,8 @@ public enum StateCodec {
             let cards = (byColumn[column] ?? []).map { state.cards.values[$0] }.sorted { $0.slot < $1.slot }
             for card in cards { EventCodec.encodeCard(card, into: &writer) }
         }
-        if version(of: state) == detailsVersion { encodeDetails(of: state, into: &writer) }
+        let layout = version(of: state)
+        if layout >= detailsVersion { encodeDetails(of: state, into: &writer, version: layout) }
         let stacks = state.undoStacks
         writer.write(count: stacks.names.count)
         for (index, name) in stacks.names.enumerated() {
@@ -118,7 +127,7 @@ public enum StateCodec {
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
         if let board {
             try decodeCards(of: board, count: cardCount, from: &reader, into: &state)
-            if version == detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
+            if version >= detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count, version: version) }
             return state
         }
         state.cards.reserveCapacity(cardCount)
@@ -127,7 +136,7 @@ public enum StateCodec {
             guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
             state.cards.insertNew(card)
         }
-        if version == detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count) }
+        if version >= detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count, version: version) }
         let actorCount = try reader.readCount()
         for _ in 0..<actorCount {
             let name = try reader.readString()

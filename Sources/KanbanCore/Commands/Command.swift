@@ -73,8 +73,13 @@ public enum Command: Hashable, Sendable {
     case removeMember(board: String, person: String)
     /// Make, recolour (`colour`) or remove (`nil`) a board's label.
     case setLabel(board: String, name: String, colour: String?)
-    /// Set a column's work in progress limit, or lift it (`nil`).
+    /// Set a column's work in progress limit, or lift it (`nil`). The limit only warns: the
+    /// column takes cards over it (a strict limit set before becomes a plain one).
     case setColumnLimit(board: String, column: String, limit: Int?)
+    /// Set a strict work in progress limit: the column refuses an add, a move into it or a
+    /// revival into it that would put it over (``KanbanError/columnFull(_:limit:)``). Undo, redo
+    /// and restore are never refused by it: they put back what was.
+    case setStrictColumnLimit(board: String, column: String, limit: Int)
     /// Undo the actor's last action not yet undone; `force` overrides a conflict with a later
     /// change by someone else.
     case undo(force: Bool = false)

@@ -20,6 +20,7 @@ extension Decider {
         let id = CardID.random(using: &ids)
         let (title, description) = (try Limits.checkedTitle(title), try Limits.checkedDescription(description))
         let end = outline.end(of: column.id)
+        if let limit = outline.strictLimits[column.id], end.count >= limit { throw .columnFull(column.name, limit: limit) }
         return cardAdded(id, board: board, column: column, key: OrderKey.between(end.lastKey, nil), index: end.count, title: title, description: description, due: due)
     }
 }

@@ -2,8 +2,10 @@ extension Decider {
     /// The event that makes board `name` in `live` equal to the same board in `past` (the state
     /// after event `sequence`, at `timestamp`): columns re-made and renamed back, cards added
     /// since removed, cards deleted since re-added with their original ids, edits reverted,
-    /// cards moved back to their old places (their old order keys), columns put back in their
-    /// old order. `nil` when nothing differs.
+    /// cards moved back to their old places (their old order keys), the details of the cards
+    /// then on the board (assignees, labels, due mark, checklist, comments, links) and of the
+    /// board (members, labels, column limits) set back, columns put back in their old order.
+    /// `nil` when nothing differs. No column limit refuses it: it puts back what was.
     public static func restore(
         board name: String,
         to past: KanbanState,
@@ -81,6 +83,14 @@ extension Decider {
                 }
             }
         }
+        // The details of the cards of then, and the board's, as they were; a column made since
+        // loses its limit before it goes.
+        for columnID in then.columns {
+            for card in past.cards(in: columnID) {
+                effects += restoreDetails(of: card.id, title: card.title, to: past.details(of: card.id), board: board.id, in: &scratch)
+            }
+        }
+        effects += restoreBoardDetails(of: board.id, to: past.details(ofBoard: board.id), in: &scratch)
         // Columns made since, now empty, go.
         for id in scratch.boards[board.id]?.columns ?? [] where !then.columns.contains(id) {
             guard let column = scratch.columns[id], let position = scratch.boards[board.id]?.columns.firstIndex(of: id) else { continue }

@@ -7,7 +7,8 @@ extension Decider {
     /// other boards' are ignored; a card listed twice counts once, by its first entry). The card
     /// goes to `column` at `index` when given (`index` checked like an add's). Without a column it
     /// returns to its old column — refused when that column was removed — at its old index,
-    /// clamped to the column's length; in another column without an index, at the end.
+    /// clamped to the column's length; in another column without an index, at the end. A column
+    /// at its strict limit refuses it (``KanbanError/columnFull(_:limit:)``).
     public static func revive(
         board boardName: String,
         card reference: String,
@@ -48,6 +49,7 @@ extension Decider {
             landing = min(max(found.index, 0), state.order(of: target.id).count)
         }
         let (key, at) = try place(card.id, in: target, at: landing, state: state)
+        try checkRoom(in: target, of: board, state: state)
         card.column = target.id
         card.key = key
         return BoardEvent(board: board.id, payload: .cardRevived(CardRevived(card: card, index: at)))

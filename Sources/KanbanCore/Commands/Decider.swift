@@ -38,6 +38,7 @@ public enum Decider {
             let id = CardID.random(using: &ids)
             let (title, description) = (try Limits.checkedTitle(title), try Limits.checkedDescription(description))
             let (key, landing) = try place(id, in: column, at: index, state: state)
+            try checkRoom(in: column, of: board, state: state)
             return [cardAdded(id, board: board, column: column, key: key, index: landing, title: title, description: description, due: due)]
 
         case .editCard(let boardName, let reference, let title, let description, let due):
@@ -66,6 +67,8 @@ public enum Decider {
             let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
             let (key, landing) = try place(card.id, in: target, at: index, state: state)
             if target.id == card.column && landing == fromIndex { return [] }
+            // A card moving within its column takes no room it did not have.
+            if target.id != card.column { try checkRoom(in: target, of: board, state: state) }
             let moved = CardMoved(
                 card: card.id, title: card.title,
                 from: card.column, fromIndex: fromIndex,
@@ -160,7 +163,7 @@ public enum Decider {
 
         case .assign, .unassign, .label, .unlabel, .markDue, .addComment, .editComment, .deleteComment, .addChecklistItem,
              .renameChecklistItem, .checkChecklistItem, .removeChecklistItem, .moveChecklistItem, .attachLink, .removeLink,
-             .addMember, .removeMember, .setLabel, .setColumnLimit:
+             .addMember, .removeMember, .setLabel, .setColumnLimit, .setStrictColumnLimit:
             return [] // decided by `decideDetail` above
         }
     }
@@ -212,6 +215,17 @@ public enum Decider {
             return (OrderKey.between(lower, nil), landing)
         }
         return (OrderKey.between(lower, upper), landing)
+    }
+
+    /// Refuses a card coming into `column` of `board` (an add, a move from another column, a
+    /// revival) when the column's limit is strict and it holds that many cards already. A plain
+    /// limit refuses nothing. Undo, redo and restore never ask: they put back what was, whatever
+    /// the limit.
+    static func checkRoom(in column: Column, of board: Board, state: KanbanState) throws(KanbanError) {
+        guard let limit = state.boardDetails[board.id]?.limit(of: column.id), limit.isStrict,
+              state.cardCount(in: column.id) >= limit.cards
+        else { return }
+        throw .columnFull(column.name, limit: limit.cards)
     }
 
     /// The event that adds card `id` to `column` of `board` with key `key`, landing at `index`;

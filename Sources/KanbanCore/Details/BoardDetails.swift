@@ -7,8 +7,15 @@ public struct BoardDetails: Hashable, Sendable {
     public var labels: [BoardLabel] = []
     /// Work in progress limits by column: the most cards a column should hold.
     public var limits: [ColumnID: Int] = [:]
+    /// The columns whose limit is strict: they refuse cards over it. Each has a limit.
+    public var strictLimits: Set<ColumnID> = []
 
     public init() {}
+
+    /// The limit of `column`, with whether it is strict; `nil` when it has none.
+    public func limit(of column: ColumnID) -> ColumnLimit? {
+        limits[column].map { ColumnLimit($0, strict: strictLimits.contains(column)) }
+    }
 
     /// Whether it holds nothing.
     public var isEmpty: Bool { members.isEmpty && labels.isEmpty && limits.isEmpty }

@@ -31,9 +31,10 @@ extension Decider {
         case .commentAdded(let comment, _):
             let index = try index(of: comment.id, in: details.comments, \.id, "comment")
             return reversed(.commentDeleted(details.comments[index], index: index))
-        case .commentEdited(let id, let change):
-            let index = try index(of: id, in: details.comments, \.id, "comment")
-            return reversed(.commentEdited(id, Change(old: details.comments[index].text, new: change.old)))
+        case .commentEdited(let id, let change, let mark):
+            // The text and the edit mark both go back: an undone edit leaves the comment as it was.
+            let comment = details.comments[try index(of: id, in: details.comments, \.id, "comment")]
+            return reversed(.commentEdited(id, Change(old: comment.text, new: change.old), mark: .set(Change(old: comment.editedAt, new: mark.previous))))
         case .commentDeleted(let comment, let index):
             guard !details.comments.contains(where: { $0.id == comment.id }) else { throw refuse("the comment is there already") }
             return reversed(.commentAdded(comment, index: min(index, details.comments.count)))
@@ -80,7 +81,7 @@ extension Decider {
             return reversed(.labelChanged(name, Change(old: current, new: change.old)))
         case .columnLimited(let column, let change):
             guard let current = state.columns[column.id], current.board == board else { throw refuse("column '\(column.name)' was removed") }
-            return reversed(.columnLimited(ColumnSpec(id: current.id, name: current.name), Change(old: details.limits[current.id], new: change.old)))
+            return reversed(.columnLimited(ColumnSpec(id: current.id, name: current.name), Change(old: details.limit(of: current.id), new: change.old)))
         }
     }
 }

@@ -20,6 +20,17 @@ extension Decider {
         func boardEvent(_ board: Board, _ edit: BoardDetailEdit) -> [BoardEvent] {
             [BoardEvent(board: board.id, payload: .boardDetail(BoardDetailChanged(edit: edit)))]
         }
+        /// The event setting the limit of column `columnName` of board `boardName` to `limit`.
+        func limitColumn(_ boardName: String, _ columnName: String, _ limit: ColumnLimit?) throws(KanbanError) -> [BoardEvent] {
+            let board = try board(boardName, in: state)
+            let column = try column(columnName, of: board, in: state)
+            if let cards = limit?.cards, !Limits.columnLimits.contains(cards) {
+                throw .invalidDetail("a column's limit is \(Limits.columnLimits.lowerBound)–\(Limits.columnLimits.upperBound) cards; \(cards) is not")
+            }
+            let current = state.details(ofBoard: board.id).limit(of: column.id)
+            guard current != limit else { return [] }
+            return boardEvent(board, .columnLimited(ColumnSpec(id: column.id, name: column.name), Change(old: current, new: limit)))
+        }
         func roomFor(_ count: Int, _ what: String) throws(KanbanError) {
             if count >= Limits.detailsPerCard { throw .invalidDetail("a card holds at most \(Limits.detailsPerCard) \(what)") }
         }
@@ -72,7 +83,7 @@ extension Decider {
             guard comment.author == actor else { throw .notYourComment(author: comment.author) }
             let text = try Limits.checkedText(text, "comment", limit: Limits.commentLength)
             guard text != comment.text else { return [] }
-            return event(board, card, .commentEdited(comment.id, Change(old: comment.text, new: text)))
+            return event(board, card, .commentEdited(comment.id, Change(old: comment.text, new: text), mark: .now(previous: comment.editedAt)))
 
         case .deleteComment(let boardName, let reference, let commentReference):
             let (board, card, details) = try onCard(boardName, reference)
@@ -159,14 +170,10 @@ extension Decider {
             return boardEvent(board, .labelChanged(name, Change(old: made?.colour, new: colour)))
 
         case .setColumnLimit(let boardName, let columnName, let limit):
-            let board = try board(boardName, in: state)
-            let column = try column(columnName, of: board, in: state)
-            if let limit, !Limits.columnLimits.contains(limit) {
-                throw .invalidDetail("a column's limit is \(Limits.columnLimits.lowerBound)–\(Limits.columnLimits.upperBound) cards; \(limit) is not")
-            }
-            let current = state.details(ofBoard: board.id).limits[column.id]
-            guard current != limit else { return [] }
-            return boardEvent(board, .columnLimited(ColumnSpec(id: column.id, name: column.name), Change(old: current, new: limit)))
+            return try limitColumn(boardName, columnName, limit.map { ColumnLimit($0) })
+
+        case .setStrictColumnLimit(let boardName, let columnName, let limit):
+            return try limitColumn(boardName, columnName, ColumnLimit(limit, strict: true))
 
         default:
             return nil

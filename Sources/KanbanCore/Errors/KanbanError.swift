@@ -54,6 +54,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case changedSince(title: String, actor: String, sequence: UInt64, change: String)
     /// A new card was given an id that a card of the log has, or had.
     case cardIDTaken(String)
+    /// A pushed mutation gave a new comment, checklist item or link an id its card has, or had.
+    case detailIDTaken(String)
     /// A synced change whose arguments cannot be read; the reason says what is wrong.
     case unreadableMutation(String)
     /// Undoing (or redoing) is not possible as things stand now.
@@ -68,6 +70,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotRestore(String)
     /// The deleted card cannot be brought back as asked.
     case cannotRevive(String)
+    /// The column holds as many cards as its strict work in progress limit: it takes no more.
+    case columnFull(String, limit: Int)
     /// A sequence number or moment outside the log.
     case outsideLog(String)
     /// An event in the log could not be decoded.
@@ -113,6 +117,8 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notYourComment(let author): "only \(author), who wrote this comment, may change or delete it"
         case .cannotRestore(let reason): "cannot restore: \(reason)"
         case .cannotRevive(let reason): "cannot bring back: \(reason)"
+        case .columnFull(let column, let limit):
+            "column '\(column)' is full: its strict limit is \(limit) card\(limit == 1 ? "" : "s"); move a card out or raise the limit first"
         case .outsideLog(let what): "\(what) is outside the log"
         case .corruptEvent(let sequence, let reason): "event #\(sequence) cannot be decoded: \(reason)"
         case .editConflict(let title, let actor, let sequence, let field):
@@ -120,6 +126,7 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .changedSince(let title, let actor, let sequence, let change):
             "'\(title)' was \(change) by \(actor) (#\(sequence)) after you last saw it; reload, or send the change again without \"since\" to apply it anyway"
         case .cardIDTaken(let id): "card id \(id) is taken: a new card needs an id no card has had"
+        case .detailIDTaken(let id): "id \(id) is taken on this card: a new comment, checklist item or link needs an id the card has not had"
         case .unreadableMutation(let reason): "the change cannot be read: \(reason)"
         case .tooManyBoards(let maximum): "there are \(maximum) boards already, the most a log holds; remove one first"
         case .tooManyColumns(let board, let maximum): "board '\(board)' may have at most \(maximum) columns"

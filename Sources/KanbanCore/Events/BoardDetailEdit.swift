@@ -8,8 +8,9 @@ public enum BoardDetailEdit: Hashable, Sendable {
     /// A label was made (`nil` to a colour), recoloured, or removed (a colour to `nil`). Cards
     /// keep a removed label's name.
     case labelChanged(String, Change<String?>)
-    /// A column's work in progress limit was set, changed or lifted (`nil`).
-    case columnLimited(ColumnSpec, Change<Int?>)
+    /// A column's work in progress limit (and whether it is strict) was set, changed or lifted
+    /// (`nil`).
+    case columnLimited(ColumnSpec, Change<ColumnLimit?>)
 
     /// Its kind in the log.
     public var kind: EventKind {

@@ -13,8 +13,8 @@ public enum CardDetailEdit: Hashable, Sendable {
     case dueMarked(done: Bool)
     /// A comment was written, at `index` of the card's comments.
     case commentAdded(Comment, index: Int)
-    /// A comment's text changed.
-    case commentEdited(DetailID, Change<String>)
+    /// A comment's text changed; `mark` says when the comment counts as last edited after it.
+    case commentEdited(DetailID, Change<String>, mark: CommentEditMark)
     /// A comment was deleted from `index` of the card's comments.
     case commentDeleted(Comment, index: Int)
     /// A checklist item was added at `index` of the card's items.

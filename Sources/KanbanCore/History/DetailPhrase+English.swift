@@ -24,6 +24,7 @@ extension DetailPhrase {
         "labelRecoloured": DetailPhrase("Made label '{name}' {colour}.", "Make label '{name}' {colour}"),
         "labelRemoved": DetailPhrase("Removed label '{name}'.", "Remove label '{name}'"),
         "limitSet": DetailPhrase("Limited column '{name}' to {limit} cards.", "Limit column '{name}' to {limit} cards"),
+        "strictLimitSet": DetailPhrase("Limited column '{name}' to {limit} cards, strictly: it refuses more.", "Limit column '{name}' to {limit} cards, strictly"),
         "limitLifted": DetailPhrase("Lifted the limit of column '{name}'.", "Lift the limit of column '{name}'"),
     ]
 }

@@ -24,6 +24,7 @@ extension DetailPhrase {
         "labelRecoloured": DetailPhrase("Étiquette « {name} » passée en {colour}.", "Passer l’étiquette « {name} » en {colour}"),
         "labelRemoved": DetailPhrase("Étiquette « {name} » supprimée.", "Supprimer l’étiquette « {name} »"),
         "limitSet": DetailPhrase("Colonne « {name} » limitée à {limit} cartes.", "Limiter la colonne « {name} » à {limit} cartes"),
+        "strictLimitSet": DetailPhrase("Colonne « {name} » limitée strictement à {limit} cartes : elle en refuse davantage.", "Limiter strictement la colonne « {name} » à {limit} cartes"),
         "limitLifted": DetailPhrase("Limite de la colonne « {name} » levée.", "Lever la limite de la colonne « {name} »"),
     ]
 }

@@ -24,6 +24,7 @@ extension DetailPhrase {
         "labelRecoloured": DetailPhrase("'{name}' 라벨의 색을 {colour}(으)로 바꿨습니다.", "'{name}' 라벨의 색을 {colour}(으)로 변경"),
         "labelRemoved": DetailPhrase("'{name}' 라벨을 삭제했습니다.", "'{name}' 라벨 삭제"),
         "limitSet": DetailPhrase("'{name}' 열의 카드 수를 {limit}장으로 제한했습니다.", "'{name}' 열의 카드 수를 {limit}장으로 제한"),
+        "strictLimitSet": DetailPhrase("'{name}' 열의 카드 수를 {limit}장으로 엄격히 제한했습니다: 그 이상은 받지 않습니다.", "'{name}' 열의 카드 수를 {limit}장으로 엄격히 제한"),
         "limitLifted": DetailPhrase("'{name}' 열의 카드 수 제한을 해제했습니다.", "'{name}' 열의 카드 수 제한 해제"),
     ]
 }

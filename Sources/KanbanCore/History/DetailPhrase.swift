@@ -38,7 +38,7 @@ public struct DetailPhrase: Sendable {
             case .labelChanged(_, let change) where change.new == nil: "labelRemoved"
             case .labelChanged(_, let change) where change.old == nil: "labelMade"
             case .labelChanged: "labelRecoloured"
-            case .columnLimited(_, let change): change.new == nil ? "limitLifted" : "limitSet"
+            case .columnLimited(_, let change): change.new.map { $0.isStrict ? "strictLimitSet" : "limitSet" } ?? "limitLifted"
             }
         default: nil
         }
@@ -59,7 +59,7 @@ public struct DetailPhrase: Sendable {
             case .labelled(let label), .unlabelled(let label): values["label"] = label
             case .dueMarked: break
             case .commentAdded(let comment, _), .commentDeleted(let comment, _): values["text"] = excerpt(comment.text)
-            case .commentEdited(_, let change): values["text"] = excerpt(change.new)
+            case .commentEdited(_, let change, _): values["text"] = excerpt(change.new)
             case .itemAdded(let item, _), .itemRemoved(let item, _): values["text"] = excerpt(item.text)
             case .itemRenamed(_, let change): values["text"] = excerpt(change.old)
             case .itemChecked(_, let text, _): values["text"] = excerpt(text)
@@ -73,7 +73,7 @@ public struct DetailPhrase: Sendable {
             switch changed.edit {
             case .memberAdded(let person), .memberRemoved(let person): return ["person": person]
             case .labelChanged(let name, let change): return ["name": name, "colour": change.new ?? change.old ?? ""]
-            case .columnLimited(let column, let change): return ["name": column.name, "limit": change.new.map(String.init) ?? ""]
+            case .columnLimited(let column, let change): return ["name": column.name, "limit": change.new.map { String($0.cards) } ?? ""]
             }
         default: return [:]
         }

@@ -8,7 +8,7 @@ extension HistoryBuilder {
         case .unlabelled(let label): [HistoryChange(field: "label", old: label, new: nil)]
         case .dueMarked(let done): [HistoryChange(field: "dueDone", old: String(!done), new: String(done))]
         case .commentAdded(let comment, _): [HistoryChange(field: "comment", old: nil, new: comment.text)]
-        case .commentEdited(_, let change): [HistoryChange(field: "comment", old: change.old, new: change.new)]
+        case .commentEdited(_, let change, _): [HistoryChange(field: "comment", old: change.old, new: change.new)]
         case .commentDeleted(let comment, _): [HistoryChange(field: "comment", old: comment.text, new: nil)]
         case .itemAdded(let item, _): [HistoryChange(field: "checklistItem", old: nil, new: item.text)]
         case .itemRenamed(_, let change): [HistoryChange(field: "checklistItem", old: change.old, new: change.new)]
@@ -20,13 +20,18 @@ extension HistoryBuilder {
         }
     }
 
+    /// A limit as history's changes show it: the number of cards, and " (strict)" when it is.
+    static func limitText(_ limit: ColumnLimit) -> String {
+        limit.isStrict ? "\(limit.cards) (strict)" : String(limit.cards)
+    }
+
     /// The fields a change to a board's details changes, as history shows them.
     static func boardDetailChanges(_ edit: BoardDetailEdit) -> [HistoryChange] {
         switch edit {
         case .memberAdded(let person): [HistoryChange(field: "member", old: nil, new: person)]
         case .memberRemoved(let person): [HistoryChange(field: "member", old: person, new: nil)]
         case .labelChanged(_, let change): [HistoryChange(field: "labelColour", old: change.old, new: change.new)]
-        case .columnLimited(_, let change): [HistoryChange(field: "limit", old: change.old.map(String.init), new: change.new.map(String.init))]
+        case .columnLimited(_, let change): [HistoryChange(field: "limit", old: change.old.map(Self.limitText), new: change.new.map(Self.limitText))]
         }
     }
 }

@@ -1,5 +1,6 @@
 /// What adding a card at the end of a column needs to know, and nothing more: the boards and
-/// their columns, each column's card count and last order key, and the last event covered.
+/// their columns, each column's card count and last order key, the strict limits, and the last
+/// event covered.
 ///
 /// The engine keeps one in the write transaction of its commands, so that a process that only
 /// adds a card decides on it (``Decider/addCard(board:title:description:due:column:in:ids:)``)
@@ -13,6 +14,8 @@ public struct BoardOutline: Sendable, Equatable {
     public internal(set) var lastTimestamp: Timestamp
     /// The end of every column that holds a card (a column not here is empty).
     public internal(set) var ends: [ColumnID: ColumnEnd]
+    /// The limit of every column whose limit is strict (an add must not go over it).
+    public internal(set) var strictLimits: [ColumnID: Int]
 
     /// The outline of `state`, whose last event has `lastTimestamp`. Reads each column's order:
     /// build the state's order index first (``KanbanState/buildOrderIndex()``), or this sorts.
@@ -31,12 +34,25 @@ public struct BoardOutline: Sendable, Equatable {
             if let last = order.last { ends[column] = ColumnEnd(count: order.count, lastKey: last.key) }
         }
         self.ends = ends
+        strictLimits = Self.strictLimits(of: state)
     }
 
-    init(boards: KanbanState, lastTimestamp: Timestamp, ends: [ColumnID: ColumnEnd]) {
+    init(boards: KanbanState, lastTimestamp: Timestamp, ends: [ColumnID: ColumnEnd], strictLimits: [ColumnID: Int] = [:]) {
         self.boards = boards
         self.lastTimestamp = lastTimestamp
         self.ends = ends
+        self.strictLimits = strictLimits
+    }
+
+    /// The strict limits of the columns of `state`'s boards, by column.
+    static func strictLimits(of state: KanbanState) -> [ColumnID: Int] {
+        var limits: [ColumnID: Int] = [:]
+        for (board, details) in state.boardDetails {
+            for column in details.strictLimits where state.columns[column]?.board == board {
+                if let limit = details.limits[column] { limits[column] = limit }
+            }
+        }
+        return limits
     }
 
     /// The sequence number of the last event covered.
@@ -63,6 +79,7 @@ public struct BoardOutline: Sendable, Equatable {
         lhs.lastSequence == rhs.lastSequence
             && lhs.lastTimestamp == rhs.lastTimestamp
             && lhs.ends == rhs.ends
+            && lhs.strictLimits == rhs.strictLimits
             && lhs.boards.boardsCreated == rhs.boards.boardsCreated
             && lhs.boards.boardOrder == rhs.boards.boardOrder
             && lhs.boards.boards == rhs.boards.boards

@@ -20,12 +20,15 @@ public struct BoardView: Hashable, Sendable {
         public var cards: [CardView]
         /// Its work in progress limit, if it has one.
         public var limit: Int?
+        /// Whether the limit is strict: the column refuses cards over it.
+        public var isStrict: Bool
 
-        public init(id: ColumnID, name: String, cards: [CardView], limit: Int? = nil) {
+        public init(id: ColumnID, name: String, cards: [CardView], limit: Int? = nil, isStrict: Bool = false) {
             self.id = id
             self.name = name
             self.cards = cards
             self.limit = limit
+            self.isStrict = isStrict && limit != nil
         }
     }
 
@@ -70,7 +73,8 @@ extension KanbanState {
                 let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true && cardDetails?.dueDone != true
                 views.append(BoardView.CardView(card: card, isOverdue: isOverdue, details: cardDetails))
             }
-            return BoardView.ColumnView(id: column.id, name: column.name, cards: views, limit: boardDetails.limits[columnID])
+            let limit = boardDetails.limit(of: columnID)
+            return BoardView.ColumnView(id: column.id, name: column.name, cards: views, limit: limit?.cards, isStrict: limit?.isStrict ?? false)
         }
         return BoardView(id: board.id, name: board.name, columns: columnViews, details: boardDetails)
     }

@@ -11,7 +11,8 @@ extension KanbanState {
 
     /// Applies a change to a card's details. Like every event, one that refers to something no
     /// longer there (an item removed since) changes nothing; indexes are clamped. The card itself
-    /// need not be live: its details are kept by id.
+    /// need not be live: its details are kept by id. `time` is when the event happened: the time
+    /// a comment it writes, or an edit made now, is marked with.
     mutating func applyDetail(_ changed: CardDetailChanged, at time: Timestamp?) {
         var card = details[changed.card] ?? CardDetails()
         func insert<Element>(_ element: Element, at index: Int, into list: inout [Element]) {
@@ -32,9 +33,13 @@ extension KanbanState {
             guard !card.comments.contains(where: { $0.id == comment.id }) else { return }
             if comment.at == nil { comment.at = time }
             insert(comment, at: index, into: &card.comments)
-        case .commentEdited(let id, let change):
+        case .commentEdited(let id, let change, let mark):
             guard let position = card.comments.firstIndex(where: { $0.id == id }) else { return }
             card.comments[position].text = change.new
+            switch mark {
+            case .now: card.comments[position].editedAt = time
+            case .set(let marked): card.comments[position].editedAt = marked.new
+            }
         case .commentDeleted(let comment, _):
             card.comments.removeAll { $0.id == comment.id }
         case .itemAdded(let item, let index):
@@ -89,7 +94,12 @@ extension KanbanState {
             case (nil, nil): break
             }
         case .columnLimited(let column, let change):
-            kept.limits[column.id] = change.new
+            kept.limits[column.id] = change.new?.cards
+            if change.new?.isStrict == true {
+                kept.strictLimits.insert(column.id)
+            } else {
+                kept.strictLimits.remove(column.id)
+            }
         }
         boardDetails[board] = kept.isEmpty ? nil : kept
     }

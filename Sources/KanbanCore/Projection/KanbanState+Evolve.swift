@@ -14,7 +14,8 @@ extension KanbanState {
     /// lists exists and belongs to that board (once): `decide` relies on it. So a board event
     /// reusing the ids of columns that exist skips them (and makes no board when none is left),
     /// and removing another board's column, or a board's last one, changes nothing.
-    /// `at` is when the event happened: the time a comment it writes keeps.
+    /// `at` is when the event happened: the time a comment it writes keeps, and the time a
+    /// comment edited now is marked edited at.
     public mutating func apply(_ payload: EventPayload, board: BoardID, at: Timestamp? = nil) {
         switch payload {
         case .cardMoved(let moved): moveCard(moved.card, to: moved.to, key: moved.key)

@@ -54,7 +54,7 @@ struct APIError: Error, Sendable {
         case .spanTooLong: .badRequest
         case .duplicateBoard, .duplicateColumn, .boardNotEmpty, .columnNotEmpty, .lastColumn, .nothingToUndo, .nothingToRedo,
             .undoConflict, .cannotUndo, .cannotRestore, .cannotRevive, .editConflict,
-            .changedSince, .cardIDTaken:
+            .changedSince, .cardIDTaken, .detailIDTaken, .columnFull:
             .conflict
         case .corruptEvent, .needsHistory: .internalServerError
         }

@@ -4,7 +4,8 @@ import Kanban
 import KanbanCore
 
 /// A board's details: `/api/boards/{board}/members…`, `/labels/{name}` (the labels it offers,
-/// with their colours) and `/columns/{column}/limit` (a column's work in progress limit).
+/// with their colours) and `/columns/{column}/limit` (a column's work in progress limit, strict
+/// or not).
 struct BoardDetailRoutes {
     let runner: CommandRunner
 
@@ -36,7 +37,12 @@ struct BoardDetailRoutes {
             let board = try PathParameter.value("board", in: context)
             let column = try PathParameter.value("column", in: context)
             let (body, bytes) = try await RequestBody.decode(ColumnLimitBody.self, from: request, context: context)
-            let command = Command.setColumnLimit(board: board, column: column, limit: body.limit)
+            let command: Command
+            switch (body.limit, body.strict) {
+            case (let limit?, true): command = .setStrictColumnLimit(board: board, column: column, limit: limit)
+            case (nil, true): throw APIError(.unprocessableContent, #""strict" needs a limit: a number of cards, not null"#)
+            case (let limit, false): command = .setColumnLimit(board: board, column: column, limit: limit)
+            }
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
     }

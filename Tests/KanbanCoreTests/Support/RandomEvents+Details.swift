@@ -7,12 +7,16 @@ extension RandomEvents {
         func text() -> String { string(using: &random) }
         func change() -> Change<String> { Change(old: text(), new: text()) }
         func item() -> ChecklistItem { ChecklistItem(id: id(), checklist: text(), text: text(), done: Bool.random(using: &random)) }
+        func optionalTime() -> Timestamp? { Bool.random(using: &random) ? timestamp(using: &random) : nil }
         func comment() -> Comment {
-            Comment(id: id(), author: text(), text: text(), at: Bool.random(using: &random) ? timestamp(using: &random) : nil)
+            Comment(id: id(), author: text(), text: text(), at: optionalTime(), editedAt: optionalTime())
+        }
+        func mark() -> CommentEditMark {
+            Bool.random(using: &random) ? .now(previous: optionalTime()) : .set(Change(old: optionalTime(), new: optionalTime()))
         }
         func link() -> CardLink { CardLink(id: id(), url: text(), name: text()) }
         func optionalText() -> String? { Bool.random(using: &random) ? text() : nil }
-        func optionalLimit() -> Int? { Bool.random(using: &random) ? index(using: &random) : nil }
+        func optionalLimit() -> ColumnLimit? { Bool.random(using: &random) ? ColumnLimit(index(using: &random), strict: Bool.random(using: &random)) : nil }
         let edit: CardDetailEdit
         switch kind {
         case .cardAssigned: edit = .assigned(text())
@@ -21,7 +25,7 @@ extension RandomEvents {
         case .cardUnlabelled: edit = .unlabelled(text())
         case .dueMarked: edit = .dueMarked(done: Bool.random(using: &random))
         case .commentAdded: edit = .commentAdded(comment(), index: index(using: &random))
-        case .commentEdited: edit = .commentEdited(id(), change())
+        case .commentEdited: edit = .commentEdited(id(), change(), mark: mark())
         case .commentDeleted: edit = .commentDeleted(comment(), index: index(using: &random))
         case .checklistItemAdded: edit = .itemAdded(item(), index: index(using: &random))
         case .checklistItemRenamed: edit = .itemRenamed(id(), change())

@@ -160,7 +160,7 @@ enum DetailSamples {
         case .cardUnlabelled: return detail(.unlabelled("bug"))
         case .dueMarked: return detail(.dueMarked(done: done))
         case .commentAdded: return detail(.commentAdded(comment, index: 0))
-        case .commentEdited: return detail(.commentEdited(id, Change(old: "a", new: text)))
+        case .commentEdited: return detail(.commentEdited(id, Change(old: "a", new: text), mark: .now(previous: nil)))
         case .commentDeleted: return detail(.commentDeleted(comment, index: 0))
         case .checklistItemAdded: return detail(.itemAdded(item, index: 0))
         case .checklistItemRenamed: return detail(.itemRenamed(id, Change(old: text, new: "b")))
@@ -176,7 +176,8 @@ enum DetailSamples {
             return .boardDetail(BoardDetailChanged(edit: .labelChanged("bug", change)))
         default:
             let spec = ColumnSpec(id: ColumnID(.random(using: &random)), name: "DOING")
-            return .boardDetail(BoardDetailChanged(edit: .columnLimited(spec, done ? Change(old: nil, new: 3) : Change(old: 3, new: nil))))
+            let limit = ColumnLimit(3, strict: Bool.random(using: &random))
+            return .boardDetail(BoardDetailChanged(edit: .columnLimited(spec, done ? Change(old: nil, new: limit) : Change(old: limit, new: nil))))
         }
     }
 }

@@ -26,7 +26,13 @@ extension EventOutputTests {
             card(.dueMarked(done: true), ["done": true]),
             card(.commentAdded(Comment(id: item, author: "ana", text: "hi"), index: 0),
                  ["comment": ["id": .string(itemText), "author": "ana", "text": "hi"], "index": 0]),
-            card(.commentEdited(item, Change(old: "hi", new: "hello")), ["id": .string(itemText), "change": ["old": "hi", "new": "hello"]]),
+            card(.commentEdited(item, Change(old: "hi", new: "hello"), mark: .now(previous: nil)), ["id": .string(itemText), "change": ["old": "hi", "new": "hello"]]),
+            card(.commentEdited(item, Change(old: "hi", new: "hello"), mark: .now(previous: Sample.moment)),
+                 ["id": .string(itemText), "change": ["old": "hi", "new": "hello"], "previousEdit": "2027-01-15T08:00:00Z"]),
+            card(.commentEdited(item, Change(old: "hello", new: "hi"), mark: .set(Change(old: Sample.moment, new: nil))),
+                 ["id": .string(itemText), "change": ["old": "hello", "new": "hi"], "edited": ["old": "2027-01-15T08:00:00Z", "new": nil]]),
+            card(.commentDeleted(Comment(id: item, author: "ana", text: "hi", at: Sample.moment, editedAt: Sample.moment), index: 0),
+                 ["comment": ["id": .string(itemText), "author": "ana", "text": "hi", "at": "2027-01-15T08:00:00Z", "edited": "2027-01-15T08:00:00Z"], "index": 0]),
             card(.commentDeleted(comment, index: 2), ["comment": commentJSON, "index": 2]),
             card(.itemAdded(checklistItem, index: 1), ["item": itemJSON, "index": 1]),
             card(.itemRenamed(item, Change(old: "Tag", new: "Tag it")), ["id": .string(itemText), "change": ["old": "Tag", "new": "Tag it"]]),
@@ -39,8 +45,10 @@ extension EventOutputTests {
             Example(payload: .boardDetail(BoardDetailChanged(edit: .memberRemoved("bo"))), data: ["person": "bo"]),
             Example(payload: .boardDetail(BoardDetailChanged(edit: .labelChanged("bug", Change(old: nil, new: "red")))),
                     data: ["label": "bug", "colour": ["old": nil, "new": "red"]]),
-            Example(payload: .boardDetail(BoardDetailChanged(edit: .columnLimited(todoSpec, Change(old: 3, new: nil)))),
+            Example(payload: .boardDetail(BoardDetailChanged(edit: .columnLimited(todoSpec, Change(old: ColumnLimit(3), new: nil)))),
                     data: ["column": todoJSON, "limit": ["old": 3, "new": nil]]),
+            Example(payload: .boardDetail(BoardDetailChanged(edit: .columnLimited(todoSpec, Change(old: ColumnLimit(3), new: ColumnLimit(2, strict: true))))),
+                    data: ["column": todoJSON, "limit": ["old": 3, "new": 2], "strict": ["old": false, "new": true]]),
         ]
     }()
 }

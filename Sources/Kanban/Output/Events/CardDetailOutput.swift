@@ -2,7 +2,9 @@ import KanbanCore
 
 /// The `data` of a change to a card's details (`cardAssigned`, `commentAdded`,
 /// `checklistItemChecked`, … in `kanban log --json`): `{"card", "title"}` and, by kind,
-/// `person`, `label`, `done`, `comment`, `item`, `link`, `id`, `change`, `index`, `from`, `to`.
+/// `person`, `label`, `done`, `comment`, `item`, `link`, `id`, `change`, `index`, `from`, `to`;
+/// a comment edit made now has `previousEdit` when the comment was edited before, one that puts
+/// a comment back (undo, redo, restore) has `edited` (`{"old", "new"}`, `null` for not edited).
 public struct CardDetailOutput: Codable, Sendable, Equatable {
     /// The card's id, as a lowercase UUID.
     public var card: String
@@ -19,6 +21,10 @@ public struct CardDetailOutput: Codable, Sendable, Equatable {
     /// A checklist item's text, where the kind names it alone.
     public var text: String?
     public var change: ChangeOutput<String>?
+    /// When the comment an edit made now changes was last edited before (ISO 8601).
+    public var previousEdit: String?
+    /// When the comment an undo, redo or restore edits counts as last edited, before and after.
+    public var edited: ChangeOutput<String?>?
     public var index: Int?
     public var from: Int?
     public var to: Int?
@@ -34,7 +40,14 @@ public struct CardDetailOutput: Codable, Sendable, Equatable {
         case .commentAdded(let comment, let index), .commentDeleted(let comment, let index):
             self.comment = CommentOutput(comment)
             self.index = index
-        case .commentEdited(let id, let change), .itemRenamed(let id, let change):
+        case .commentEdited(let id, let change, let mark):
+            self.id = id.description
+            self.change = ChangeOutput(old: change.old, new: change.new)
+            switch mark {
+            case .now(let previous): previousEdit = previous?.description
+            case .set(let marked): edited = ChangeOutput(old: marked.old?.description, new: marked.new?.description)
+            }
+        case .itemRenamed(let id, let change):
             self.id = id.description
             self.change = ChangeOutput(old: change.old, new: change.new)
         case .itemAdded(let item, let index), .itemRemoved(let item, let index):

@@ -14,7 +14,9 @@ extension KanbanCommand {
 
         /// `kanban comments list CARD`.
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's comments, oldest first.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List a card's comments, oldest first: id, author, time (with '(edited TIME)' once edited) and text."
+            )
 
             @OptionGroup var global: GlobalOptions
 
@@ -25,13 +27,13 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let view = try global.openEngine().cardDetail(board: global.board, card: card)
+                let view = try global.cardDetail(card)
                 if json {
                     try Output.printJSON(view.details.comments.map(CommentOutput.init))
                     return
                 }
                 for comment in view.details.comments {
-                    Output.line("\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.at.map { "\($0)" } ?? "")\t\(comment.text)")
+                    Output.line("\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.writtenText)\t\(comment.text)")
                 }
             }
         }
