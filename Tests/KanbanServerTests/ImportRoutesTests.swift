@@ -21,7 +21,8 @@ struct ImportRoutesTests {
             let first = try await api.post("/api/import/trello", sample)
             #expect(first.status == 201)
             #expect(try first.json["board"] == "Simple Project Board" && first.json["cards"] == 9 && first.json["alreadyImported"] == false)
-            #expect(try first.json["notImported"]?["copyBoard"] == 1 && first.json["notImported"]?["commentCard"] == nil)
+            #expect(try first.json["nothingToImport"]?["addToOrganizationBoard"] == 1 && first.json["notImported"]?["copyBoard"] == nil)
+            #expect(try first.json["notImported"]?["commentCard"] == nil)
             let events = try engine.statistics().events
 
             let again = try await api.post("/api/import/trello?board=Other", sample)

@@ -48,7 +48,7 @@ extension KanbanEngine {
                     for operation in step.operations {
                         let events: [RecordedEvent]
                         do {
-                            let command = try replay.command(for: operation, board: boardName)
+                            let command = try replay.command(for: operation, board: boardName, in: core.state)
                             core.state.buildOrderIndex()
                             let decision = try decide(command, actor: actor, state: core.state, ids: &ids, backdated: ranges, in: transaction)
                             events = try append(decision.events, actor: actor, at: now, happenedAt: step.time, ids: &ids, to: &core, in: transaction)

@@ -7,6 +7,8 @@ struct TrelloActionData: Decodable, Sendable {
     var list: [String: TrelloValue]?
     var listBefore: TrelloReference?
     var listAfter: TrelloReference?
+    /// The board the action was made on (`updateBoard`: its new `name`; `copyBoard`: the copy).
+    var board: [String: TrelloValue]?
     /// The card a `convertToCardFromCheckItem` took its item from.
     var cardSource: TrelloReference?
     /// A comment's text (`commentCard`).
@@ -24,7 +26,7 @@ struct TrelloActionData: Decodable, Sendable {
     var member: [String: TrelloValue]?
 
     private enum CodingKeys: String, CodingKey {
-        case card, old, list, listBefore, listAfter, cardSource, text, action, checklist, checkItem, attachment, label
+        case card, old, list, listBefore, listAfter, board, cardSource, text, action, checklist, checkItem, attachment, label
         case idMember, idMemberAdded, member
     }
 
@@ -44,6 +46,7 @@ struct TrelloActionData: Decodable, Sendable {
         list = object(.list)
         listBefore = reference(.listBefore)
         listAfter = reference(.listAfter)
+        board = object(.board)
         cardSource = reference(.cardSource)
         text = string(.text)
         action = object(.action)
@@ -60,6 +63,8 @@ struct TrelloActionData: Decodable, Sendable {
     var cardID: String? { card?["id"]?.string }
     /// The list's id.
     var listID: String? { list?["id"]?.string }
+    /// The board's id.
+    var boardID: String? { board?["id"]?.string }
     /// The checklist's id.
     var checklistID: String? { checklist?["id"]?.string }
     /// The check item's id.

@@ -19,6 +19,9 @@ struct TrelloDetailHistory: Sendable {
     var initialCards: [String: TrelloCardDetails]
     /// The details each card arrives with, by the index of the action that brings it.
     var arrivals: [Int: TrelloCardDetails]
+    /// The details of the cards a list moved here brings, by the index of its
+    /// `moveListToBoard`, then by card.
+    var listArrivals: [Int: [String: TrelloCardDetails]]
     /// The board's labels before the oldest action, by Trello id.
     var initialLabels: [String: TrelloLabelState]
     /// The board's members before the oldest action, by Trello id.
@@ -114,6 +117,7 @@ struct TrelloDetailHistory: Sendable {
 
         var texts: [String: String] = [:]
         var arrivals: [Int: TrelloCardDetails] = [:]
+        var listArrivals: [Int: [String: TrelloCardDetails]] = [:]
         var changes = Array(repeating: [TrelloDetailChange](), count: timed.count)
         for index in timed.indices.reversed() {
             let action = timed[index].action
@@ -128,6 +132,12 @@ struct TrelloDetailHistory: Sendable {
                 if type == "convertToCardFromCheckItem", let source = data.cardSource?.id, let id = data.checkItemID {
                     changes[index] = [.item(card: source, id: id, after: nil)]
                     cards[source, default: TrelloCardDetails()].items[id] = item(id, data)
+                }
+            case "moveListToBoard":
+                guard case .listArrival(_, _, let arriving) = history.changes[index] else { continue }
+                for card in arriving.keys {
+                    listArrivals[index, default: [:]][card] = cards[card] ?? TrelloCardDetails()
+                    cards[card] = nil
                 }
             case let type where TrelloHistory.cardDepartures.contains(type):
                 // What a card carried before it went is known only from the actions before.
@@ -285,6 +295,7 @@ struct TrelloDetailHistory: Sendable {
         }
         self.changes = changes
         self.arrivals = arrivals
+        self.listArrivals = listArrivals
         initialCards = cards.filter { history.initialCards[$0.key] != nil }
         initialLabels = labels
         initialMembers = members

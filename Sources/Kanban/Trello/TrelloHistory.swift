@@ -6,9 +6,10 @@ import KanbanCore
 /// Trello keeps only the newest 1,000 actions, so cards and lists can be older than all of them.
 /// The walk starts from the export's final `lists` and `cards` and takes the actions back one by
 /// one, newest first: an `updateCard` puts back its `old` values (and `listBefore`), a creation
-/// takes the card away, a deletion brings it back (with the last name any action gave it). What
-/// is left is the board before the first kept action; on the way, each action's result is
-/// recorded, for the forward replay to reach exactly.
+/// takes the card away, a deletion brings it back (with the last name any action gave it); lists
+/// likewise (a list moved here takes the cards in it away with it), and an `updateBoard` puts
+/// back the board's old name. What is left is the board before the first kept action; on the
+/// way, each action's result is recorded, for the forward replay to reach exactly.
 struct TrelloHistory: Sendable {
     /// The actions, oldest first (by date, then id), each with its time and its actor.
     var actions: [TimedAction]
@@ -25,6 +26,11 @@ struct TrelloHistory: Sendable {
     /// Cards deleted within the kept actions, older than all of them, and named by none: their
     /// title is not in the export (they show as `(untitled card #N)`).
     var untitledCards: Set<String>
+    /// The board's name before the oldest action (its name at the end, unless an action renamed it).
+    var initialName: String
+    /// The index in `actions` of the action that made the board (`createBoard`, or the
+    /// `copyBoard` that made this board), when it happened at the oldest action's moment.
+    var makingAction: Int?
 
     /// An action with its moment and the name it is recorded under.
     struct TimedAction: Sendable {
@@ -41,7 +47,10 @@ struct TrelloHistory: Sendable {
     /// (``TrelloDetailHistory``), others (covers…) are counted.
     static let cardFields: Set<String> = ["name", "desc", "due", "pos", "idList", "closed"]
     /// The fields of `updateList` the import replays.
-    static let listFields: Set<String> = ["name", "pos"]
+    static let listFields: Set<String> = ["name", "pos", "closed"]
+    /// The action types that may make the board: `createBoard`, and `copyBoard` when its
+    /// `data.board` is this board (the copy).
+    static let boardMakings: Set<String> = ["createBoard", "copyBoard"]
 
     init(export: TrelloExport) throws {
         let members = Dictionary(export.members.compactMap { member in member.id.map { ($0, member) } }, uniquingKeysWith: { first, _ in first })
@@ -59,6 +68,11 @@ struct TrelloHistory: Sendable {
         }
         timed.sort { ($0.time, $0.action.id) < ($1.time, $1.action.id) }
         actions = timed
+        // The board was made by the first action that made it, if nothing happened before it.
+        makingAction = timed.firstIndex { entry in
+            Self.boardMakings.contains(entry.action.type)
+                && (entry.action.data?.boardID ?? (entry.action.type == "createBoard" ? export.id : nil)) == export.id
+        }.flatMap { timed[$0].time == timed[0].time ? $0 : nil }
 
         // Names given by actions: the last one a deleted card or an unknown list had.
         var cardNames: [String: String] = [:]
@@ -121,13 +135,18 @@ struct TrelloHistory: Sendable {
             )
         }
         func sketchList(_ id: String, _ data: TrelloActionData?) -> TrelloListState {
-            TrelloListState(name: data?.list?["name"]?.string ?? listNames[id] ?? "", pos: data?.list?["pos"]?.number ?? .greatestFiniteMagnitude, closed: false)
+            TrelloListState(
+                name: data?.list?["name"]?.string ?? listNames[id] ?? "", pos: data?.list?["pos"]?.number ?? .greatestFiniteMagnitude,
+                closed: data?.list?["closed"]?.bool ?? false
+            )
         }
 
+        var name = export.name ?? ""
         var changes = Array(repeating: TrelloChange.notImported, count: timed.count)
+        if let making = makingAction { changes[making] = .boardMade }
         for index in timed.indices.reversed() {
             let action = timed[index].action
-            guard let data = action.data else { continue }
+            guard let data = action.data, index != makingAction else { continue }
             switch action.type {
             case let type where Self.cardArrivals.contains(type):
                 guard let id = data.cardID else { continue }
@@ -179,7 +198,24 @@ struct TrelloHistory: Sendable {
                 var before = after
                 if let name = old["name"]?.string { before.name = name }
                 if let pos = old["pos"]?.number { before.pos = pos }
+                if let closed = old["closed"]?.bool { before.closed = closed }
                 lists[id] = before
+            case "moveListToBoard":
+                // The list arrives with the cards in it: before, neither was here.
+                guard let id = data.listID else { continue }
+                let arriving = cards.filter { $0.value.list == id }
+                changes[index] = .listArrival(id: id, after: lists[id] ?? sketchList(id, data), cards: arriving)
+                if !arriving.isEmpty { withCards.insert(id) }
+                for card in arriving.keys { cards[card] = nil }
+                lists[id] = nil
+            case "moveListFromBoard":
+                guard let id = data.listID else { continue }
+                changes[index] = .listDeparture(id: id)
+                lists[id] = lists[id] ?? sketchList(id, data)
+            case "updateBoard":
+                guard let old = data.old?["name"]?.string, (data.boardID ?? export.id) == export.id else { continue }
+                changes[index] = .boardName(name)
+                name = old
             default:
                 continue
             }
@@ -187,13 +223,21 @@ struct TrelloHistory: Sendable {
         self.changes = changes
         initialCards = cards
         initialLists = lists
+        initialName = name
 
         // Every list a card sits in is known, if only by the name an action gave it.
         var final: [String: TrelloListState] = [:]
         for list in export.lists {
             final[list.id] = TrelloListState(name: list.name ?? "", pos: list.pos ?? .greatestFiniteMagnitude, closed: list.closed ?? false)
         }
-        for case .list(let id, let after) in changes where final[id] == nil { final[id] = after }
+        for change in changes {
+            switch change {
+            case .list(let id, let after), .listArrival(let id, let after, _):
+                if final[id] == nil { final[id] = after }
+            default:
+                continue
+            }
+        }
         for (id, list) in initialLists where final[id] == nil { final[id] = list }
         for id in withCards where final[id] == nil {
             final[id] = TrelloListState(name: listNames[id] ?? "", pos: .greatestFiniteMagnitude, closed: false)

@@ -16,10 +16,14 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     public var actions: Int
     /// The actions replayed as events.
     public var importedActions: Int
-    /// Actions not replayed, by type: `updateCard:cover` for an update of fields we do not keep,
-    /// `commentCard (archived card)` with the reason for one whose change could not be made (on a
-    /// card archived for good, an attachment that is not a link, …).
+    /// Actions not replayed that a user would miss, by type: `updateCard:cover` for an update of
+    /// fields we do not keep, `commentCard (archived card)` with the reason for one whose change
+    /// could not be made (on a card archived for good, an attachment that is not a link, …).
     public var notImported: [String: Int]
+    /// Actions not replayed because they mean nothing on this board, by type as `notImported`
+    /// counts them: its workspace and settings (`addToOrganizationBoard`, `updateBoard:prefs`),
+    /// power-ups, plugins, invitations, member roles.
+    public var nothingToImport: [String: Int]
     /// Cards that were on the board before the oldest kept action, rebuilt from the export.
     public var rebuiltCards: Int
     /// Cards deleted within the history and older than it whose title no action names: they
@@ -37,4 +41,33 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     public var members: [String]
     /// Texts cut to fit, and blank ones replaced (`length` 0).
     public var cuts: [TrelloCut]
+
+    /// A report; `notImported` counts every action not replayed, and those that mean nothing
+    /// here (``TrelloNoMeaning``) are filed under ``nothingToImport``.
+    init(
+        board: String, trelloBoard: String, alreadyImported: Bool, columns: [String], cards: Int, archivedCards: Int,
+        actions: Int, importedActions: Int, notImported: [String: Int], rebuiltCards: Int, untitledCards: Int,
+        events: Int, firstSequence: UInt64?, lastSequence: UInt64?, from: String?, until: String?,
+        members: [String], cuts: [TrelloCut]
+    ) {
+        self.board = board
+        self.trelloBoard = trelloBoard
+        self.alreadyImported = alreadyImported
+        self.columns = columns
+        self.cards = cards
+        self.archivedCards = archivedCards
+        self.actions = actions
+        self.importedActions = importedActions
+        self.notImported = notImported.filter { !TrelloNoMeaning.contains($0.key) }
+        nothingToImport = notImported.filter { TrelloNoMeaning.contains($0.key) }
+        self.rebuiltCards = rebuiltCards
+        self.untitledCards = untitledCards
+        self.events = events
+        self.firstSequence = firstSequence
+        self.lastSequence = lastSequence
+        self.from = from
+        self.until = until
+        self.members = members
+        self.cuts = cuts
+    }
 }

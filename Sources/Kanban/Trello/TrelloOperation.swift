@@ -2,12 +2,16 @@ import KanbanCore
 
 /// One change the import makes to the board, in Trello's terms: cards, comments, checklist items
 /// and links by their Trello ids, columns and labels by the name they have on our board at that
-/// point.
+/// point. A board name `nil` is the name the import gives the board (the Trello board's last
+/// name, or `--board`'s).
 enum TrelloOperation: Hashable, Sendable {
-    case createBoard(columns: [String])
+    case createBoard(name: String?, columns: [String])
+    case renameBoard(to: String?)
     case addColumn(name: String, index: Int)
     case renameColumn(from: String, to: String)
     case moveColumn(name: String, index: Int)
+    /// Remove an empty column (a list archived or moved to another board).
+    case removeColumn(name: String)
     case addCard(card: String, title: String, description: String, due: Due?, column: String, index: Int)
     case editCard(card: String, title: String?, description: String?, due: DueUpdate?)
     case moveCard(card: String, column: String, index: Int)

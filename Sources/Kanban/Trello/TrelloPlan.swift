@@ -6,16 +6,20 @@ import KanbanCore
 /// the steps out (``KanbanEngine/importTrello(_:board:progress:)``).
 ///
 /// The board starts as it was just before the oldest kept action (``TrelloHistory``,
-/// ``TrelloDetailHistory``): made at the moment the Trello board's id names, with the lists of
-/// that time as columns and its labels and members, and every card of that time added under
+/// ``TrelloDetailHistory``): under the name it had then, made by the action that made it
+/// (`createBoard`, the `copyBoard` that made it a copy) when that is the oldest, else by
+/// ``importActor`` at the moment the Trello board's id names; with the open lists of that time
+/// as columns and its labels and members, and every card of that time added under
 /// ``importActor`` at the moment its id names, with its members, labels, checklists and links
 /// (an archived one deleted right after). Then each action moves the board to the state the walk
-/// found after it: cards added, edited, moved (to the place Trello's `pos` gives among the cards
-/// there), archived (deleted) and unarchived (brought back with their id); lists added, renamed
-/// and moved; cards' and the board's details changed, a comment written, edited and deleted as
-/// its author. The order within each column always follows `pos`, so at the end the open cards
-/// of every list are the export's, in its order. A detail changed while its card is archived
-/// waits for the card to come back.
+/// found after it: the board renamed; cards added, edited, moved (to the place Trello's `pos`
+/// gives among the cards there), archived (deleted) and unarchived (brought back with their id);
+/// lists added (created, reopened, moved here with their cards), renamed, moved, and removed
+/// when archived or moved to another board (with their cards) if no card is left in them; cards'
+/// and the board's details changed, a comment written, edited and deleted as its author. The
+/// order within each column always follows `pos`, so at the end the open cards of every list are
+/// the export's, in its order. A detail changed while its card is archived waits for the card
+/// to come back.
 struct TrelloPlan: Sendable {
     /// The Trello board's id.
     var trelloBoard: String
@@ -26,7 +30,8 @@ struct TrelloPlan: Sendable {
     /// Texts cut to fit.
     var cuts: [TrelloCut]
     /// Actions not replayed, by type (`updateCard:cover` for an update of fields not imported,
-    /// `addAttachmentToCard (not a link)` with the reason one could not be).
+    /// `addAttachmentToCard (not a link)` with the reason one could not be); those with no
+    /// meaning on our board too (``TrelloNoMeaning``: the report files them apart).
     var notImported: [String: Int]
     /// The export's actions (without repeats).
     var actionCount: Int
@@ -49,13 +54,16 @@ struct TrelloPlan: Sendable {
 
     init(export: TrelloExport, now: Timestamp) throws {
         let history = try TrelloHistory(export: export)
-        var builder = Builder(history: history, details: TrelloDetailHistory(export: export, history: history), now: now)
+        var builder = Builder(history: history, details: TrelloDetailHistory(export: export, history: history), trelloBoard: export.id, now: now)
         trelloBoard = export.id
         name = builder.cutName(export.name ?? "", field: "board", trello: export.id, fallback: "Trello board")
-        builder.replayInitialBoard(boardID: export.id)
+        builder.finalName = name
+        builder.boardName = builder.cutName(history.initialName, field: "board", trello: export.id, fallback: "Trello board")
+        builder.initialName = builder.boardName
+        builder.replayInitialBoard()
         builder.replayActions()
         builder.countWaiting()
-        builder.makeBoardIfNone(boardID: export.id)
+        builder.makeBoardIfNone()
         steps = builder.steps
         cuts = builder.cuts
         notImported = builder.notImported
@@ -75,6 +83,8 @@ extension TrelloPlan {
     struct Builder {
         let history: TrelloHistory
         let detailHistory: TrelloDetailHistory
+        /// The Trello board's id.
+        let trelloBoard: String
         let now: Timestamp
         var steps: [TrelloStep] = []
         var cuts: [TrelloCut] = []
@@ -87,6 +97,11 @@ extension TrelloPlan {
         /// Whether the board has been made (it waits for its first column when none is older
         /// than the oldest action).
         var boardMade = false
+        /// The board's name at the end, before the oldest action, and as far as the replay has
+        /// come (Trello's, cut to fit).
+        var finalName = ""
+        var initialName = ""
+        var boardName = ""
         /// Column list ids in board order.
         var columns: [String] = []
         /// Each column's name on our board.
@@ -101,6 +116,9 @@ extension TrelloPlan {
         var clock: Timestamp
         /// The details our log holds, as far as the replay has come.
         var mirror = TrelloDetailMirror()
+        /// Whether an archived list's column goes as its last card leaves it (not while the board
+        /// before the oldest action is built).
+        var settles = false
         /// Steps made before the board (its labels and members): added once it is made.
         var waitingForBoard: [TrelloStep] = []
         /// Actions all of whose operations wait for an archived card, by id, with their type.
@@ -115,9 +133,10 @@ extension TrelloPlan {
             var deleted: TrelloCardState
         }
 
-        init(history: TrelloHistory, details: TrelloDetailHistory, now: Timestamp) {
+        init(history: TrelloHistory, details: TrelloDetailHistory, trelloBoard: String, now: Timestamp) {
             self.history = history
             detailHistory = details
+            self.trelloBoard = trelloBoard
             self.now = now
             lists = history.initialLists
             clock = Timestamp(millisecondsSinceEpoch: .min)
@@ -126,10 +145,12 @@ extension TrelloPlan {
 
         // MARK: The board before the oldest action
 
-        mutating func replayInitialBoard(boardID: String) {
+        mutating func replayInitialBoard() {
             let firstAction = history.actions.first?.time ?? now
-            let boardTime = min(TrelloTime.creation(ofID: boardID) ?? firstAction, firstAction)
-            var initialColumns = Set(history.initialLists.keys.filter(isColumn))
+            let boardTime = history.makingAction.map { history.actions[$0].time }
+                ?? min(TrelloTime.creation(ofID: trelloBoard) ?? firstAction, firstAction)
+            // The open lists, and those the cards of then are in.
+            var initialColumns = Set(history.initialLists.filter { !$0.value.closed }.keys)
             for card in history.initialCards.values { initialColumns.insert(card.list) }
             let ordered = initialColumns.sorted { listOrder($0) < listOrder($1) }
             if !ordered.isEmpty {
@@ -141,7 +162,7 @@ extension TrelloPlan {
                     names.append(name)
                 }
                 boardMade = true
-                add(TrelloStep(time: boardTime, actor: TrelloPlan.importActor, action: nil, operations: [.createBoard(columns: names)]))
+                add(boardStep(at: boardTime, columns: names))
             }
             // Its labels and members then: with it, or as soon as it is made.
             var boardDetails: [Emitted] = []
@@ -161,15 +182,23 @@ extension TrelloPlan {
                 if state.closed { emitted += operations(reach(id, state), as: TrelloPlan.importActor) }
                 add(emitted, at: time, action: nil)
             }
+            // An archived list made a column only for its archived cards goes again.
+            var removed: [TrelloOperation] = []
+            for list in columns where listState(list).closed && columns.count > 1 && openCards[list, default: []].isEmpty {
+                removed += removeColumn(list)
+            }
+            add(operations(removed, as: TrelloPlan.importActor), at: boardTime, action: nil)
+            settles = true
         }
 
-        /// A board without lists gets the default columns, at the moment its id names.
-        mutating func makeBoardIfNone(boardID: String) {
+        /// A board without lists gets the default columns, at the moment its id names (or when
+        /// the action that made it did).
+        mutating func makeBoardIfNone() {
             guard !boardMade else { return }
             boardMade = true
-            let time = min(TrelloTime.creation(ofID: boardID) ?? now, now)
-            steps.insert(TrelloStep(time: time, actor: TrelloPlan.importActor, action: nil, operations: [.createBoard(columns: DefaultBoard.columns)]), at: 0)
-            clock = max(clock, time)
+            let step = boardStep(at: min(TrelloTime.creation(ofID: trelloBoard) ?? now, now), columns: DefaultBoard.columns)
+            steps.insert(step, at: 0)
+            clock = max(clock, step.time)
             let waiting = waitingForBoard
             waitingForBoard = []
             for step in waiting { add(step) }
@@ -210,9 +239,25 @@ extension TrelloPlan {
                     }
                     reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
                 case .list(let id, let after):
-                    guard isColumn(id) else { break }
+                    let reached = reach(list: id, after)
+                    emitted = operations(reached.operations, as: actor)
+                    replayed = reached.kept == nil || !emitted.isEmpty
+                    reasons = [reached.kept]
+                case .listArrival(let id, let after, let arriving):
                     replayed = true
-                    emitted = operations(reach(list: id, after), as: actor)
+                    emitted = listArrival(id, after, cards: arriving, actor: actor, index: index)
+                case .listDeparture(let id):
+                    let reached = listDeparture(id, actor: actor)
+                    emitted = reached.emitted
+                    replayed = reached.kept == nil || !emitted.isEmpty
+                    reasons = [reached.kept]
+                case .boardName(let after):
+                    replayed = true
+                    let name = cutName(after, field: "board", trello: trelloBoard, fallback: "Trello board")
+                    if name != boardName { emitted = [(actor, .renameBoard(to: name == finalName ? nil : name))] }
+                    boardName = name
+                case .boardMade:
+                    replayed = true
                 case .notImported:
                     reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
                 }
@@ -296,6 +341,7 @@ extension TrelloPlan {
                     if after.list != card.state.list || from != index {
                         operations.append(.moveCard(card: id, column: columnNames[after.list] ?? "", index: index))
                     }
+                    if after.list != card.state.list { operations += settle(card.state.list) }
                 }
                 cards[id]?.state = after
                 return operations
@@ -313,11 +359,13 @@ extension TrelloPlan {
 
         /// Deletes card `id`, which the mirror has on the board, as `state` (its texts then).
         private mutating func delete(_ id: String, as state: TrelloCardState) -> [TrelloOperation] {
-            if let card = cards[id], card.onBoard { take(id, from: card.state.list) }
+            let list = cards[id].flatMap { $0.onBoard ? $0.state.list : nil }
+            if let list { take(id, from: list) }
             cards[id]?.onBoard = false
             cards[id]?.deleted = state
             cards[id]?.state = state
-            return [.deleteCard(card: id)]
+            guard let list else { return [.deleteCard(card: id)] }
+            return [.deleteCard(card: id)] + settle(list)
         }
 
         /// An edit from `old` to `new` of what the board shows, or nothing when that is the same.
@@ -348,65 +396,6 @@ extension TrelloPlan {
 
         mutating func take(_ id: String, from list: String) {
             openCards[list]?.removeAll { $0 == id }
-        }
-
-        // MARK: Lists
-
-        /// The operations that take list `id` to `after`.
-        mutating func reach(list id: String, _ after: TrelloListState) -> [TrelloOperation] {
-            guard columns.contains(id) else {
-                lists[id] = after
-                return ensureColumn(id)
-            }
-            var operations: [TrelloOperation] = []
-            let before = listState(id)
-            lists[id] = after
-            if after.name != before.name, let old = columnNames[id] {
-                let new = columnName(for: id, state: after)
-                if new != old {
-                    columnNames[id] = new
-                    operations.append(.renameColumn(from: old, to: new))
-                }
-            }
-            if after.pos != before.pos, let from = columns.firstIndex(of: id), let name = columnNames[id] {
-                columns.remove(at: from)
-                let index = columnIndex(id)
-                columns.insert(id, at: index)
-                if index != from { operations.append(.moveColumn(name: name, index: index)) }
-            }
-            return operations
-        }
-
-        /// Adds list `id` as a column where its `pos` puts it, unless it is one already.
-        mutating func ensureColumn(_ id: String) -> [TrelloOperation] {
-            guard !columns.contains(id) else { return [] }
-            let name = columnName(for: id, state: listState(id))
-            columnNames[id] = name
-            guard boardMade else {
-                boardMade = true
-                columns.append(id)
-                return [.createBoard(columns: [name])]
-            }
-            let index = columnIndex(id)
-            columns.insert(id, at: index)
-            return [.addColumn(name: name, index: index)]
-        }
-
-        func columnIndex(_ id: String) -> Int {
-            columns.firstIndex { listOrder($0) > listOrder(id) } ?? columns.count
-        }
-
-        func listState(_ id: String) -> TrelloListState {
-            lists[id] ?? history.finalLists[id] ?? TrelloListState(name: "", pos: .greatestFiniteMagnitude, closed: false)
-        }
-
-        func listOrder(_ id: String) -> (Double, String) {
-            (listState(id).pos, id)
-        }
-
-        /// A list is a column unless it is archived and never held a card.
-        func isColumn(_ id: String) -> Bool {
-            !(history.finalLists[id]?.closed ?? false) || history.listsWithCards.contains(id)
         }
 
         // MARK: Texts

@@ -10,8 +10,17 @@ struct TrelloReplay: Sendable {
     /// by card (``key(_:_:)``): an export may give two cards' the same id.
     private var details: [String: DetailID] = [:]
 
-    /// The command that carries out `operation` on board `board`.
-    func command(for operation: TrelloOperation, board: String) throws -> Command {
+    /// Our board, once made, and its name as the replay has left it (a Trello board renamed
+    /// within its history is renamed here too).
+    private var boardID: BoardID?
+    private var boardName: String?
+
+    /// The command that carries out `operation` on the board the import names `board` (the name
+    /// it has at the end). With `state`, the engine's before the command, a former name of the
+    /// Trello board that another board holds gets a number (`Name (2)`); without it, such a name
+    /// cannot be replayed.
+    func command(for operation: TrelloOperation, board: String, in state: KanbanState? = nil) throws -> Command {
+        let current = boardName ?? board
         func card(_ trello: String) throws -> String {
             guard let id = cards[trello] else { throw KanbanError.unknownCard(trello) }
             return id.description
@@ -21,60 +30,64 @@ struct TrelloReplay: Sendable {
             return id.description
         }
         switch operation {
-        case .createBoard(let columns):
-            return .createBoard(name: board, columns: columns)
+        case .createBoard(let name, let columns):
+            return .createBoard(name: resolved(name, board: board, in: state), columns: columns)
+        case .renameBoard(let name):
+            return .renameBoard(board: current, to: resolved(name, board: board, in: state))
+        case .removeColumn(let name):
+            return .removeColumn(board: current, column: name)
         case .addColumn(let name, let index):
-            return .addColumn(board: board, name: name, index: index)
+            return .addColumn(board: current, name: name, index: index)
         case .renameColumn(let from, let to):
-            return .renameColumn(board: board, column: from, to: to)
+            return .renameColumn(board: current, column: from, to: to)
         case .moveColumn(let name, let index):
-            return .moveColumn(board: board, column: name, index: index)
+            return .moveColumn(board: current, column: name, index: index)
         case .addCard(_, let title, let description, let due, let column, let index):
-            return .addCard(board: board, title: title, description: description, due: due, column: column, index: index)
+            return .addCard(board: current, title: title, description: description, due: due, column: column, index: index)
         case .editCard(let trello, let title, let description, let due):
-            return .editCard(board: board, card: try card(trello), title: title, description: description, due: due)
+            return .editCard(board: current, card: try card(trello), title: title, description: description, due: due)
         case .moveCard(let trello, let column, let index):
-            return .moveCard(board: board, card: try card(trello), column: column, index: index)
+            return .moveCard(board: current, card: try card(trello), column: column, index: index)
         case .deleteCard(let trello):
-            return .deleteCard(board: board, card: try card(trello))
+            return .deleteCard(board: current, card: try card(trello))
         case .reviveCard(let trello, let column, let index):
-            return .reviveCard(board: board, card: try card(trello), column: column, index: index)
+            return .reviveCard(board: current, card: try card(trello), column: column, index: index)
         case .assign(let trello, let person):
-            return .assign(board: board, card: try card(trello), person: person)
+            return .assign(board: current, card: try card(trello), person: person)
         case .unassign(let trello, let person):
-            return .unassign(board: board, card: try card(trello), person: person)
+            return .unassign(board: current, card: try card(trello), person: person)
         case .label(let trello, let label):
-            return .label(board: board, card: try card(trello), label: label)
+            return .label(board: current, card: try card(trello), label: label)
         case .unlabel(let trello, let label):
-            return .unlabel(board: board, card: try card(trello), label: label)
+            return .unlabel(board: current, card: try card(trello), label: label)
         case .markDue(let trello, let done):
-            return .markDue(board: board, card: try card(trello), done: done)
+            return .markDue(board: current, card: try card(trello), done: done)
         case .addComment(let trello, _, let text):
-            return .addComment(board: board, card: try card(trello), text: text)
+            return .addComment(board: current, card: try card(trello), text: text)
         case .editComment(let trello, let comment, let text):
-            return .editComment(board: board, card: try card(trello), comment: try detail(comment, of: trello), text: text)
+            return .editComment(board: current, card: try card(trello), comment: try detail(comment, of: trello), text: text)
         case .deleteComment(let trello, let comment):
-            return .deleteComment(board: board, card: try card(trello), comment: try detail(comment, of: trello))
+            return .deleteComment(board: current, card: try card(trello), comment: try detail(comment, of: trello))
         case .addItem(let trello, _, let text, let checklist, let index):
-            return .addChecklistItem(board: board, card: try card(trello), text: text, checklist: checklist, index: index)
+            return .addChecklistItem(board: current, card: try card(trello), text: text, checklist: checklist, index: index)
         case .renameItem(let trello, let item, let text):
-            return .renameChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello), text: text)
+            return .renameChecklistItem(board: current, card: try card(trello), item: try detail(item, of: trello), text: text)
         case .checkItem(let trello, let item, let done):
-            return .checkChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello), done: done)
+            return .checkChecklistItem(board: current, card: try card(trello), item: try detail(item, of: trello), done: done)
         case .removeItem(let trello, let item):
-            return .removeChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello))
+            return .removeChecklistItem(board: current, card: try card(trello), item: try detail(item, of: trello))
         case .moveItem(let trello, let item, let index):
-            return .moveChecklistItem(board: board, card: try card(trello), item: try detail(item, of: trello), index: index)
+            return .moveChecklistItem(board: current, card: try card(trello), item: try detail(item, of: trello), index: index)
         case .attachLink(let trello, _, let url, let name):
-            return .attachLink(board: board, card: try card(trello), url: url, name: name)
+            return .attachLink(board: current, card: try card(trello), url: url, name: name)
         case .removeLink(let trello, let link):
-            return .removeLink(board: board, card: try card(trello), link: try detail(link, of: trello))
+            return .removeLink(board: current, card: try card(trello), link: try detail(link, of: trello))
         case .addMember(let person):
-            return .addMember(board: board, person: person)
+            return .addMember(board: current, person: person)
         case .removeMember(let person):
-            return .removeMember(board: board, person: person)
+            return .removeMember(board: current, person: person)
         case .setLabel(let name, let colour):
-            return .setLabel(board: board, name: name, colour: colour)
+            return .setLabel(board: current, name: name, colour: colour)
         }
     }
 
@@ -90,10 +103,34 @@ struct TrelloReplay: Sendable {
                 if case .itemAdded(let item, _) = changed.edit { details[Self.key(card, trello)] = item.id }
             case (.attachLink(let card, let trello, _, _), .cardDetail(let changed)):
                 if case .linkAttached(let link, _) = changed.edit { details[Self.key(card, trello)] = link.id }
+            case (_, .boardCreated(let created)):
+                boardID = event.board
+                boardName = created.name
+            case (_, .boardRenamed(let renamed)):
+                boardName = renamed.to
             default:
                 continue
             }
         }
+    }
+
+    /// The board name `name` stands for: `board` for `nil`; else `name`, numbered when another
+    /// board in `state` has it.
+    private func resolved(_ name: String?, board: String, in state: KanbanState?) -> String {
+        guard let name else { return board }
+        guard let state else { return name }
+        func taken(_ candidate: String) -> Bool {
+            guard let other = state.board(named: candidate) else { return false }
+            return other.id != boardID
+        }
+        var candidate = name
+        var number = 2
+        while taken(candidate) {
+            let suffix = " (\(number))"
+            candidate = String(name.prefix(Limits.nameLength - suffix.count)) + suffix
+            number += 1
+        }
+        return candidate
     }
 
     /// The key of Trello detail `trello` of Trello card `card`.

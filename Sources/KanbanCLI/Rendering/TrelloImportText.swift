@@ -26,6 +26,10 @@ enum TrelloImportText {
             let counts = report.notImported.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
             lines.append("Not imported: " + counts.joined(separator: ", ") + ".")
         }
+        if !report.nothingToImport.isEmpty {
+            let counts = report.nothingToImport.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+            lines.append("Nothing to import (no meaning on this board): " + counts.joined(separator: ", ") + ".")
+        }
         for cut in report.cuts {
             if cut.length == 0 {
                 lines.append("Blank: \(cut.field) of \(cut.trello), shown as '\(cut.text)'.")

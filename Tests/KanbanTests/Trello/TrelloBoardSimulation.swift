@@ -9,6 +9,7 @@ struct TrelloBoardSimulation {
         var id: String
         var name: String
         var pos: Double
+        var closed = false
     }
 
     struct Card {
@@ -48,11 +49,17 @@ struct TrelloBoardSimulation {
     /// The moment of each action.
     var times: [Timestamp] = []
     var clock = Timestamp(millisecondsSinceEpoch: 1_640_995_200_000) // 2022-01-01
+    /// Whether lists are archived, reopened and moved to and from other boards too (an archived
+    /// list holds no open card).
+    var movesLists = false
+    /// The cards that left with a list, by the index of its `moveListFromBoard`.
+    var departedWithList: [Int: Set<String>] = [:]
     var counter: UInt32 = 0
     let members = ["ana", "민준", "Zoë Martin", "-dash", "bob, the builder"]
 
-    init(seed: UInt64) {
+    init(seed: UInt64, movesLists: Bool = false) {
         generator = SeededGenerator(seed: seed)
+        self.movesLists = movesLists
     }
 
     /// A fresh Trello id made at the current moment, as Trello's ObjectIds are.
@@ -97,7 +104,7 @@ struct TrelloBoardSimulation {
     }
 
     func board() -> [(name: String, cards: [Card])] {
-        lists.sorted { ($0.pos, $0.id) < ($1.pos, $1.id) }.map { list in
+        lists.filter { !$0.closed }.sorted { ($0.pos, $0.id) < ($1.pos, $1.id) }.map { list in
             (list.name, cards.values.filter { $0.idList == list.id && !$0.closed }.sorted { ($0.pos, $0.id) < ($1.pos, $1.id) })
         }
     }
@@ -111,14 +118,15 @@ struct TrelloBoardSimulation {
 
     /// The cards an export keeping the newest `kept` actions cannot describe before they go: those
     /// deleted within the kept actions (Trello's deletions name no place in the list, nor, for a
-    /// card older than the kept actions, its title, description or due date). With every title
-    /// they had.
+    /// card older than the kept actions, its title, description or due date), and those that
+    /// left with their list (no action names them). With every title they had.
     func unknowable(keeping kept: Int) -> (ids: Set<String>, titles: Set<String>) {
         var ids = Set<String>()
         for action in actions.suffix(kept) where action["type"] as? String == "deleteCard" {
             guard let data = action["data"] as? [String: Any], let card = data["card"] as? [String: Any], let id = card["id"] as? String else { continue }
             ids.insert(id)
         }
+        for (index, departed) in departedWithList where index >= actions.count - kept { ids.formUnion(departed) }
         return (ids, Set(ids.flatMap { titles[$0] ?? [] }))
     }
 
@@ -152,9 +160,12 @@ struct TrelloBoardSimulation {
     mutating func step() {
         let open = cards.values.filter { !$0.closed }.sorted { $0.id < $1.id }
         let closed = cards.values.filter(\.closed).sorted { $0.id < $1.id }
-        switch Int.random(in: 0..<20, using: &generator) {
-        case 0...4 where !lists.isEmpty:
-            let list = lists.randomElement(using: &generator)!
+        let openLists = lists.filter { !$0.closed }
+        let openIDs = Set(openLists.map(\.id))
+        // 20 and up only when lists move.
+        switch Int.random(in: 0..<(movesLists ? 24 : 20), using: &generator) {
+        case 0...4 where !openLists.isEmpty:
+            let list = openLists.randomElement(using: &generator)!
             let card = Card(id: newID(), name: title(), desc: "", due: nil, idList: list.id, pos: Double.random(in: 1...100_000, using: &generator).rounded(), closed: false)
             cards[card.id] = card
             action("createCard", ["card": cardRef(card), "list": listRef(list.id)])
@@ -177,10 +188,10 @@ struct TrelloBoardSimulation {
             card.due = Bool.random(using: &generator) ? nil : Self.iso(Timestamp(millisecondsSinceEpoch: clock.millisecondsSinceEpoch + 86_400_000))
             cards[card.id] = card
             action("updateCard", ["card": cardRef(card, ["due": card.due ?? NSNull()]), "old": ["due": old], "list": listRef(card.idList)])
-        case 8...10 where !open.isEmpty && lists.count > 1:
+        case 8...10 where !open.isEmpty && openLists.count > 1:
             var card = open.randomElement(using: &generator)!
             let from = card.idList
-            let to = lists.filter { $0.id != from }.randomElement(using: &generator)!.id
+            let to = openLists.filter { $0.id != from }.randomElement(using: &generator)!.id
             card.idList = to
             var old: [String: Any] = ["idList": from]
             var new = ["idList": to] as [String: Any]
@@ -202,8 +213,8 @@ struct TrelloBoardSimulation {
             card.closed = true
             cards[card.id] = card
             action("updateCard", ["card": cardRef(card, ["closed": true]), "old": ["closed": false], "list": listRef(card.idList)])
-        case 13 where !closed.isEmpty:
-            var card = closed.randomElement(using: &generator)!
+        case 13 where closed.contains { openIDs.contains($0.idList) }:
+            var card = closed.filter { openIDs.contains($0.idList) }.randomElement(using: &generator)!
             card.closed = false
             cards[card.id] = card
             action("updateCard", ["card": cardRef(card, ["closed": false]), "old": ["closed": true], "list": listRef(card.idList)])
@@ -213,6 +224,37 @@ struct TrelloBoardSimulation {
             action("deleteCard", ["card": ["id": card.id, "idShort": 1], "list": listRef(card.idList)])
         case 15 where lists.count < 6:
             createList()
+        case 20 where openLists.count > 1 && openLists.contains { list in !cards.values.contains { $0.idList == list.id } }:
+            // An archived list holds no card here: Trello would hide open ones, we cannot; and a
+            // card archived before the kept actions and deleted within them looks open to us.
+            let list = openLists.filter { list in !cards.values.contains { $0.idList == list.id } }.randomElement(using: &generator)!
+            let index = lists.firstIndex { $0.id == list.id }!
+            lists[index].closed = true
+            action("updateList", ["list": ["id": list.id, "name": list.name, "closed": true], "old": ["closed": false]])
+        case 21 where lists.contains(where: \.closed):
+            let index = lists.indices.filter { lists[$0].closed }.randomElement(using: &generator)!
+            lists[index].closed = false
+            action("updateList", ["list": ["id": lists[index].id, "name": lists[index].name, "closed": false], "old": ["closed": true]])
+        case 22 where openLists.count > 1:
+            // To another board, with every card in it.
+            let list = openLists.randomElement(using: &generator)!
+            lists.removeAll { $0.id == list.id }
+            let leaving = cards.values.filter { $0.idList == list.id }.map(\.id)
+            for id in leaving { cards[id] = nil }
+            departedWithList[actions.count] = Set(leaving)
+            action("moveListFromBoard", ["list": ["id": list.id, "name": list.name, "pos": list.pos], "boardTarget": ["id": "5e110382bbcd021dda283499"]])
+        case 23 where lists.count < 7:
+            // From another board, with a card or two (one archived, perhaps).
+            let id = newID()
+            let name = "Brought \(counter)"
+            let list = List(id: id, name: name, pos: Double.random(in: 1...100_000, using: &generator).rounded())
+            lists.append(list)
+            for _ in 0..<Int.random(in: 0...2, using: &generator) {
+                let card = Card(id: newID(), name: title(), desc: description(), due: nil, idList: id,
+                                pos: Double.random(in: 1...100_000, using: &generator).rounded(), closed: Int.random(in: 0..<4, using: &generator) == 0)
+                cards[card.id] = card
+            }
+            action("moveListToBoard", ["list": ["id": id, "name": name, "pos": list.pos], "boardSource": ["id": "5e110382bbcd021dda283499"]])
         case 16 where !lists.isEmpty:
             let index = Int.random(in: 0..<lists.count, using: &generator)
             let old = lists[index].name
@@ -244,7 +286,7 @@ struct TrelloBoardSimulation {
     func export(keeping kept: Int, name: String = "Simulated board") throws -> Data {
         let board: [String: Any] = [
             "id": "5e110382bbcd021dda283413", "name": name,
-            "lists": lists.map { ["id": $0.id, "name": $0.name, "pos": $0.pos, "closed": false] as [String: Any] },
+            "lists": lists.map { ["id": $0.id, "name": $0.name, "pos": $0.pos, "closed": $0.closed] as [String: Any] },
             "cards": cards.values.sorted { $0.id < $1.id }.map { card in
                 ["id": card.id, "name": card.name, "desc": card.desc, "due": card.due ?? NSNull(), "idList": card.idList,
                  "pos": card.pos, "closed": card.closed] as [String: Any]

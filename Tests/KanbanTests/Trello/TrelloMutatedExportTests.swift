@@ -59,10 +59,21 @@ struct TrelloMutatedExportTests {
 
     @Test("A mutated export imports, or is refused as malformed; nothing unreplayable", arguments: 0..<64)
     func mutated(seed: UInt64) throws {
-        var generator = SeededGenerator(seed: seed)
         var simulation = TrelloDetailSimulation(seed: seed)
         simulation.play(40)
         let source = seed % 2 == 0 ? try TrelloDetailsTests.export : try simulation.export(keeping: simulation.board.actions.count)
+        try Self.importMutated(source, seed: seed)
+    }
+
+    @Test("A mutated export of the board's and lists' own actions imports, or is refused as malformed", arguments: 0..<48)
+    func mutatedBoardAndLists(seed: UInt64) throws {
+        try Self.importMutated(try TrelloBoardAndListsTests.export, seed: seed)
+    }
+
+    /// Imports `source` with up to 12 leaves replaced at random (by `seed`): it imports and
+    /// verifies, or is refused as malformed.
+    static func importMutated(_ source: Data, seed: UInt64) throws {
+        var generator = SeededGenerator(seed: seed)
         var tree = try JSONSerialization.jsonObject(with: source)
         var known: [String] = []
         Self.ids(tree, into: &known)
