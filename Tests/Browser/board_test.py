@@ -958,8 +958,8 @@ def details_shown(board):
         "const texts = (selector) => [...body.querySelectorAll(selector)].map((node) => node.textContent);"
         "return {people: texts('.person-chip .chip-text'), labels: texts('.label-chip .chip-text'),"
         "  labelClasses: [...body.querySelectorAll('.detail-chip.label-chip')].map((chip) => chip.className),"
-        "  items: [...body.querySelectorAll('.checklist-item')].map((item) => [item.querySelector('.checklist-text').textContent,"
-        "    item.querySelector('input[type=checkbox]').checked]),"
+        "  items: [...body.querySelectorAll('.checklist-item')].map((item) => [item.querySelector('.checklist-text')?.textContent"
+        "    ?? item.querySelector('.item-field')?.value, item.querySelector('input[type=checkbox]')?.checked ?? null]),"
         "  progress: texts('.checklist-count')[0] ?? null, comments: texts('.comment-text'),"
         "  ownComment: body.querySelectorAll('.comment.own [data-key^=\"comment-edit-button:\"]').length,"
         "  links: [...body.querySelectorAll('.detail-link a')].map((a) => [a.textContent, a.getAttribute('href'), a.rel, a.target]),"
@@ -1040,12 +1040,13 @@ def check_card_details(board):
     board.wait(lambda d: not d.find_element(By.CSS_SELECTOR, "#card-dialog .detail-error[data-section='links']").text,
                "the error stays after a link that was taken")
 
-    stored = board.get(f"/api/boards/main/cards/{card}")
-    got = (stored["assignees"], [label["name"] for label in stored["labels"]], [(i["text"], i["done"]) for i in stored["checklist"]],
-           stored["dueDone"], len(stored["comments"]), len(stored["links"]))
+    def stored_details():
+        stored = board.get(f"/api/boards/main/cards/{card}")
+        return (stored["assignees"], [label["name"] for label in stored["labels"]], [(i["text"], i["done"]) for i in stored["checklist"]],
+                stored["dueDone"], len(stored["comments"]), len(stored["links"]))
     expected = ([DETAIL_PERSON], [DETAIL_LABEL], [(DETAIL_ITEMS[0], True), (DETAIL_ITEMS[1], False)], True, 1, 1)
-    if got != expected:
-        raise Failure(f"the server has {got}, expected {expected}")
+    # Shown at once, the changes reach the server a moment later.
+    board.wait(lambda _: stored_details() == expected, f"the server has {stored_details()}, expected {expected}")
     driver.find_element(By.ID, "card-cancel").click()
     board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
 
@@ -1084,6 +1085,84 @@ def check_card_details(board):
     driver.find_element(By.ID, "card-cancel").click()
     board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
     return card
+
+
+def board_details_shown(board):
+    """What the labels and members dialog shows: its labels with their colours, its members."""
+    return board.driver.execute_script(
+        "const body = document.querySelector('#board-details-dialog[open] #board-details-body');"
+        "if (!body) return null;"
+        "return {labels: [...body.querySelectorAll('.board-label-row')].map((row) => [row.querySelector('.chip-text').textContent,"
+        "  row.querySelector('select').value]),"
+        "  members: [...body.querySelectorAll('.person-chip .chip-text')].map((chip) => chip.textContent)};")
+
+
+def board_detail(board, key):
+    return board.driver.execute_script(
+        "return [...document.querySelectorAll('#board-details-dialog[open] [data-key]')].find((n) => n.dataset.key === arguments[0]) ?? null;", key)
+
+
+def check_board_labels_members(board):
+    """The board menu's "Labels and members…": a label made with a colour, recoloured from its
+    menu, deleted; a member added from the keyboard and removed; the server has what the dialog
+    shows. A checklist item renamed in the card dialog (Escape leaves it as it was)."""
+    driver = board.driver
+    board.settle()
+    driver.find_element(By.ID, "board-menu-button").click()
+    item = board.wait(lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#menu button") if b.text == "Labels and members…"), None),
+                      "the board menu has no 'Labels and members…'")
+    item.click()
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#board-details-dialog[open]"), "the labels and members dialog did not open")
+    name = "release, v2 🚀"
+    field = board.wait(lambda _: board_detail(board, "board-label-input"), "no field for a new label's name")
+    Select(board_detail(board, "board-label-new-colour")).select_by_value("blue")
+    field.send_keys(name + Keys.ENTER)
+    board.wait(lambda _: [name, "blue"] in (board_details_shown(board) or {}).get("labels", []),
+               f"the label made is not shown in blue: {board_details_shown(board)}")
+    board.settle()
+    board.act(lambda: Select(board_detail(board, f"board-label-colour:{name}")).select_by_value("purple"))
+    board.wait(lambda _: any(label["name"] == name and label["colour"] == "purple" for label in board.board().get("labels", [])),
+               f"the server does not have the label recoloured purple: {board.board().get('labels')}")
+    board.settle()
+    member = board.wait(lambda _: board_detail(board, "board-member-input"), "no field for a new member")
+    member.send_keys("김민수, QA" + Keys.ENTER)
+    board.wait(lambda _: "김민수, QA" in (board_details_shown(board) or {}).get("members", []), "the member added is not shown")
+    board.wait(lambda _: "김민수, QA" in (board.board().get("members") or []), "the server does not have the member added")
+    board.settle()
+    board.act(lambda: board_detail(board, "board-member-remove:김민수, QA").click())
+    board.wait(lambda _: "김민수, QA" not in (board.board().get("members") or []), "the member removed is still the board's")
+    board.settle()
+    board.act(lambda: board_detail(board, f"board-label-remove:{name}").click())
+    board.wait(lambda _: all(label["name"] != name for label in board.board().get("labels", [])), "the label deleted is still the board's")
+    board.wait(lambda _: all(label[0] != name for label in (board_details_shown(board) or {}).get("labels", [])),
+               "the label deleted is still shown")
+    driver.find_element(By.ID, "board-details-close").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#board-details-dialog[open]"), "the labels and members dialog did not close")
+
+    card = board.send("POST", "/api/boards/main/cards", {"title": "Rename an item", "column": "TODO"})["id"]
+    board.send("POST", f"/api/boards/main/cards/{card}/checklist", {"text": "first text"})
+    board.wait(lambda _: board.card(card) is not None, "the card added through the API is not shown")
+    board.settle()
+    open_card(board, card)
+    board.wait(lambda _: (details_shown(board) or {}).get("items") == [["first text", False]], "the checklist item is not shown")
+    item_id = board.get(f"/api/boards/main/cards/{card}")["checklist"][0]["id"]
+    board.act(lambda: wait_detail(board, f"item-rename:{item_id}", "no Rename button on the checklist item").click())
+    field = board.wait(lambda _: detail(board, f"item-text:{item_id}"), "Rename does not show the item's text in a field")
+    board.wait(lambda d: d.switch_to.active_element.get_attribute("data-key") == f"item-text:{item_id}", "the item's field does not take the focus")
+    field.send_keys(Keys.ESCAPE)
+    board.wait(lambda _: detail(board, f"item-text:{item_id}") is None and details_shown(board)["items"] == [["first text", False]],
+               "Escape does not leave the item as it was")
+    if not driver.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"):
+        raise Failure("Escape in the item's field closed the card dialog")
+    board.act(lambda: wait_detail(board, f"item-rename:{item_id}", "no Rename button after Escape").click())
+    field = board.wait(lambda _: detail(board, f"item-text:{item_id}"), "Rename does not show the field again")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("renamed — 이름 바꿈" + Keys.ENTER)
+    board.wait(lambda _: details_shown(board)["items"] == [["renamed — 이름 바꿈", False]], f"the item renamed is not shown: {details_shown(board)}")
+    board.wait(lambda _: board.get(f"/api/boards/main/cards/{card}")["checklist"][0]["text"] == "renamed — 이름 바꿈",
+               "the server does not have the item renamed")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
 
 
 def column_menu_item(board, column, text):
@@ -1226,6 +1305,94 @@ def check_offline_changes(board):
     board.wait(lambda _: not board.pending_ids(), f"cards stay marked pending once the server has them: {board.pending_ids()}")
 
 
+def details_idle(board):
+    """Waits until the card's details are not busy (without asking the server, which may be away)."""
+    board.wait(lambda d: d.execute_script(
+        "const body = document.querySelector('#card-details-body'); return Boolean(body) && !body.hasAttribute('aria-busy');"),
+        "the card's details stay busy")
+
+
+def wait_detail_offline(board, key, why):
+    details_idle(board)
+    return board.wait(lambda _: detail(board, key), why)
+
+
+def check_offline_details(board):
+    """A card's details changed with the server stopped: its dialog still shows them (the service
+    worker kept the last answer), an item added and checked, a comment and an assignee are kept
+    on the device and shown at once, on the dialog and on the card's face (marked pending); a
+    reload without the server still shows them; the server, back, gets each once, the new item
+    and comment under the ids the page gave them."""
+    driver = board.driver
+    card = board.send("POST", "/api/boards/main/cards", {"title": "Details offline — 오프라인", "column": "TODO"})["id"]
+    board.send("POST", f"/api/boards/main/cards/{card}/checklist", {"text": "kept item"})
+    board.wait(lambda _: board.card(card) is not None, "the card added through the API is not shown")
+    board.settle()
+    open_card(board, card)
+    board.wait(lambda _: (details_shown(board) or {}).get("items") == [["kept item", False]], "the card's details are not shown online")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, before the server stops")
+    before = board.board()["sequence"]
+    board.stop_server()
+    board.wait(lambda _: board.pill() in ("Reconnecting…", "Offline"), f"the pill says {board.pill()!r} with the server stopped")
+
+    open_card(board, card)
+    board.wait(lambda _: (details_shown(board) or {}).get("items") == [["kept item", False]],
+               f"offline, the dialog does not show the details last seen: {details_shown(board)}")
+    wait_detail_offline(board, "item-input", "offline, no field to add a checklist item").send_keys("-added offline, 좋아요" + Keys.ENTER)
+    board.wait(lambda _: details_shown(board)["items"] == [["kept item", False], ["-added offline, 좋아요", False]],
+               f"the item added offline is not shown: {details_shown(board)}")
+    details_idle(board)
+    board.act(lambda: driver.execute_script(
+        "return document.querySelectorAll('#card-dialog[open] .checklist-item input[type=checkbox]')[1];").click())
+    board.wait(lambda _: details_shown(board)["items"] == [["kept item", False], ["-added offline, 좋아요", True]]
+               and details_shown(board)["progress"] == "1/2", f"checking the new item offline does not show 1/2: {details_shown(board)}")
+    wait_detail_offline(board, "assignee-input", "offline, no field to assign someone").send_keys("Zoé, offline" + Keys.ENTER)
+    board.wait(lambda _: details_shown(board)["people"] == ["Zoé, offline"], "the person assigned offline is not shown")
+    wait_detail_offline(board, "comment-input", "offline, no field to write a comment").send_keys("**written** offline")
+    board.act(lambda: detail(board, "comments-add").click())
+    board.wait(lambda _: details_shown(board)["comments"] == ["written offline"], f"the comment written offline is not shown: {details_shown(board)}")
+    if not driver.find_elements(By.CSS_SELECTOR, "#card-dialog .comment.pending"):
+        raise Failure("the comment written offline is not marked as not yet on the server")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
+
+    def face_right(_):
+        face = driver.execute_script(CARD_FACE, card)
+        return face and face["checklist"] == "1/2" and face["comments"] == "1" and len(face["avatars"]) == 1
+    board.wait(face_right, f"offline, the card's face does not show 1/2, a comment and the assignee: {driver.execute_script(CARD_FACE, card)}")
+    if card not in board.pending_ids():
+        raise Failure("the card changed offline is not marked pending")
+    board.wait(lambda _: board.pill() == OFFLINE.format("4 changes"), f"the pill says {board.pill()!r}, not {OFFLINE.format('4 changes')!r}")
+    records = [record for record in outbox_records(board) if record.get("status") == "pending"]
+    item_id = next(record["item"] for record in records if record["name"] == "addChecklistItem")
+    comment_id = next(record["comment"] for record in records if record["name"] == "addComment")
+
+    driver.refresh()
+    board.wait_ready()
+    board.wait(face_right, "reloaded without the server, the card's face does not show the changes made offline")
+    open_card(board, card)
+    board.wait(lambda _: (details_shown(board) or {}).get("items") == [["kept item", False], ["-added offline, 좋아요", True]]
+               and details_shown(board)["comments"] == ["written offline"] and details_shown(board)["people"] == ["Zoé, offline"],
+               f"reloaded without the server, the dialog does not show the changes made offline: {details_shown(board)}")
+    driver.find_element(By.ID, "card-cancel").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the card dialog did not close")
+
+    board.restart_server()
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the server came back", timeout=30)
+    stored = board.get(f"/api/boards/main/cards/{card}")
+    got = ([(item["id"], item["text"], item["done"]) for item in stored["checklist"]][1:], [(c["id"], c["text"]) for c in stored["comments"]],
+           stored["assignees"])
+    expected = ([(item_id, "-added offline, 좋아요", True)], [(comment_id, "**written** offline")], ["Zoé, offline"])
+    if got != expected:
+        raise Failure(f"the server has {got}, expected {expected}")
+    kinds = sorted(event["kind"] for event in board.get(f"/api/log?after={before}&limit=100"))
+    if kinds != sorted(["checklistItemAdded", "checklistItemChecked", "cardAssigned", "commentAdded"]):
+        raise Failure(f"the server appended {kinds}, expected the four changes made offline and nothing else")
+    board.wait(lambda _: not board.pending_ids(), f"cards stay marked pending once the server has them: {board.pending_ids()}")
+
+
 def check_undo_takes_back_unsent(board, card_id):
     """Undo of a change never sent takes it back on this device: the card returns, the count drops."""
     board.press_on_card(card_id, Keys.ARROW_RIGHT, modifier=Keys.ALT)
@@ -1296,7 +1463,8 @@ request.onsuccess = () => {
   const db = request.result;
   const all = db.transaction('mutations').objectStore('mutations').getAll();
   all.onsuccess = () => {
-    done(all.result.map((r) => ({id: String(r.id), name: r.name, status: r.status, card: (r.args && r.args.card) || null})));
+    done(all.result.map((r) => ({id: String(r.id), name: r.name, status: r.status, card: (r.args && r.args.card) || null,
+      item: (r.args && r.args.item) || null, comment: (r.args && r.args.comment) || null})));
     db.close();
   };
   all.onerror = () => done(null);
@@ -1718,6 +1886,9 @@ def run(board, screenshot_path):
     with step("the card's details: assignee, label, checklist, due date done, comment, link; the card's face; a reload"):
         check_card_details(board)
 
+    with step("the board's labels and members from its menu; a checklist item renamed"):
+        check_board_labels_members(board)
+
     with step("a column over its card limit is marked, and the limit lifted"):
         check_column_limit(board)
 
@@ -1738,6 +1909,9 @@ def run(board, screenshot_path):
 
     with step("offline: two moves and an add kept on the device, sent when the server is back"):
         check_offline_changes(board)
+
+    with step("a card's details changed offline: shown at once and after a reload, sent when the server is back"):
+        check_offline_details(board)
 
     with step("a pending change refused by the server: shown, with Apply anyway"):
         check_refused_change(board)
@@ -1835,7 +2009,7 @@ def main(argv):
               f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change, applied changes kept "
               f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved, card details (assignee, label, "
               f"checklist, due date done, comment, link; the card's face; a reload; a javascript: link refused), a column "
-              f"over its limit, member and label filters; screenshot {screenshot}")
+              f"over its limit, member and label filters, board labels and members, an item renamed, details changed offline; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

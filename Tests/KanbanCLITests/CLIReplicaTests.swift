@@ -131,6 +131,67 @@ struct CLIReplicaTests {
         #expect(try Self.root(replica) == Self.root(server))
     }
 
+    /// `kanban card CARD --json` of `kanban`'s database.
+    private static func card(_ kanban: KanbanBinary, _ id: String) throws -> CardDetailsOutput {
+        try OutputJSON.decode(CardDetailsOutput.self, from: Data(try kanban.succeed(["card", id, "--json"]).utf8))
+    }
+
+    @Test("Details changed offline: queued with full ids, shown on the replica, applied once on sync")
+    func offlineDetails() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
+        let existing = try server.add("Existing card")
+        var (process, port) = try ServeProcess.start(database: server.database)
+        defer { Self.stop(process) }
+        let url = "http://127.0.0.1:\(port)"
+        let replica = try KanbanBinary(database: directory.appending("replica.db"), actor: "mobile")
+        try replica.succeed(["clone", url])
+        Self.stop(process)
+
+        // On a card added offline and on one the server has: a comment, an item checked by its
+        // prefix, a link, an assignee, a label, the due date done.
+        let added = try replica.run(["add"], afterTerminator: ["-new, 한국어 🎉"]).trimmedStdout
+        let comment = try replica.run(["comments", "add", String(added.prefix(8))], afterTerminator: ["**offline**, 좋아요"])
+        #expect(comment.status == 0, "\(comment)")
+        let commentID = comment.trimmedStdout
+        #expect(Identifier(commentID) != nil, "comments add prints the new comment's id: \(comment)")
+        #expect(comment.stderr.contains("Queued change 2 (addComment)"))
+        let item = try replica.run(["checklist", "add", existing], afterTerminator: ["-step one"]).trimmedStdout
+        #expect(Identifier(item) != nil)
+        #expect(try replica.succeed(["checklist", "check", existing, String(item.prefix(6))]).hasPrefix("Queued change 4 (checkChecklistItem)"))
+        #expect(try replica.run(["comments", "edit", added, String(commentID.prefix(6))], afterTerminator: ["edited offline"]).stdout.hasPrefix("Queued change 5 (editComment)"))
+        try replica.succeed(["assign", existing, "Jeanne, d'Arc"])
+        try replica.succeed(["label", added, "bug"])
+        try replica.succeed(["due-done", existing])
+        #expect(try replica.succeed(["columns", "limit", "DOING", "2", "--strict"]).hasPrefix("Queued change 9 (setColumnLimit)"))
+        // Refused before queueing: an item neither the card nor the queue has.
+        #expect(try replica.run("checklist", "check", existing, "ffffffff").status == 1)
+        let pending = try Self.status(replica).pending
+        #expect(pending.map(\.mutation.name) == ["addCard", "addComment", "addChecklistItem", "checkChecklistItem", "editComment", "assign", "label", "markDue", "setColumnLimit"])
+        // Queued with full ids, not the prefixes typed.
+        #expect(pending[3].mutation.args.item == item && pending[4].mutation.args.comment == commentID && pending[4].mutation.args.card == added)
+        #expect(try replica.stats().events == 2)
+        // The replica shows them as the server will decide them.
+        let shown = try Self.card(replica, existing)
+        #expect(shown.checklist.map(\.done) == [true] && shown.assignees == ["Jeanne, d'Arc"] && shown.dueDone)
+        #expect(try Self.card(replica, added).comments.map(\.text) == ["edited offline"])
+
+        (process, _) = try ServeProcess.start(database: server.database, port: port)
+        #expect(try replica.succeed(["sync"]).hasPrefix("Sent 9 changes to \(url): 9 applied, 0 refused"))
+        let doing = try OutputJSON.decode(BoardOutput.self, from: Data(try server.succeed(["board", "--json"]).utf8)).columns.first { $0.name == "DOING" }
+        #expect(doing?.limit == 2 && doing?.strict == true)
+        let onServer = try Self.card(server, added)
+        #expect(onServer.comments.map(\.id) == [commentID] && onServer.comments.map(\.text) == ["edited offline"])
+        #expect(onServer.comments.map(\.author) == ["mobile"])
+        #expect(onServer.labels.map(\.name) == ["bug"])
+        let existingOnServer = try Self.card(server, existing)
+        #expect(existingOnServer.checklist.map(\.id) == [item] && existingOnServer.checklist.map(\.done) == [true])
+        #expect(existingOnServer.assignees == ["Jeanne, d'Arc"] && existingOnServer.dueDone)
+        #expect(try Self.root(replica) == Self.root(server))
+        #expect(try replica.succeed(["sync"]).hasPrefix("Sent 0 changes"))
+    }
+
     @Test("A replica cannot be served: kanban serve on it is one line and exit 1, its log untouched")
     func replicaIsNotServed() throws {
         let directory = try TemporaryDirectory()

@@ -84,7 +84,42 @@ extension KanbanEngine {
             try checkUnused(card, state: state, in: transaction)
             decision.events = mutation.givingNewCard(decision.events)
         }
+        if let detail = mutation.newDetail, let card = Self.addedDetailCard(decision.events) {
+            try checkUnused(detail, on: card, state: state, in: transaction)
+            decision.events = mutation.givingNewDetail(decision.events)
+        }
         return decision
+    }
+
+    /// The card and board of the comment, checklist item or link `events` add, if they add one.
+    private static func addedDetailCard(_ events: [BoardEvent]) -> (card: CardID, board: BoardID)? {
+        for event in events {
+            guard case .cardDetail(let changed) = event.payload else { continue }
+            switch changed.edit {
+            case .commentAdded, .itemAdded, .linkAttached: return (changed.card, event.board)
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Throws ``KanbanCore/KanbanError/detailIDTaken(_:)`` when card `card` has, or had, a
+    /// comment, checklist item or link with id `detail` (an undo could bring it back).
+    private func checkUnused(_ detail: DetailID, on card: (card: CardID, board: BoardID), state: KanbanState, in transaction: WriteTransaction) throws {
+        let details = state.details(of: card.card)
+        let now = details.comments.map(\.id) + details.checklist.map(\.id) + details.links.map(\.id)
+        if now.contains(detail) { throw KanbanError.detailIDTaken(detail.description) }
+        try forEachEvent(concerning: card.card, on: card.board, after: 0, in: transaction) { _, _, effects in
+            for case .cardDetail(let changed) in effects {
+                let added: DetailID? = switch changed.edit {
+                case .commentAdded(let comment, _): comment.id
+                case .itemAdded(let item, _): item.id
+                case .linkAttached(let link, _): link.id
+                default: nil
+                }
+                if added == detail { throw KanbanError.detailIDTaken(detail.description) }
+            }
+        }
     }
 
     /// Throws ``KanbanCore/KanbanError/cardIDTaken(_:)`` when a card of the log has, or had, id `card`.

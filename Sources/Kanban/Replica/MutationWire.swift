@@ -6,7 +6,7 @@ public struct MutationWire: Codable, Sendable, Equatable {
     public var id: UInt64
     /// `addCard`, `editCard`, `moveCard`, `deleteCard`, `reviveCard`, `undo`, `redo`,
     /// `createBoard`, `renameBoard`, `removeBoard`, `addColumn`, `renameColumn`, `moveColumn`,
-    /// `removeColumn`.
+    /// `removeColumn`, and the changes to details (``MutationArguments``).
     public var name: String
     public var args: MutationArguments
     /// The replica's last event when the change was made: someone else's later change to the
@@ -20,9 +20,10 @@ public struct MutationWire: Codable, Sendable, Equatable {
         self.since = since
     }
 
-    /// `command` as mutation `id`; `newCard` is the id an added card gets. A restore cannot be
-    /// queued (it needs the log as it is): it throws ``ReplicaError/notQueueable(_:)``.
-    public init(id: UInt64, command: Command, newCard: CardID? = nil, since: UInt64? = nil) throws(ReplicaError) {
+    /// `command` as mutation `id`; `newCard` is the id an added card gets, `newDetail` the id an
+    /// added comment, checklist item or link gets. A restore cannot be queued (it needs the log
+    /// as it is): it throws ``ReplicaError/notQueueable(_:)``.
+    public init(id: UInt64, command: Command, newCard: CardID? = nil, newDetail: DetailID? = nil, since: UInt64? = nil) throws(ReplicaError) {
         var args = MutationArguments()
         let name: String
         switch command {
@@ -80,8 +81,10 @@ public struct MutationWire: Codable, Sendable, Equatable {
         case .restore:
             throw .notQueueable("restore")
         default:
-            // Card and board details are decided on the server only, for now.
-            throw .notQueueable("a change to a card's or board's details")
+            guard let detail = Self.detailArguments(of: command, newDetail: newDetail) else {
+                throw .notQueueable("this change")
+            }
+            (name, args) = detail
         }
         self.init(id: id, name: name, args: args, since: since)
     }

@@ -84,19 +84,20 @@ public struct Replica: Sendable {
     }
 
     /// Queues `command`, made by `actor`, for the origin; `newCard` is the id an added card
-    /// gets (so later mutations can name it before any sync). Edits, moves and deletes carry
+    /// gets, `newDetail` the id an added comment, checklist item or link gets (so later
+    /// mutations can name them before any sync). Edits, moves and deletes carry
     /// the replica's last event as `since`: the origin refuses them as conflicts when someone
     /// else changed the same thing after it. Nothing is appended to the replica's log.
     @discardableResult
-    public func queue(_ command: Command, actor: String, newCard: CardID? = nil) throws -> PendingMutation {
+    public func queue(_ command: Command, actor: String, newCard: CardID? = nil, newDetail: DetailID? = nil) throws -> PendingMutation {
         let actor = try KanbanEngine.checkedActor(actor)
         let since: UInt64? = switch command {
         case .editCard, .editCardIfUnchanged, .moveCard, .deleteCard: try engine.lastSequence()
         default: nil
         }
-        _ = try MutationWire(id: 1, command: command, newCard: newCard, since: since)
+        _ = try MutationWire(id: 1, command: command, newCard: newCard, newDetail: newDetail, since: since)
         return try storage(engine) {
-            try store.enqueue { id in PendingMutation(actor: actor, mutation: try MutationWire(id: id, command: command, newCard: newCard, since: since)) }
+            try store.enqueue { id in PendingMutation(actor: actor, mutation: try MutationWire(id: id, command: command, newCard: newCard, newDetail: newDetail, since: since)) }
         }
     }
 

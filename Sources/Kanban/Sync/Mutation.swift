@@ -12,6 +12,10 @@ public struct Mutation: Hashable, Sendable {
     /// For an added card: the id the client gave it, so that its later mutations can name the
     /// card before the server has seen it. Refused when any card of the log has, or had, it.
     public var newCard: CardID?
+    /// For an added comment, checklist item or link: the id the client gave it, so that its
+    /// later mutations can name it before the server has seen it. Refused when the card has, or
+    /// had, a comment, item or link with it.
+    public var newDetail: DetailID?
     /// For an added or moved card: the card it goes just before, else just after `after`,
     /// found on the board as it is when the mutation is decided (``KanbanCore/Decider/index(before:after:placing:column:board:in:)``).
     /// They take the place of the command's index when either is in the target column.

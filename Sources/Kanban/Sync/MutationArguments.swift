@@ -11,7 +11,17 @@ import KanbanCore
 /// - `undo`, `redo`: `force`;
 /// - `createBoard`: `name`, and `columns`; `renameBoard`: `board`, `to`; `removeBoard`: `board`;
 /// - `addColumn`: `board`, `name`, and `at`; `renameColumn`: `board`, `column`, `to`;
-///   `moveColumn`: `board`, `column`, `at`; `removeColumn`: `board`, `column`.
+///   `moveColumn`: `board`, `column`, `at`; `removeColumn`: `board`, `column`;
+/// - a card's details, each with `board` and `card`: `assign`, `unassign`: `person`; `label`,
+///   `unlabel`: `label`; `markDue`: `done`; `addComment`: `text`, and `comment` (the new
+///   comment's id, a UUID); `editComment`: `comment`, `text`; `deleteComment`: `comment`;
+///   `addChecklistItem`: `text`, and `item` (the new item's id), `checklist`, `at`;
+///   `renameChecklistItem`: `item`, `text`; `checkChecklistItem`: `item`, `done`;
+///   `removeChecklistItem`: `item`; `moveChecklistItem`: `item`, `at`; `attachLink`: `url`, and
+///   `link` (the new link's id), `name`; `removeLink`: `link`;
+/// - a board's details, each with `board`: `addMember`, `removeMember`: `person`; `setLabel`:
+///   `name`, `colour`; `removeLabel`: `name`; `setColumnLimit`: `column`, and `limit` (left out
+///   or `null` lifts it), `strict` (`true`: the column refuses cards over it).
 ///
 /// Written with only the keys a mutation uses; `due` is a date, or `null` to remove it (an
 /// edit), or left out. The server reads pushes with it and a replica writes its queue with it.
@@ -30,11 +40,24 @@ public struct MutationArguments: Codable, Sendable, Equatable {
     public var name: String?
     public var to: String?
     public var columns: [String]?
+    public var person: String?
+    public var label: String?
+    public var done: Bool?
+    public var text: String?
+    public var comment: String?
+    public var item: String?
+    public var checklist: String?
+    public var url: String?
+    public var link: String?
+    public var colour: String?
+    public var limit: Int?
+    public var strict: Bool?
 
     public init() {}
 
     private enum CodingKeys: String, CodingKey {
         case board, card, title, description, due, column, at, before, after, force, name, to, columns
+        case person, label, done, text, comment, item, checklist, url, link, colour, limit, strict
     }
 
     public init(from decoder: any Decoder) throws {
@@ -54,6 +77,18 @@ public struct MutationArguments: Codable, Sendable, Equatable {
         name = try container.decodeIfPresent(String.self, forKey: .name)
         to = try container.decodeIfPresent(String.self, forKey: .to)
         columns = try container.decodeIfPresent([String].self, forKey: .columns)
+        person = try container.decodeIfPresent(String.self, forKey: .person)
+        label = try container.decodeIfPresent(String.self, forKey: .label)
+        done = try container.decodeIfPresent(Bool.self, forKey: .done)
+        text = try container.decodeIfPresent(String.self, forKey: .text)
+        comment = try container.decodeIfPresent(String.self, forKey: .comment)
+        item = try container.decodeIfPresent(String.self, forKey: .item)
+        checklist = try container.decodeIfPresent(String.self, forKey: .checklist)
+        url = try container.decodeIfPresent(String.self, forKey: .url)
+        link = try container.decodeIfPresent(String.self, forKey: .link)
+        colour = try container.decodeIfPresent(String.self, forKey: .colour)
+        limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        strict = try container.decodeIfPresent(Bool.self, forKey: .strict)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +108,18 @@ public struct MutationArguments: Codable, Sendable, Equatable {
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(to, forKey: .to)
         try container.encodeIfPresent(columns, forKey: .columns)
+        try container.encodeIfPresent(person, forKey: .person)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(done, forKey: .done)
+        try container.encodeIfPresent(text, forKey: .text)
+        try container.encodeIfPresent(comment, forKey: .comment)
+        try container.encodeIfPresent(item, forKey: .item)
+        try container.encodeIfPresent(checklist, forKey: .checklist)
+        try container.encodeIfPresent(url, forKey: .url)
+        try container.encodeIfPresent(link, forKey: .link)
+        try container.encodeIfPresent(colour, forKey: .colour)
+        try container.encodeIfPresent(limit, forKey: .limit)
+        try container.encodeIfPresent(strict, forKey: .strict)
     }
 
     /// The mutation named `name` with these arguments; throws when one it needs is missing or
@@ -131,6 +178,7 @@ public struct MutationArguments: Codable, Sendable, Equatable {
         case "removeColumn":
             return Mutation(id: id, command: .removeColumn(board: try needed(board, "board"), column: try needed(column, "column")))
         default:
+            if let detail = try detailMutation(id: id, name: name, since: since) { return detail }
             throw .unreadableMutation("there is no mutation named '\(name)'")
         }
     }

@@ -34,14 +34,12 @@ extension KanbanCommand.Columns {
 
         func run() throws {
             let value = limit.lowercased() == "none" ? nil : Int(limit)
-            guard strict, let value else {
-                try runDetail(.setColumnLimit(board: global.board, column: column, limit: value), global, json: json, quiet: "The column has that limit already.")
-                return
+            let command: Command = if strict, let value {
+                .setStrictColumnLimit(board: global.board, column: column, limit: value)
+            } else {
+                .setColumnLimit(board: global.board, column: column, limit: value)
             }
-            let engine = try global.openEngine()
-            try ReplicaWrites.refuseOnReplica(engine, "a strict limit")
-            let events = try engine.execute(.setStrictColumnLimit(board: global.board, column: column, limit: value), actor: global.actorName)
-            try report(events, of: engine, json: json, quiet: "The column has that limit already.")
+            try runDetail(command, global, json: json, quiet: "The column has that limit already.")
         }
     }
 }

@@ -12,6 +12,7 @@ enum ReplicaWrites {
         guard let replica = try Replica.open(engine) else { return false }
         var command = command
         var newCard: CardID?
+        var newDetail: DetailID?
         switch command {
         case .addCard:
             newCard = CardID(.random())
@@ -29,18 +30,22 @@ enum ReplicaWrites {
             command = .deleteCard(board: board, card: id)
             if known { try check(command, on: engine) }
         default:
-            break
+            if let detail = try DetailReferences(engine: engine, replica: replica).resolved(command, actor: actor) {
+                (command, newDetail) = detail
+            }
         }
-        let pending = try replica.queue(command, actor: actor, newCard: newCard)
+        let pending = try replica.queue(command, actor: actor, newCard: newCard, newDetail: newDetail)
         let waiting = try replica.pending().count
         if let newCard {
             if json { try Output.printJSON(AddedCardOutput(card: newCard)) } else { Output.line(newCard.description) }
+        } else if let newDetail, !json {
+            Output.line(newDetail.description)
         } else if json {
             try Output.printJSON(pending)
             return true
         }
         let line = "Queued change \(pending.mutation.id) (\(pending.mutation.name)) for \(replica.origin); \(waiting) not yet synced (kanban sync)."
-        if newCard != nil || json { Output.error("kanban: \(line)") } else { Output.line(line) }
+        if newCard != nil || newDetail != nil || json { Output.error("kanban: \(line)") } else { Output.line(line) }
         return true
     }
 
@@ -59,16 +64,16 @@ enum ReplicaWrites {
     }
 
     /// Refuses `command` as the board would now (an unknown column, an empty title, …).
-    private static func check(_ command: Command, on engine: KanbanEngine) throws {
+    static func check(_ command: Command, on engine: KanbanEngine, actor: String = "") throws {
         try engine.withState { state in
             var ids = SystemRandomNumberGenerator()
-            _ = try Decider.decide(command, in: state, ids: &ids)
+            _ = try Decider.decide(command, actor: actor, in: state, ids: &ids)
         }
     }
 
     /// The full id of the card `reference` names on `board`: a card of the replica's board, or
     /// one added by a change still queued; and whether the replica's board has it.
-    private static func resolve(_ reference: String, board: String, engine: KanbanEngine, replica: Replica) throws -> (String, Bool) {
+    static func resolve(_ reference: String, board: String, engine: KanbanEngine, replica: Replica) throws -> (String, Bool) {
         let local = try engine.withState { state -> Card? in
             guard let found = state.board(named: board) else { return nil }
             do {

@@ -16,6 +16,7 @@ enum WebAssets {
     static let files: [String: Asset] = [
         "board.css": Asset(bytes: PackageResources.board_css, contentType: "text/css; charset=utf-8"),
         "board.js": Asset(bytes: PackageResources.board_js, contentType: "text/javascript; charset=utf-8"),
+        "details.js": Asset(bytes: PackageResources.details_js, contentType: "text/javascript; charset=utf-8"),
         "flow.js": Asset(bytes: PackageResources.flow_js, contentType: "text/javascript; charset=utf-8"),
         "i18n.js": Asset(bytes: PackageResources.i18n_js, contentType: "text/javascript; charset=utf-8"),
         "icon.svg": Asset(bytes: PackageResources.icon_svg, contentType: "image/svg+xml"),

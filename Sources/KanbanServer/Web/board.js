@@ -10,6 +10,7 @@
 
 import { cumulativeFlow, cycleScatter, legend, summary } from '/assets/flow.js';
 import { LANGUAGES, pickLanguage, translator } from '/assets/i18n.js';
+import { CARD_DETAIL_CHANGES, BOARD_DETAIL_CHANGES, applyBoardDetail, cardFaceWith, detailsWith } from '/assets/details.js';
 import { isNumbered, openOutbox } from '/assets/outbox.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -472,6 +473,7 @@ function outboxChanged() {
 function showChanges() {
   recompute();
   renderSyncStatus();
+  refreshCardDetails();
   if (drag) {
     drag.refreshAfter = true;
     return;
@@ -569,7 +571,15 @@ function replay(view, { name, args, local, status }) {
       column.cards.splice(Math.min(at, column.cards.length), 0, card);
       return;
     }
-    default: // undo and redo: only the server knows what they change
+    default:
+      if (CARD_DETAIL_CHANGES.has(name)) {
+        if (!found) return;
+        const card = cardFaceWith(found.column.cards[found.index], { name, args, local }, view.labels);
+        found.column.cards[found.index] = pendingCard(card, found.column, view);
+      } else if (BOARD_DETAIL_CHANGES.has(name)) {
+        applyBoardDetail(view, { name, args });
+      }
+      // undo and redo: only the server knows what they change
   }
 }
 
@@ -645,7 +655,8 @@ function describeChange(record) {
     case 'deleteCard': return t('changeDelete', { title });
     case 'reviveCard': return t('changeRevive', { title });
     case 'undo': return t('undo');
-    default: return t('redo');
+    case 'redo': return t('redo');
+    default: return CARD_DETAIL_CHANGES.has(record.name) ? t('changeDetails', { title }) : t('changeBoardDetails');
   }
 }
 
@@ -1185,6 +1196,7 @@ function render() {
   renderFilters(state.past ? state.past.view : state.live);
   if (state.past) renderBoard(state.past.view, true);
   else renderBoard(state.live, false);
+  refreshBoardDetails();
   renderTimes.push(performance.now() - started);
   if (window.kanbanBoardShownAt == null && document.querySelector('#board .card')) window.kanbanBoardShownAt = performance.now();
   if (renderTimes.length > 100) renderTimes.shift();
@@ -1990,7 +2002,7 @@ document.addEventListener('pointerdown', (event) => {
  * Asks for a name (and optionally a second value). `submit(values)` runs the action; when it
  * throws, the dialog stays open and shows the error.
  */
-function promptDialog({ title, label, value = '', ok, second = null, inputMode = null, submit }) {
+function promptDialog({ title, label, value = '', ok, second = null, check = null, inputMode = null, submit }) {
   const dialog = $('#prompt-dialog');
   const input = $('#prompt-input');
   const secondInput = $('#prompt-input-2');
@@ -2008,6 +2020,11 @@ function promptDialog({ title, label, value = '', ok, second = null, inputMode =
     secondInput.value = second.value ?? '';
     secondInput.placeholder = second.placeholder ?? '';
   }
+  $('#prompt-check-row').hidden = !check;
+  if (check) {
+    $('#prompt-check-label').textContent = check.label;
+    $('#prompt-check').checked = Boolean(check.checked);
+  }
   let key = newKey();
   const form = $('#prompt-form');
   form.onsubmit = async (event) => {
@@ -2015,7 +2032,7 @@ function promptDialog({ title, label, value = '', ok, second = null, inputMode =
     const okButton = $('#prompt-ok');
     okButton.disabled = true;
     try {
-      await submit({ value: input.value, second: secondInput.value }, key);
+      await submit({ value: input.value, second: secondInput.value, check: $('#prompt-check').checked }, key);
       dialog.close();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 0) key = newKey();
@@ -2277,18 +2294,24 @@ const columnElement = (name) => $$('#board .column').find((column) => column.dat
 
 // ---------------------------------------------------------------------------------------------
 // A card's details in its dialog: assignees, labels, the due date's done mark, the checklist,
-// links and comments (`GET …/cards/{id}`). Each change goes to the server at once, not through
-// the outbox: these need the server, so a refusal, or no answer, is said here in the dialog.
+// links and comments (`GET …/cards/{id}`, kept by the service worker for offline). Each change
+// goes through the outbox like any change to cards (details.js replays it on what is shown until
+// the server has it); a refusal while the server answers is said here in the dialog.
 
 const cardDetails = {
-  /** The card whose details the dialog shows (an existing card of the board now), else null. */
+  /** The card whose details the dialog shows (a card of the board now), else null. */
   card: null,
   /** The last answer of `GET …/cards/{id}`, and its JSON: redrawn only when that changes. */
   data: null,
   json: '',
+  /** The highest sequence of this device's applied changes the last answer has for sure, and the
+   * JSON of what was drawn last (the answer with the changes it lacks replayed). */
+  reflected: 0,
+  shownJSON: '',
   ticket: 0,
-  /** The comment being edited (its id), else null. */
+  /** The comment being edited (its id), else null; the checklist item being renamed. */
   editing: null,
+  editingItem: null,
   /** The last refusal, `{section, error}`, shown in its section until the next change. */
   error: null,
   /** The control (its data-key, or the first of several that can take it) to focus once
@@ -2316,7 +2339,9 @@ async function detailsBusy(work) {
  * at in the past, nor a new one), and fetches them. */
 function openCardDetails() {
   const card = cardDialog.mode === 'edit' ? cardDialog.card : null;
-  Object.assign(cardDetails, { card: card?.id ?? null, data: null, json: '', editing: null, error: null, focus: null });
+  Object.assign(cardDetails, {
+    card: card?.id ?? null, data: null, json: '', reflected: 0, shownJSON: '', editing: null, editingItem: null, error: null, focus: null,
+  });
   cardDetails.ticket++;
   $('#card-details').hidden = !card;
   if (card) {
@@ -2338,9 +2363,12 @@ async function loadCardDetails() {
   const id = cardDetails.card;
   if (!id) return 'stale';
   const ticket = ++cardDetails.ticket;
+  // Every change the server had applied when the request left is in its answer.
+  const reflected = Math.max(0, ...sync.records.filter((record) => record.status === 'applied').map((record) => Number(record.sequence) || 0));
   try {
     const data = await detailsBusy(() => api('GET', cardPath(id)));
     if (ticket !== cardDetails.ticket || cardDetails.card !== id) return 'stale';
+    cardDetails.reflected = reflected;
     const json = JSON.stringify(data);
     if (json === cardDetails.json) return 'same';
     cardDetails.data = data;
@@ -2351,8 +2379,17 @@ async function loadCardDetails() {
     if (ticket !== cardDetails.ticket || cardDetails.card !== id) return 'stale';
     // A refetch that failed leaves what is shown; the first one says why there is nothing.
     if (!cardDetails.data) {
-      const unsaved = cardDialog.card?.pending && error.status === 404;
-      $('#card-details-body').replaceChildren(unsaved ? el('p', { class: 'panel-empty' }, t('detailsNotYetSaved')) : errorParagraph(error));
+      const card = cardDialog.card;
+      if (card?.pending && (error.status === 404 || error.status === 0)) {
+        // A card the server does not have yet has no details but those made here.
+        cardDetails.data = {
+          id: card.id, title: card.title, description: card.description ?? '', due: card.due ?? null, overdue: false,
+          column: cardDialog.column, assignees: [], labels: [], dueDone: false, checklist: [], comments: [], links: [],
+        };
+        renderCardDetails();
+        return 'drawn';
+      }
+      $('#card-details-body').replaceChildren(errorParagraph(error));
     }
     return 'failed';
   }
@@ -2361,12 +2398,33 @@ async function loadCardDetails() {
 /** The control named `key` (its data-key) among the details shown, or null. */
 const detailControl = (key) => $$('[data-key]', $('#card-details-body')).find((node) => node.dataset.key === key) ?? null;
 
+/** The card's details as the server last gave them, with this device's changes to them that
+ * the answer does not have yet replayed on top (undecided, or applied after it was asked for). */
+function shownDetails() {
+  let data = cardDetails.data;
+  if (!data) return null;
+  for (const record of sync.records) {
+    if (!CARD_DETAIL_CHANGES.has(record.name) || record.args?.card !== data.id || !sameName(record.args?.board, state.boardName)) continue;
+    if (record.status === 'pending' || (record.status === 'applied' && Number(record.sequence) > cardDetails.reflected)) {
+      data = detailsWith(data, record, state.live?.labels);
+    }
+  }
+  return data;
+}
+
+/** Draws the details again when what they show changed (after the outbox changed). */
+function refreshCardDetails() {
+  if (!cardDetails.data || !$('#card-dialog').open) return;
+  if (JSON.stringify(shownDetails()) !== cardDetails.shownJSON) renderCardDetails();
+}
+
 /** Draws the details. What is typed in their fields and the focus stay: a redraw follows each
  * change, this page's or someone else's. */
 function renderCardDetails() {
   const body = $('#card-details-body');
-  const data = cardDetails.data;
+  const data = shownDetails();
   if (!data) return;
+  cardDetails.shownJSON = JSON.stringify(data);
   const fields = () => $$('input:not([type="checkbox"]), textarea', body);
   const typed = new Map(fields().map((field) => [field.dataset.key, field.value]));
   const active = body.contains(document.activeElement) ? document.activeElement.dataset.key : null;
@@ -2385,30 +2443,50 @@ function renderCardDetails() {
 }
 
 /**
- * Makes one change to the card's details on the server, after the change before it, then
- * fetches them again. A refusal, or no answer (such changes are not kept on the device), shows
- * in `section`; `clear` (data-keys) empties fields once it is done, `focus` names the control
- * to focus after the redraw, `done` runs once the server took it. Resolves to whether it did.
+ * Makes one change to the card's details: mutation `name` with `args` (the board and the card
+ * are added), kept in the outbox and shown at once like any change to cards, then sent. While
+ * the server answers, its refusal shows in `section` and the change is dropped; without an
+ * answer it waits in the outbox and is sent when the server is back. `clear` (data-keys) empties
+ * fields once it is kept, `focus` names the control to focus after the redraw, `done` runs once
+ * it is kept, `local` is what only the page needs. Resolves to whether it was kept and not refused.
  */
-function detailChange(section, method, path, body, { clear = [], focus = null, done = null } = {}) {
+function detailChange(section, name, args, { clear = [], focus = null, done = null, local = {} } = {}) {
   const run = async () => {
-    if (!cardDetails.card) return false;
+    const card = cardDetails.card;
+    if (!card) return false;
     showDetailError(section, null);
+    let record;
     try {
-      await write(method, path, body);
+      record = await change(name, { board: state.boardName, card, ...args },
+        { since: null, local: { title: cardDetails.data?.title ?? '', ...local } });
     } catch (error) {
       renderCardDetails(); // a checkbox pressed shows the card's state again
       showDetailError(section, error);
       return false;
     }
+    // Emptied now, given back if the server refuses the change (to correct it).
+    const typed = clear.map((key) => [key, detailControl(key)?.value ?? '']);
     for (const key of clear) {
       const field = detailControl(key);
       if (field) field.value = '';
     }
     done?.();
     cardDetails.focus = focus;
-    cardDetails.json = ''; // redrawn even when nothing changed (an edit left as it was)
-    if ((await loadCardDetails()) !== 'stale') cardDetails.focus = null;
+    renderCardDetails();
+    cardDetails.focus = null;
+    const decision = connection.state === 'live' && !sync.pushFailed ? await decisionOf(record, DIALOG_DECISION_MS) : null;
+    if (decision?.status === 'refused') {
+      await dropRecord(record);
+      if (cardDetails.card !== card) return false;
+      renderCardDetails();
+      for (const [key, value] of typed) {
+        const field = detailControl(key);
+        if (field && !field.value) field.value = value;
+      }
+      showDetailError(section, new ApiError(decision.conflict ? 409 : 422, decision.error));
+      return false;
+    }
+    if (decision?.status === 'applied' && cardDetails.card === card) await loadCardDetails();
     return true;
   };
   const queued = () => detailsBusy(run);
@@ -2489,35 +2567,33 @@ function dueDoneSection(data) {
   if (!data.due) return null;
   const box = el('input', { type: 'checkbox', id: 'detail-due-done', 'data-key': 'due-done' });
   box.checked = Boolean(data.dueDone);
-  box.addEventListener('change', () => detailChange('due', 'PUT', `${cardPath(data.id)}/due-done`, { done: box.checked }, { focus: 'due-done' }));
+  box.addEventListener('change', () => detailChange('due', 'markDue', { done: box.checked }, { focus: 'due-done' }));
   return detailSection('due', t('dueDate'),
     el('div', { class: 'check-row' }, box, el('label', { for: 'detail-due-done' }, t('dueDateDone', { when: formatDue(data.due) }))));
 }
 
 function assigneesSection(data) {
   const people = (Array.isArray(data.assignees) ? data.assignees : []).map(String);
-  const path = `${cardPath(data.id)}/assignees`;
   const chips = people.map((person) => detailChip('detail-chip person-chip',
     [el('span', { class: 'avatar', 'aria-hidden': 'true' }, initials(person)), el('span', { class: 'chip-text' }, person)],
     t('unassign', { name: person }), `assignee-remove:${person}`,
-    () => detailChange('assignees', 'DELETE', `${path}/${enc(person)}`, undefined, { focus: 'assignee-input' })));
+    () => detailChange('assignees', 'unassign', { person }, { focus: 'assignee-input' })));
   return detailSection('assignees', t('assignees'),
     people.length > 0 ? el('ul', { class: 'detail-chips' }, ...chips) : el('p', { class: 'hint' }, t('noAssignees')),
     addRow('assignees', [{ key: 'assignee-input', label: t('assignSomeone'), options: boardPeople().filter((person) => !people.includes(person)) }],
       t('assign'), ([person]) => {
         if (!person.trim()) return detailControl('assignee-input')?.focus();
-        return detailChange('assignees', 'POST', path, { person: person.trim() }, { clear: ['assignee-input'], focus: 'assignee-input' });
+        return detailChange('assignees', 'assign', { person: person.trim() }, { clear: ['assignee-input'], focus: 'assignee-input' });
       }));
 }
 
 function labelsSection(data) {
   const labels = Array.isArray(data.labels) ? data.labels : [];
-  const path = `${cardPath(data.id)}/labels`;
   const chips = labels.map((label) => {
     const name = String(label.name ?? '');
     return detailChip(`detail-chip ${labelChipClass(label.colour)}`, [el('span', { class: 'chip-text' }, name)],
       t('removeLabel', { name }), `label-remove:${name}`,
-      () => detailChange('labels', 'DELETE', `${path}/${enc(name)}`, undefined, { focus: 'label-input' }));
+      () => detailChange('labels', 'unlabel', { label: name }, { focus: 'label-input' }));
   });
   const offered = (Array.isArray(state.live?.labels) ? state.live.labels : []).map((label) => String(label.name))
     .filter((name) => !labels.some((label) => sameName(label.name, name)));
@@ -2525,13 +2601,12 @@ function labelsSection(data) {
     labels.length > 0 ? el('ul', { class: 'detail-chips' }, ...chips) : el('p', { class: 'hint' }, t('noLabels')),
     addRow('labels', [{ key: 'label-input', label: t('addLabelName'), options: offered }], t('addLabel'), ([label]) => {
       if (!label.trim()) return detailControl('label-input')?.focus();
-      return detailChange('labels', 'POST', path, { label: label.trim() }, { clear: ['label-input'], focus: 'label-input' });
+      return detailChange('labels', 'label', { label: label.trim() }, { clear: ['label-input'], focus: 'label-input' });
     }));
 }
 
 function checklistSection(data) {
   const items = Array.isArray(data.checklist) ? data.checklist : [];
-  const path = `${cardPath(data.id)}/checklist`;
   const done = items.filter((item) => item.done).length;
   const content = [];
   if (items.length > 0) {
@@ -2553,19 +2628,25 @@ function checklistSection(data) {
     if (named) content.push(el('h4', { class: 'checklist-name' }, name));
     content.push(el('ul', { class: 'checklist', 'aria-label': name }, ...entries.map(({ item }, position) => {
       const text = String(item.text ?? '');
-      const itemPath = `${path}/${enc(item.id)}`;
       const id = `detail-item-${item.id}`;
+      if (cardDetails.editingItem === item.id) return checklistItemEditor(item);
       const box = el('input', { type: 'checkbox', id, 'data-key': `item-check:${item.id}` });
       box.checked = Boolean(item.done);
-      box.addEventListener('change', () => detailChange('checklist', 'PATCH', itemPath, { done: box.checked }, { focus: `item-check:${item.id}` }));
-      const move = (step) => detailChange('checklist', 'PATCH', itemPath, { at: entries[position + step].index },
+      box.addEventListener('change', () => detailChange('checklist', 'checkChecklistItem', { item: item.id, done: box.checked },
+        { focus: `item-check:${item.id}`, local: { wasDone: Boolean(item.done) } }));
+      const move = (step) => detailChange('checklist', 'moveChecklistItem', { item: item.id, at: entries[position + step].index },
         { focus: [`item-${step < 0 ? 'up' : 'down'}:${item.id}`, `item-check:${item.id}`] });
-      return el('li', { class: `checklist-item${item.done ? ' done' : ''}` },
+      return el('li', { class: `checklist-item${item.done ? ' done' : ''}${item.pending ? ' pending' : ''}`, title: item.pending ? t('notYetSynced') : null },
         box, el('label', { for: id, class: 'checklist-text' }, text),
+        detailIconButton('pencil', t('renameItem', { text }), `item-rename:${item.id}`, () => {
+          cardDetails.editingItem = item.id;
+          cardDetails.focus = `item-text:${item.id}`;
+          renderCardDetails();
+        }),
         detailIconButton('up', t('moveItemUp', { text }), `item-up:${item.id}`, () => move(-1), { disabled: position === 0 }),
         detailIconButton('down', t('moveItemDown', { text }), `item-down:${item.id}`, () => move(1), { disabled: position === entries.length - 1 }),
         detailIconButton('close', t('removeItem', { text }), `item-remove:${item.id}`,
-          () => detailChange('checklist', 'DELETE', itemPath, undefined, { focus: 'item-input' })));
+          () => detailChange('checklist', 'removeChecklistItem', { item: item.id }, { focus: 'item-input', local: { wasDone: Boolean(item.done) } })));
     })));
   }
   const names = [...groups.keys()];
@@ -2574,28 +2655,62 @@ function checklistSection(data) {
     { key: 'item-list', label: t('checklistName'), placeholder: names[0] ?? 'Checklist', options: names, className: 'narrow' },
   ], t('addItem'), ([text, checklist]) => {
     if (!text.trim()) return detailControl('item-input')?.focus();
-    const body = { text: text.trim() };
-    if (checklist.trim()) body.checklist = checklist.trim();
-    else if (names.length > 0) body.checklist = names[0];
-    return detailChange('checklist', 'POST', path, body, { clear: ['item-input'], focus: 'item-input' });
+    const args = { text: text.trim(), item: newKey() };
+    if (checklist.trim()) args.checklist = checklist.trim();
+    else if (names.length > 0) args.checklist = names[0];
+    return detailChange('checklist', 'addChecklistItem', args, { clear: ['item-input'], focus: 'item-input' });
   }));
   return detailSection('checklist', t('checklist'), ...content);
 }
 
+/** A checklist item being renamed: its text in a field; Enter saves, Escape leaves it as it was. */
+function checklistItemEditor(item) {
+  const field = el('input', { type: 'text', class: 'item-field', 'data-key': `item-text:${item.id}`, 'aria-label': t('itemNewText'), autocomplete: 'off' });
+  field.value = String(item.text ?? '');
+  const stop = () => {
+    cardDetails.editingItem = null;
+    cardDetails.focus = `item-rename:${item.id}`;
+    renderCardDetails();
+  };
+  const save = el('button', { type: 'button', class: 'primary small', 'data-key': `item-save:${item.id}` }, t('save'));
+  const cancel = el('button', { type: 'button', class: 'secondary small', 'data-key': `item-cancel:${item.id}` }, t('cancel'));
+  const submit = () => {
+    const text = field.value.trim();
+    if (!text) return field.focus();
+    if (text === item.text) return stop();
+    return detailChange('checklist', 'renameChecklistItem', { item: item.id, text },
+      { done: () => { cardDetails.editingItem = null; }, focus: `item-rename:${item.id}` });
+  };
+  save.addEventListener('click', submit);
+  cancel.addEventListener('click', stop);
+  field.addEventListener('keydown', (event) => {
+    if (event.isComposing) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      submit();
+    } else if (event.key === 'Escape') {
+      // Leaves the item as it was, not the dialog.
+      event.preventDefault();
+      event.stopPropagation();
+      stop();
+    }
+  });
+  return el('li', { class: 'checklist-item editing' }, field, save, cancel);
+}
+
 function linksSection(data) {
   const links = Array.isArray(data.links) ? data.links : [];
-  const path = `${cardPath(data.id)}/links`;
   const list = links.map((link) => {
     const url = String(link.url ?? '');
     const name = String(link.name || url);
     const href = safeHref(url);
-    return el('li', { class: 'detail-link' },
+    return el('li', { class: `detail-link${link.pending ? ' pending' : ''}`, title: link.pending ? t('notYetSynced') : null },
       icon('link'),
       el('span', { class: 'detail-link-text' },
         href ? el('a', { href, rel: 'noopener noreferrer', target: '_blank' }, name) : el('span', {}, name),
         name !== url ? el('span', { class: 'detail-link-url' }, url) : null),
       detailIconButton('close', t('removeLink', { name }), `link-remove:${link.id}`,
-        () => detailChange('links', 'DELETE', `${path}/${enc(link.id)}`, undefined, { focus: 'link-url' })));
+        () => detailChange('links', 'removeLink', { link: link.id }, { focus: 'link-url' })));
   });
   return detailSection('links', t('links'),
     links.length > 0 ? el('ul', { class: 'detail-links' }, ...list) : null,
@@ -2604,20 +2719,18 @@ function linksSection(data) {
       { key: 'link-name', label: t('linkName'), className: 'narrow' },
     ], t('addLink'), ([url, name]) => {
       if (!url.trim()) return detailControl('link-url')?.focus();
-      const body = { url: url.trim() };
-      if (name.trim()) body.name = name.trim();
-      return detailChange('links', 'POST', path, body, { clear: ['link-url', 'link-name'], focus: 'link-url' });
+      const args = { url: url.trim(), link: newKey() };
+      if (name.trim()) args.name = name.trim();
+      return detailChange('links', 'attachLink', args, { clear: ['link-url', 'link-name'], focus: 'link-url' });
     }));
 }
 
 function commentsSection(data) {
   const comments = Array.isArray(data.comments) ? data.comments : [];
-  const path = `${cardPath(data.id)}/comments`;
   const me = state.tokens ? state.sessionActor : state.actor;
   const list = comments.map((comment) => {
     const own = me != null && comment.author === me;
     const editing = own && cardDetails.editing === comment.id;
-    const commentPath = `${path}/${enc(comment.id)}`;
     const meta = el('p', { class: 'comment-meta' },
       el('strong', { class: 'comment-author' }, String(comment.author ?? '')),
       comment.at ? el('time', { datetime: comment.at, title: formatTime(comment.at) }, formatRelative(comment.at)) : null);
@@ -2630,7 +2743,7 @@ function commentsSection(data) {
       const cancel = el('button', { type: 'button', class: 'secondary small', 'data-key': `comment-cancel:${comment.id}` }, t('cancel'));
       const submit = () => {
         if (!field.value.trim()) return field.focus();
-        return detailChange('comments', 'PATCH', commentPath, { text: field.value },
+        return detailChange('comments', 'editComment', { comment: comment.id, text: field.value },
           { done: () => { cardDetails.editing = null; }, focus: `comment-edit-button:${comment.id}` });
       };
       save.addEventListener('click', submit);
@@ -2657,16 +2770,16 @@ function commentsSection(data) {
       }),
       commentButton(t('delete'), t('deleteComment', { time: comment.at ? formatRelative(comment.at) : '' }), `comment-delete:${comment.id}`, async () => {
         const confirmed = await confirmDialog({ title: t('deleteCommentTitle'), message: t('deleteCommentMessage'), ok: t('delete') });
-        if (confirmed) detailChange('comments', 'DELETE', commentPath, undefined, { focus: 'comment-input' });
+        if (confirmed) detailChange('comments', 'deleteComment', { comment: comment.id }, { focus: 'comment-input' });
       })) : null;
-    return el('li', { class: `comment${own ? ' own' : ''}` }, meta, body, actions);
+    return el('li', { class: `comment${own ? ' own' : ''}${comment.pending ? ' pending' : ''}`, title: comment.pending ? t('notYetSynced') : null }, meta, body, actions);
   });
   return detailSection('comments', t('comments'),
     comments.length > 0 ? el('ol', { class: 'comment-list' }, ...list) : el('p', { class: 'hint' }, t('noComments')),
     addRow('comments', [{ key: 'comment-input', label: t('writeComment'), multiline: true, className: 'comment-field' }],
       t('addComment'), ([text]) => {
         if (!text.trim()) return detailControl('comment-input')?.focus();
-        return detailChange('comments', 'POST', path, { text }, { clear: ['comment-input'], focus: 'comment-input' });
+        return detailChange('comments', 'addComment', { text, comment: newKey() }, { clear: ['comment-input'], focus: 'comment-input' });
       }));
 }
 
@@ -2776,20 +2889,22 @@ function renameColumn(old) {
 }
 
 /** Sets column `name`'s work in progress limit, or lifts it (left empty). Over it the page
- * warns; the server still takes the cards. */
+ * warns; a strict limit (the box checked) makes the server refuse cards over it. */
 function setColumnLimit(name) {
   const current = columnLimitOf(name);
+  const column = state.live?.columns?.find((candidate) => candidate.name === name);
   promptDialog({
     title: t('columnLimitTitle', { name }),
     label: t('columnLimitLabel'),
     value: current != null ? String(current) : '',
     ok: t('save'),
     inputMode: 'numeric',
-    submit: async ({ value }, key) => {
+    check: { label: t('strictLimit'), checked: Boolean(column?.strict) },
+    submit: async ({ value, check }, key) => {
       const text = value.trim();
       const limit = text === '' ? null : Number(text);
       if (limit !== null && !(Number.isInteger(limit) && limit >= 1 && limit <= 999)) throw new Error(t('badColumnLimit'));
-      await write('PUT', `${columnPath(name)}/limit`, { limit }, key);
+      await write('PUT', `${columnPath(name)}/limit`, limit !== null && check ? { limit, strict: true } : { limit }, key);
       announce(limit === null ? t('columnLimitLifted', { name }) : t('columnLimitSet', { name, limit }));
     },
   });
@@ -2825,9 +2940,150 @@ $('#board-menu-button').addEventListener('click', (event) => {
   openMenu(event.currentTarget, [
     { label: t('renameBoard'), run: renameBoard },
     { label: t('addColumn'), run: addColumn },
+    { label: t('labelsAndMembersMenu'), run: openBoardDetails },
     { label: t('removeBoard'), danger: true, run: removeBoard },
   ]);
 });
+
+// ---------------------------------------------------------------------------------------------
+// The board's labels and members
+
+/** The colours a label can have, in Trello's order, with the key of each one's name. */
+const COLOUR_NAMES = [['green', 'colourGreen'], ['yellow', 'colourYellow'], ['orange', 'colourOrange'], ['red', 'colourRed'],
+  ['purple', 'colourPurple'], ['blue', 'colourBlue'], ['sky', 'colourSky'], ['lime', 'colourLime'], ['pink', 'colourPink'],
+  ['black', 'colourBlack'], ['grey', 'colourGrey']];
+
+const boardDetails = { focus: null, shown: '', error: null };
+
+function openBoardDetails() {
+  Object.assign(boardDetails, { focus: 'board-label-input', shown: '', error: null });
+  renderBoardDetails();
+  $('#board-details-dialog').showModal();
+  $('#board-details-dialog [data-key="board-label-input"]')?.focus();
+}
+
+$('#board-details-close').addEventListener('click', () => $('#board-details-dialog').close());
+
+/** The control named `key` (its data-key) in the labels and members dialog, or null. */
+const boardDetailControl = (key) => $$('[data-key]', $('#board-details-body')).find((node) => node.dataset.key === key) ?? null;
+
+/** A colour menu for a label, its value `colour`. */
+function colourSelect(key, label, colour) {
+  const select = el('select', { 'data-key': key, 'aria-label': label },
+    ...COLOUR_NAMES.map(([value, name]) => el('option', { value }, t(name))));
+  select.value = LABEL_COLOURS.has(colour) ? colour : 'grey';
+  return select;
+}
+
+/** Draws the board's labels and members as the board shown has them (with this device's
+ * changes not yet on the server). What is typed and the focus stay. */
+function renderBoardDetails() {
+  const body = $('#board-details-body');
+  const view = state.live;
+  const labels = Array.isArray(view?.labels) ? view.labels : [];
+  const members = Array.isArray(view?.members) ? view.members.map(String) : [];
+  boardDetails.shown = JSON.stringify([labels, members, boardDetails.error?.message ?? '']);
+  const typed = new Map($$('input, select', body).map((field) => [field.dataset.key, field.value]));
+  const active = body.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+
+  const labelRows = labels.map((label) => {
+    const name = String(label.name ?? '');
+    const select = colourSelect(`board-label-colour:${name}`, t('labelColour', { name }), label.colour);
+    select.addEventListener('change', () => boardDetailChange('setLabel', { name, colour: select.value }, { focus: `board-label-colour:${name}` }));
+    return el('li', { class: 'board-label-row' },
+      el('span', { class: `detail-chip ${labelChipClass(label.colour)}` }, el('span', { class: 'chip-text' }, name)),
+      select,
+      detailIconButton('close', t('deleteBoardLabel', { name }), `board-label-remove:${name}`,
+        () => boardDetailChange('removeLabel', { name }, { focus: 'board-label-input' })));
+  });
+  const labelName = el('input', { type: 'text', 'data-key': 'board-label-input', 'aria-label': t('labelName'), placeholder: t('labelName'), autocomplete: 'off' });
+  const labelColour = colourSelect('board-label-new-colour', t('newLabelColour'), 'green');
+  const addLabel = () => {
+    const name = labelName.value.trim();
+    if (!name) return labelName.focus();
+    return boardDetailChange('setLabel', { name, colour: labelColour.value }, { clear: ['board-label-input'], focus: 'board-label-input' });
+  };
+  const addLabelButton = el('button', { type: 'button', class: 'secondary small', 'data-key': 'board-label-add' }, icon('plus'), t('addLabel'));
+  addLabelButton.addEventListener('click', addLabel);
+  labelName.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) {
+      event.preventDefault();
+      addLabel();
+    }
+  });
+
+  const memberChips = members.map((person) => detailChip('detail-chip person-chip',
+    [el('span', { class: 'avatar', 'aria-hidden': 'true' }, initials(person)), el('span', { class: 'chip-text' }, person)],
+    t('removeMember', { name: person }), `board-member-remove:${person}`,
+    () => boardDetailChange('removeMember', { person }, { focus: 'board-member-input' })));
+  const memberRow = addRow('members', [{ key: 'board-member-input', label: t('memberName'), options: boardPeople().filter((person) => !members.includes(person)) }],
+    t('addMember'), ([person]) => {
+      if (!person.trim()) return boardDetailControl('board-member-input')?.focus();
+      return boardDetailChange('addMember', { person: person.trim() }, { clear: ['board-member-input'], focus: 'board-member-input' });
+    });
+
+  const error = el('p', { class: 'form-error', id: 'board-details-error' });
+  if (boardDetails.error) showErrorIn(error, boardDetails.error);
+  body.replaceChildren(
+    el('section', { class: 'detail-section', 'aria-labelledby': 'board-labels-title' },
+      el('h3', { id: 'board-labels-title', class: 'detail-title' }, t('labels')),
+      labelRows.length > 0 ? el('ul', { class: 'board-labels' }, ...labelRows) : el('p', { class: 'hint' }, t('noBoardLabels')),
+      el('div', { class: 'detail-add' }, labelName, labelColour, addLabelButton)),
+    el('section', { class: 'detail-section', 'aria-labelledby': 'board-members-title' },
+      el('h3', { id: 'board-members-title', class: 'detail-title' }, t('members')),
+      memberChips.length > 0 ? el('ul', { class: 'detail-chips' }, ...memberChips) : el('p', { class: 'hint' }, t('noMembers')),
+      memberRow),
+    error);
+  for (const field of $$('input, select', body)) if (typed.has(field.dataset.key) && field.tagName === 'INPUT') field.value = typed.get(field.dataset.key);
+  for (const key of [boardDetails.focus, active].flat().filter(Boolean)) {
+    const control = boardDetailControl(key);
+    if (control && !control.disabled) {
+      control.focus();
+      break;
+    }
+  }
+  boardDetails.focus = null;
+}
+
+/** Draws the labels and members again when the board shown changed them. */
+function refreshBoardDetails() {
+  if (!$('#board-details-dialog').open) return;
+  const labels = Array.isArray(state.live?.labels) ? state.live.labels : [];
+  const members = Array.isArray(state.live?.members) ? state.live.members.map(String) : [];
+  if (JSON.stringify([labels, members, boardDetails.error?.message ?? '']) !== boardDetails.shown) renderBoardDetails();
+}
+
+/** Makes one change to the board's labels or members: kept in the outbox, shown at once, sent;
+ * while the server answers, its refusal is said in the dialog and the change dropped. */
+async function boardDetailChange(name, args, { clear = [], focus = null } = {}) {
+  boardDetails.error = null;
+  let record;
+  try {
+    record = await change(name, { board: state.boardName, ...args }, { since: null });
+  } catch (error) {
+    boardDetails.error = error;
+    renderBoardDetails();
+    return;
+  }
+  const typed = clear.map((key) => [key, boardDetailControl(key)?.value ?? '']);
+  for (const key of clear) {
+    const field = boardDetailControl(key);
+    if (field) field.value = '';
+  }
+  boardDetails.focus = focus;
+  renderBoardDetails();
+  const decision = connection.state === 'live' && !sync.pushFailed ? await decisionOf(record, DIALOG_DECISION_MS) : null;
+  if (decision?.status === 'refused') {
+    await dropRecord(record);
+    boardDetails.error = new ApiError(decision.conflict ? 409 : 422, decision.error);
+    renderBoardDetails();
+    for (const [key, value] of typed) {
+      const field = boardDetailControl(key);
+      if (field && !field.value) field.value = value;
+    }
+    announce([boardDetails.error.message, errorDetail(boardDetails.error)].filter(Boolean).join(' '));
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Moving cards (drag and drop, keyboard)

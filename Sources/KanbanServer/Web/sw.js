@@ -1,10 +1,11 @@
 // The web board's service worker: makes the page load without the server. It keeps the page's
 // own files and the last answers of the reads a board needs to show (`/api/session`,
-// `/api/boards`, `/api/boards/NAME`), and serves them when the network does not answer. Every
+// `/api/boards`, `/api/boards/NAME`, and `/api/boards/NAME/cards/ID` of each card opened), and
+// serves them when the network does not answer. Every
 // request goes to the network first, so a page that can reach the server always gets what the
 // server has now; writes, the live stream and everything else pass through untouched.
 
-const CACHE = 'kanban-offline-v1';
+const CACHE = 'kanban-offline-v2';
 
 /** What the page needs to start, fetched when the worker installs. */
 const PAGE_FILES = [
@@ -12,6 +13,7 @@ const PAGE_FILES = [
   '/assets/board.css',
   '/assets/board.js',
   '/assets/outbox.js',
+  '/assets/details.js',
   '/assets/i18n.js',
   '/assets/flow.js',
   '/assets/icon.svg',
@@ -44,6 +46,8 @@ function cacheKey(request) {
   if (path.startsWith('/assets/')) return path;
   if (path === '/api/session' || path === '/api/boards') return path;
   if (/^\/api\/boards\/[^/]+$/.test(path) && url.search === '') return path;
+  // A card's details, as last seen, so its dialog shows them offline.
+  if (/^\/api\/boards\/[^/]+\/cards\/[^/]+$/.test(path) && url.search === '') return path;
   return null;
 }
 

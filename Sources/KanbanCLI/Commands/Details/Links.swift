@@ -25,7 +25,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let view = try global.openEngine().cardDetail(board: global.board, card: card)
+                let view = try global.cardDetail(card)
                 if json {
                     try Output.printJSON(view.details.links.map(CardLinkOutput.init))
                     return

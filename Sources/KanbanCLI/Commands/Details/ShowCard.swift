@@ -19,7 +19,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            let view = try global.openEngine().cardDetail(board: global.board, card: card)
+            let view = try global.cardDetail(card)
             if json {
                 try Output.printJSON(CardDetailsOutput(view: view))
                 return
@@ -44,7 +44,7 @@ extension KanbanCommand {
             if !details.comments.isEmpty {
                 Output.line("comments:")
                 for comment in details.comments {
-                    Output.line("  \(comment.author), \(comment.at.map { "\($0)" } ?? ""), \(comment.id.description.prefix(8)):")
+                    Output.line("  \(comment.author), \(comment.writtenText), \(comment.id.description.prefix(8)):")
                     for line in comment.text.split(separator: "\n", omittingEmptySubsequences: false) { Output.line("    \(line)") }
                 }
             }
