@@ -1204,7 +1204,26 @@ def check_column_limit(board):
     if not colour or not (colour[0] >= 150 and colour[1] <= 90):
         raise Failure(f"the over-limit count is not shown in red: {shown['colour']}")
 
+    # Made strict: the server refuses a card more, and the page says why.
     column_menu_item(board, "TODO", "Change the card limit")
+    strict = driver.find_element(By.ID, "prompt-check")
+    if not strict.is_displayed() or strict.is_selected():
+        raise Failure("the limit dialog has no unchecked 'Refuse cards over the limit' box")
+    strict.click()
+    driver.find_element(By.ID, "prompt-ok").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#prompt-dialog[open]"), "the limit dialog did not close")
+    board.wait(lambda _: next(column for column in board.board()["columns"] if column["name"] == "TODO").get("strict") is True,
+               "the server does not have the strict limit")
+    try:
+        board.send("POST", "/api/boards/main/cards", {"title": "One too many", "column": "TODO"})
+        raise Failure("a strict full column took a card more")
+    except Failure as failure:
+        if "409" not in str(failure):
+            raise
+
+    column_menu_item(board, "TODO", "Change the card limit")
+    if not driver.find_element(By.ID, "prompt-check").is_selected():
+        raise Failure("the limit dialog does not show the limit is strict")
     field = driver.find_element(By.ID, "prompt-input")
     if field.get_attribute("value") != str(count - 1):
         raise Failure(f"the limit dialog does not hold the limit: {field.get_attribute('value')!r}")
