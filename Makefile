@@ -27,10 +27,12 @@ run: build
 demo: build
 	@scripts/demo.sh "$$($(SWIFT) build -c release --show-bin-path)/kanban"
 
-## Set up, then run the whole test suite: the Swift tests, then the web board in headless Chromium.
+## Set up, then run the whole test suite: the Swift tests (the PostgreSQL ones on a throwaway
+## cluster that scripts/postgres-test-cluster.sh starts and stops, unless KANBAN_TEST_POSTGRES_URL
+## names a server already), then the web board in headless Chromium.
 test: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	if [ -z "$$KANBAN_TEST_POSTGRES_URL" ]; then . scripts/postgres-test-cluster.sh; fi; $(SWIFT) test --skip-build
 	scripts/browser-test.sh "$$($(SWIFT) build --show-bin-path)/kanban"
 
 ## Only the browser test (installs chromium, chromium-driver and Selenium when missing).

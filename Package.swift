@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // Layer 0: the C library, from Debian's liblmdb-dev or Homebrew's lmdb.
@@ -49,9 +50,21 @@ let package = Package(
             ],
             resources: [.embedInCode("Web"), .embedInCode("OpenAPI")]
         ),
+        // Layer 4: the event log on PostgreSQL; only it (and the executable) pulls in PostgresNIO.
+        .target(
+            name: "KanbanPostgres",
+            dependencies: [
+                "Kanban",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "kanban",
-            dependencies: ["KanbanCLI", "KanbanServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "KanbanCLI", "KanbanServer", "KanbanPostgres",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
 
         .target(name: "KanbanTestSupport", dependencies: ["Kanban"], path: "Tests/KanbanTestSupport"),
@@ -78,6 +91,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "KanbanPostgresTests", dependencies: ["KanbanPostgres", "KanbanTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

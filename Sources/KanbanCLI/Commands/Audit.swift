@@ -17,20 +17,44 @@ extension KanbanCommand {
             subcommands: [Root.self, Prove.self, Consistency.self, Key.self, Checkpoint.self, Verify.self]
         )
 
-        /// `kanban audit root [--at SEQ]`.
+        /// `kanban audit root [--at SEQ | --boards]`.
         struct Root: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "root", abstract: "Print the tree's size and root hash (of the first SEQ events with --at).")
+            static let configuration = CommandConfiguration(
+                commandName: "root",
+                abstract: "Print the tree's size and root hash (of the first SEQ events with --at; of each board with --boards)."
+            )
 
             @OptionGroup var global: GlobalOptions
 
             @Option(help: ArgumentHelp("The root of the tree of the first SEQ events.", valueName: "seq"))
             var at: UInt64?
 
-            @Flag(help: "Print {\"size\", \"root\"} as JSON.")
+            @Flag(help: "Print one line per board, 'BOARD-ID SIZE ROOT': the tree of each board's events in log order.")
+            var boards = false
+
+            @Flag(help: "Print {\"size\", \"root\"} as JSON (with --boards, an array of {\"board\", \"size\", \"root\"}).")
             var json = false
 
+            /// `{"board", "size", "root"}`: one board's root.
+            private struct BoardRootOutput: Encodable {
+                var board: String
+                var size: UInt64
+                var root: String
+            }
+
+            func validate() throws {
+                if boards && at != nil { throw ValidationError("--at and --boards cannot go together") }
+            }
+
             func run() throws {
-                let root = try global.openEngine().auditRoot(size: at)
+                let engine = try global.openEngine()
+                if boards {
+                    let roots = try engine.boardRoots().sorted { $0.key < $1.key }
+                        .map { BoardRootOutput(board: $0.key.description, size: $0.value.size, root: MerkleHash.hex($0.value.root)) }
+                    if json { try Output.printJSON(roots) } else { for root in roots { Output.print("\(root.board) \(root.size) \(root.root)") } }
+                    return
+                }
+                let root = try engine.auditRoot(size: at)
                 if json { try Output.printJSON(AuditRootOutput(root)) } else { Output.print("\(root.size) \(MerkleHash.hex(root.root))") }
             }
         }

@@ -1,0 +1,38 @@
+import KanbanCore
+
+/// What a ``LogStore`` can be asked inside one read (a consistent view of the log).
+///
+/// Only what increment 1 needs (reading for migration and conformance); the engine's own
+/// reads (an entry by position for undo, idempotency answers, sync positions, snapshots) join
+/// when the engine moves onto this seam.
+public protocol LogReading {
+    /// The highest position in the log, 0 when it is empty.
+    func lastPosition() throws -> UInt64
+
+    /// Each board that has events, with its head: the `seq` of its last event.
+    func heads() throws -> [BoardID: UInt64]
+
+    /// Calls `body` with every entry after `position`, in position order, until it returns
+    /// `false`. On PostgreSQL positions are not commit-ordered across boards: a follower of a
+    /// live log pages by board and `seq` instead; this is for a log nobody appends to (migration).
+    func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws
+
+    /// Calls `body` with every entry of `board` after its `seq`, in `seq` order, until it returns `false`.
+    func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws
+
+    /// Each board's RFC 6962 root over its events' stored bytes in `seq` order (``BoardRootsBuilder``).
+    func boardRoots() throws -> [BoardID: AuditRoot]
+}
+
+extension LogReading {
+    /// Each board's root, built from one pass over the log in position order (which is `seq`
+    /// order within each board, as every store keeps positions increasing per board).
+    public func boardRoots() throws -> [BoardID: AuditRoot] {
+        var builder = BoardRootsBuilder()
+        try forEach(after: 0) { entry in
+            builder.append(board: entry.board, bytes: entry.bytes)
+            return true
+        }
+        return builder.roots
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// One PostgreSQL connection used synchronously: each query waits for its result on the
+/// calling thread (`EventLoopFuture.wait()`), so it must be called from a thread of its own —
+/// never an event loop (NIO traps) nor Swift's cooperative pool (whose few threads a wait
+/// would hold, starving every task). Failures become ``PostgresStoreError``.
+final class BlockingConnection: Sendable {
+    let connection: PostgresConnection
+    let logger: Logger
+
+    private static let ids = Atomic<Int>(0)
+
+    /// A logger that logs nothing: PostgresNIO's default when the caller gives none.
+    static let quietLogger = Logger(label: "kanban.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// Connects to `url`, waiting until it is ready.
+    init(url: PostgresURL, logger: Logger) throws {
+        let configuration = try url.configuration()
+        let id = Self.ids.add(1, ordering: .relaxed).newValue
+        let eventLoop = PostgresConnection.defaultEventLoopGroup.any()
+        do {
+            connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).wait()
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error, doing: "connecting to \(url)")
+        }
+        self.logger = logger
+    }
+
+    /// Runs `query` and returns all its rows.
+    func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        do {
+            return try connection.query(query, logger: logger).wait().rows
+        } catch let error as PSQLError {
+            throw PostgresStoreError(error, doing: "a query")
+        }
+    }
+
+    /// Runs `body` between `begin` and `COMMIT`; a throw rolls back and is rethrown.
+    func transaction<R>(_ begin: String, _ body: () throws -> R) throws -> R {
+        _ = try query(PostgresQuery(unsafeSQL: begin))
+        do {
+            let result = try body()
+            _ = try query("COMMIT")
+            return result
+        } catch {
+            _ = try? query("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Closes the connection, waiting until it is closed.
+    func close() {
+        _ = try? connection.close().wait()
+    }
+
+    /// Starts closing the connection and returns at once (from `deinit`, which may run on any
+    /// thread); the connection is kept until it is closed, as PostgresNIO requires.
+    func closeWithoutWaiting() {
+        let connection = self.connection
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+}

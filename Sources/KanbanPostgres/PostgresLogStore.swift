@@ -1,0 +1,82 @@
+import Foundation
+import Kanban
+import Logging
+import PostgresNIO
+
+/// The event log on PostgreSQL (`boards` and `events`, ``PostgresSchema``), over one
+/// connection of its own: each ``read(_:)`` is one `REPEATABLE READ, READ ONLY` transaction,
+/// each ``write(_:)`` one `READ COMMITTED` transaction, one at a time per store.
+///
+/// An append is `UPDATE boards SET head = head + n … WHERE head = expected AND last_position
+/// < first position RETURNING head`, then one `INSERT … SELECT FROM unnest(…)` of the events,
+/// inside the write's transaction. Two writers on one board with the same expected head:
+/// the second `UPDATE` waits for the first to commit, then matches no row and throws
+/// ``Kanban/LogConflict``, and the write keeps nothing. Appends to several boards in one write
+/// should go in ascending board id order, so that two writers never lock boards in opposite orders.
+///
+/// Threading: every call blocks its thread until PostgreSQL answers (the engine, the command
+/// line and the writer thread are synchronous). Call it from a thread of your own — the
+/// engine's writer thread, the main thread of a command — never from Swift's cooperative pool,
+/// whose few threads a wait would hold, nor from a NIO event loop. Don't call ``read(_:)`` or
+/// ``write(_:)`` from inside another's body: the store runs one transaction at a time.
+///
+/// For example:
+///
+/// ```swift
+/// let store = try PostgresLogStore(url: try PostgresURL("postgres://kanban@127.0.0.1/kanban?sslmode=disable"))
+/// let head = try store.write { try $0.append(board: board, expectedHead: 0, [(position: 1, bytes: bytes)]) }
+/// ```
+public final class PostgresLogStore: LogStore {
+    /// The database.
+    public let url: PostgresURL
+    let connection: BlockingConnection
+    /// Held for the length of each transaction.
+    private let lock = NSLock()
+
+    /// Connects to `url` and makes the schema where it is missing (``PostgresSchema``).
+    /// PostgresNIO logs to `logger`; by default nowhere.
+    public init(url: PostgresURL, logger: Logger? = nil) throws {
+        self.url = url
+        connection = try BlockingConnection(url: url, logger: logger ?? BlockingConnection.quietLogger)
+        do {
+            try PostgresSchema.apply(on: connection)
+        } catch {
+            connection.close()
+            throw error
+        }
+    }
+
+    deinit {
+        connection.closeWithoutWaiting()
+    }
+
+    /// Closes the connection, waiting until PostgreSQL has been told (a store left to `deinit`
+    /// closes without waiting). Reads and writes after it throw.
+    public func close() {
+        lock.withLock { connection.close() }
+    }
+
+    public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
+        try lock.withLock {
+            try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") {
+                try body(PostgresLogTransaction(connection: connection))
+            }
+        }
+    }
+
+    @discardableResult
+    public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
+        try lock.withLock {
+            try connection.transaction("BEGIN") {
+                try body(PostgresLogTransaction(connection: connection))
+            }
+        }
+    }
+
+    /// Moves the `event_position` sequence, from which writers will draw positions, past
+    /// `position` (after a migration brought events with positions of their own).
+    func advancePositions(past position: UInt64) throws {
+        guard position > 0 else { return }
+        _ = try connection.query("SELECT setval('event_position', greatest(\(Int64(position)), (SELECT last_value FROM event_position)))")
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Kanban
+import KanbanCore
+import PostgresNIO
+
+/// ``Kanban/LogWriting`` (and reading) inside one transaction of a ``PostgresLogStore``.
+final class PostgresLogTransaction: LogWriting {
+    let connection: BlockingConnection
+
+    /// How many rows one query of a scan fetches.
+    static let pageSize: Int64 = 1_000
+
+    init(connection: BlockingConnection) {
+        self.connection = connection
+    }
+
+    func lastPosition() throws -> UInt64 {
+        let rows = try connection.query("SELECT coalesce(max(last_position), 0)::int8 FROM boards")
+        return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a last position")
+    }
+
+    func heads() throws -> [BoardID: UInt64] {
+        var heads: [BoardID: UInt64] = [:]
+        for row in try connection.query("SELECT board_id, head FROM boards WHERE head > 0") {
+            let (board, head) = try row.decode((UUID, Int64).self)
+            heads[BoardID(board)] = try Self.unsigned(head, "a head")
+        }
+        return heads
+    }
+
+    func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws {
+        var last = try Self.signed(position)
+        while true {
+            let rows = try connection.query("""
+                SELECT board_id, seq, position, data FROM events WHERE position > \(last) ORDER BY position LIMIT \(Self.pageSize)
+                """)
+            for row in rows {
+                let (board, seq, position, data) = try row.decode((UUID, Int64, Int64, ByteBuffer).self)
+                last = position
+                guard try body(try Self.entry(board: BoardID(board), seq: seq, position: position, data: data)) else { return }
+            }
+            if rows.count < Self.pageSize { return }
+        }
+    }
+
+    func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws {
+        var last = try Self.signed(seq)
+        while true {
+            let rows = try connection.query("""
+                SELECT seq, position, data FROM events WHERE board_id = \(board.uuid) AND seq > \(last) ORDER BY seq LIMIT \(Self.pageSize)
+                """)
+            for row in rows {
+                let (seq, position, data) = try row.decode((Int64, Int64, ByteBuffer).self)
+                last = seq
+                guard try body(try Self.entry(board: board, seq: seq, position: position, data: data)) else { return }
+            }
+            if rows.count < Self.pageSize { return }
+        }
+    }
+
+    /// Each board's root, in `seq` order (the order PostgreSQL keeps), board after board.
+    func boardRoots() throws -> [BoardID: AuditRoot] {
+        var builder = BoardRootsBuilder()
+        var after: (board: UUID, seq: Int64)?
+        while true {
+            let rows = if let after {
+                try connection.query("""
+                    SELECT board_id, seq, data FROM events WHERE (board_id, seq) > (\(after.board), \(after.seq))
+                    ORDER BY board_id, seq LIMIT \(Self.pageSize)
+                    """)
+            } else {
+                try connection.query("SELECT board_id, seq, data FROM events ORDER BY board_id, seq LIMIT \(Self.pageSize)")
+            }
+            for row in rows {
+                let (board, seq, data) = try row.decode((UUID, Int64, ByteBuffer).self)
+                builder.append(board: BoardID(board), bytes: data.readableBytesView)
+                after = (board, seq)
+            }
+            if rows.count < Self.pageSize { return builder.roots }
+        }
+    }
+
+    @discardableResult
+    func append(board: BoardID, expectedHead: UInt64, _ events: [(position: UInt64, bytes: [UInt8])]) throws -> UInt64 {
+        var previous: UInt64?
+        for (position, bytes) in events {
+            guard let named = bytes.withUnsafeBytes({ EventCodec.peekEnvelope($0)?.board }) else {
+                throw LogAppendError.notAnEvent(position: position)
+            }
+            guard named == board else { throw LogAppendError.wrongBoard(position: position, board: board, named: named) }
+            if let previous, position <= previous { throw LogAppendError.positionsNotIncreasing(previous: previous, position: position) }
+            guard position <= UInt64(Int64.max) else { throw LogAppendError.positionOutOfRange(position) }
+            previous = position
+        }
+        let expected = try Self.signed(expectedHead)
+        guard let first = events.first?.position, let last = events.last?.position else {
+            let head = try self.head(of: board).head
+            guard head == expected else { throw LogConflict(movedHeads: [board: try Self.unsigned(head, "a head")]) }
+            return expectedHead
+        }
+        if expected == 0 {
+            _ = try connection.query("INSERT INTO boards (board_id) VALUES (\(board.uuid)) ON CONFLICT DO NOTHING")
+        }
+        let count = Int64(events.count)
+        let updated = try connection.query("""
+            UPDATE boards SET head = head + \(count), last_position = \(Int64(last))
+            WHERE board_id = \(board.uuid) AND head = \(expected) AND last_position < \(Int64(first)) RETURNING head
+            """)
+        guard let newHead = try updated.first?.decode(Int64.self) else {
+            let (head, _) = try self.head(of: board)
+            if head != expected { throw LogConflict(movedHeads: [board: try Self.unsigned(head, "a head")]) }
+            throw LogConflict(stalePosition: first)
+        }
+        let positions = events.map { Int64($0.position) }
+        let datas = events.map { ByteBuffer(bytes: $0.bytes) }
+        _ = try connection.query("""
+            INSERT INTO events (board_id, seq, position, data)
+            SELECT \(board.uuid), \(expected) + t.o, t.p, t.d FROM unnest(\(positions)::int8[], \(datas)::bytea[]) WITH ORDINALITY AS t(p, d, o)
+            """)
+        return try Self.unsigned(newHead, "a head")
+    }
+
+    /// The head and last position of `board` as this transaction sees them (0 and 0 for a board with no row).
+    private func head(of board: BoardID) throws -> (head: Int64, lastPosition: Int64) {
+        let rows = try connection.query("SELECT head, last_position FROM boards WHERE board_id = \(board.uuid)")
+        return try rows.first?.decode((Int64, Int64).self) ?? (0, 0)
+    }
+
+    private static func entry(board: BoardID, seq: Int64, position: Int64, data: ByteBuffer) throws -> LogEntry {
+        LogEntry(position: try unsigned(position, "a position"), board: board, seq: try unsigned(seq, "a seq"), bytes: Array(data.readableBytesView))
+    }
+
+    /// `value` as a column's `bigint`; above `Int64.max` it cannot be one.
+    private static func signed(_ value: UInt64) throws -> Int64 {
+        guard let signed = Int64(exactly: value) else { throw LogAppendError.positionOutOfRange(value) }
+        return signed
+    }
+
+    /// A `bigint` read back, which the store never writes negative.
+    private static func unsigned(_ value: Int64, _ what: String) throws -> UInt64 {
+        guard let unsigned = UInt64(exactly: value) else { throw PostgresStoreError(message: "the database holds \(what) of \(value), below 0") }
+        return unsigned
+    }
+}

@@ -1,0 +1,61 @@
+import PostgresNIO
+
+/// The tables of a kanban log on PostgreSQL, made idempotently (`IF NOT EXISTS`), their
+/// version kept in `kanban_meta` under `schema_version`.
+///
+/// Increment 1 uses `kanban_meta`, `boards` (each board's head and last position) and `events`
+/// (the stored bytes, by board and `seq`); the others are made now so that version 1 is the
+/// whole layout the later increments fill (snapshots, idempotency answers, backdated ranges,
+/// sync positions).
+public enum PostgresSchema {
+    /// The version this program makes and reads.
+    public static let version = 1
+
+    /// The statements, in order.
+    static let statements: [String] = [
+        "CREATE TABLE IF NOT EXISTS kanban_meta (key text PRIMARY KEY, value text NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS boards (board_id uuid PRIMARY KEY, head bigint NOT NULL DEFAULT 0, last_position bigint NOT NULL DEFAULT 0)",
+        "CREATE SEQUENCE IF NOT EXISTS event_position",
+        """
+        CREATE TABLE IF NOT EXISTS events (
+            board_id uuid NOT NULL, seq bigint NOT NULL, position bigint NOT NULL, data bytea NOT NULL,
+            PRIMARY KEY (board_id, seq), UNIQUE (board_id, position))
+        """,
+        "CREATE INDEX IF NOT EXISTS events_position ON events (position)",
+        "CREATE TABLE IF NOT EXISTS snapshots (board_id uuid NOT NULL, seq bigint NOT NULL, data bytea NOT NULL, PRIMARY KEY (board_id, seq))",
+        """
+        CREATE TABLE IF NOT EXISTS idempotency (
+            board_id uuid NOT NULL, actor text NOT NULL, key text NOT NULL, remembered_at bigint NOT NULL, answer bytea NOT NULL,
+            PRIMARY KEY (board_id, actor, key))
+        """,
+        "CREATE INDEX IF NOT EXISTS idempotency_age ON idempotency (board_id, remembered_at)",
+        "CREATE TABLE IF NOT EXISTS backdated (board_id uuid NOT NULL, first_position bigint NOT NULL, last_position bigint NOT NULL, PRIMARY KEY (board_id, first_position))",
+        "CREATE TABLE IF NOT EXISTS sync_clients (client text PRIMARY KEY, last_mutation bigint NOT NULL)",
+        """
+        CREATE TABLE IF NOT EXISTS sync_refusals (
+            client text NOT NULL, mutation bigint NOT NULL, is_conflict boolean NOT NULL, reason text NOT NULL,
+            PRIMARY KEY (client, mutation))
+        """,
+    ]
+
+    /// A key for `pg_advisory_xact_lock`: programs making the schema at once take turns
+    /// (concurrent `CREATE … IF NOT EXISTS` can still collide in the catalog).
+    static let lockKey: Int64 = 0x6B61_6E62_616E_0001
+}
+
+extension PostgresSchema {
+    /// Makes what is missing, in one transaction, and checks the version: a database made by a
+    /// newer program (a higher `schema_version`) throws ``PostgresStoreError``.
+    static func apply(on connection: BlockingConnection) throws {
+        try connection.transaction("BEGIN") {
+            _ = try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))")
+            for statement in statements { _ = try connection.query(PostgresQuery(unsafeSQL: statement)) }
+            _ = try connection.query("INSERT INTO kanban_meta (key, value) VALUES ('schema_version', \(String(version))) ON CONFLICT (key) DO NOTHING")
+            let rows = try connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'")
+            let stored = try rows.first.map { try $0.decode(String.self) }
+            guard let stored, let found = Int(stored), found <= version else {
+                throw PostgresStoreError(message: "the database's kanban schema is version \(stored ?? "?"), which this program (version \(version)) cannot read")
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import PostgresNIO
+
+/// A PostgreSQL failure, said in one line: the server's own message (and SQLSTATE), or what
+/// went wrong with the connection. PostgresNIO's errors describe themselves only as
+/// "Database error" (so as not to leak data); this keeps the server's message and no query.
+public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
+    /// The line.
+    public var message: String
+    /// The SQLSTATE code, for an error the server reported.
+    public var sqlState: String?
+
+    /// An error saying `message`.
+    public init(message: String, sqlState: String? = nil) {
+        self.message = message
+        self.sqlState = sqlState
+    }
+
+    /// Describes `error`, met while doing `what` (such as "connecting to postgres://…").
+    init(_ error: PSQLError, doing what: String) {
+        if let info = error.serverInfo, let text = info[.message] {
+            let state = info[.sqlState]
+            self.init(message: "PostgreSQL refused \(what): \(text)" + (state.map { " (SQLSTATE \($0))" } ?? ""), sqlState: state)
+        } else if error.code == .connectionError || error.code == .serverClosedConnection {
+            // The pool's own description of a failed connection runs to a dump of its attempts.
+            let text = error.underlying.map { "\($0)" } ?? ""
+            let known = ["connection refused", "connection reset", "timed out", "no route to host", "name or service not known", "host is unreachable"]
+            let cause = known.first { text.lowercased().contains($0) } ?? "\(error.code)"
+            self.init(message: "PostgreSQL could not be reached while \(what): \(cause)")
+        } else {
+            let cause = error.underlying.map { ": \(Self.firstLine(of: "\($0)"))" } ?? ""
+            self.init(message: "PostgreSQL failed \(what): \(error.code)\(cause)")
+        }
+    }
+
+    public var description: String { message }
+
+    /// `text` up to its first line break, and at most 200 characters: an error is one line.
+    private static func firstLine(of text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+}

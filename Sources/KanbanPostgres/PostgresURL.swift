@@ -1,0 +1,117 @@
+import Foundation
+import PostgresNIO
+
+/// Where a PostgreSQL database is, parsed from a libpq-style URL:
+/// `postgres://user:password@host:port/database?sslmode=disable`.
+///
+/// The scheme is `postgres` or `postgresql`; the port defaults to 5432 and the database to the
+/// user's name. `sslmode` is `disable`, `prefer` (the default: TLS when the server offers it,
+/// certificate unchecked, as libpq does), `require` (TLS, certificate unchecked) or
+/// `verify-full` (TLS, certificate and host name checked). Nothing else may follow the `?`.
+///
+/// For example:
+///
+/// ```swift
+/// let url = try PostgresURL("postgres://kanban@127.0.0.1:5432/kanban?sslmode=disable")
+/// let store = try PostgresLogStore.connect(to: url)
+/// ```
+public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
+    /// How to use TLS (`sslmode`).
+    public enum TLSMode: String, Sendable {
+        /// Plain TCP.
+        case disable
+        /// TLS when the server offers it, its certificate not checked.
+        case prefer
+        /// TLS or no connection, the certificate not checked.
+        case require
+        /// TLS, the certificate and host name checked.
+        case verifyFull = "verify-full"
+    }
+
+    /// The server's host name or address.
+    public var host: String
+    /// The server's port.
+    public var port: Int
+    /// Whom to log in as.
+    public var username: String
+    /// The password, when the URL gives one (percent-decoded).
+    public var password: String?
+    /// The database's name.
+    public var database: String
+    /// How to use TLS.
+    public var tlsMode: TLSMode
+
+    /// Parses `text`; anything that is not such a URL throws ``PostgresURLError``.
+    public init(_ text: String) throws(PostgresURLError) {
+        func bad(_ reason: String) -> PostgresURLError { PostgresURLError(url: Self.redacted(text), reason: reason) }
+        guard let components = URLComponents(string: text) else { throw bad("it does not parse as a URL") }
+        guard let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql" else {
+            throw bad("the scheme must be postgres:// or postgresql://")
+        }
+        guard let host = components.host, !host.isEmpty else { throw bad("it names no host") }
+        guard let username = components.user, !username.isEmpty else { throw bad("it names no user (postgres://USER@HOST/DATABASE)") }
+        var path = components.path
+        if path.hasPrefix("/") { path.removeFirst() }
+        guard !path.contains("/") else { throw bad("the path must be just the database's name") }
+        var tlsMode = TLSMode.prefer
+        for item in components.queryItems ?? [] {
+            guard item.name == "sslmode" else { throw bad("unknown parameter '\(item.name)' (only sslmode is understood)") }
+            guard let value = item.value, let mode = TLSMode(rawValue: value) else {
+                throw bad("sslmode must be disable, prefer, require or verify-full")
+            }
+            tlsMode = mode
+        }
+        let port = components.port ?? 5432
+        guard (1...65_535).contains(port) else { throw bad("the port \(port) is out of range") }
+        self.host = host
+        self.port = port
+        self.username = username
+        password = components.password
+        database = path.isEmpty ? username : path
+        self.tlsMode = tlsMode
+    }
+
+    /// The URL without its password.
+    public var description: String {
+        "postgres://\(username)@\(host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)"
+    }
+
+    /// The same server and user, another database (tests make and drop their own).
+    public func with(database: String) -> PostgresURL {
+        var url = self
+        url.database = database
+        return url
+    }
+
+    /// PostgresNIO's connection configuration; TLS modes other than `disable` make a TLS
+    /// context, which can fail (``PostgresStoreError``).
+    public func configuration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS
+        do {
+            switch tlsMode {
+            case .disable:
+                tls = .disable
+            case .prefer, .require:
+                var configuration = TLSConfiguration.makeClientConfiguration()
+                configuration.certificateVerification = .none
+                let context = try NIOSSLContext(configuration: configuration)
+                tls = tlsMode == .prefer ? .prefer(context) : .require(context)
+            case .verifyFull:
+                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        } catch {
+            throw PostgresStoreError(message: "cannot set up TLS for \(self): \(error)")
+        }
+        return PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+    }
+
+    /// `text` with the password between `:` and `@` of its authority replaced by `***`.
+    static func redacted(_ text: String) -> String {
+        guard let schemeEnd = text.range(of: "://"), let at = text[schemeEnd.upperBound...].firstIndex(of: "@") else { return text }
+        let authority = text[schemeEnd.upperBound..<at]
+        guard let colon = authority.firstIndex(of: ":") else { return text }
+        return String(text[..<text.index(after: colon)]) + "***" + String(text[at...])
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Kanban
+import KanbanCore
+@testable import KanbanPostgres
+import KanbanTestSupport
+import PostgresNIO
+import Testing
+
+@Suite("PostgresLogStore", .enabled(if: PostgresTestDatabase.isConfigured, "set KANBAN_TEST_POSTGRES_URL (scripts/postgres-test-cluster.sh)"))
+struct PostgresLogStoreTests {
+    @Test("passes the LogStore conformance checks", arguments: LogStoreConformance.Check.allCases)
+    func conformance(_ check: LogStoreConformance.Check) async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            try check.run(on: PostgresLogStore(url: url))
+        }
+    }
+
+    @Test("two stores on one database, appending at the same head from two threads: exactly one wins each round", arguments: [false, true])
+    func concurrentWriters(distinctPositions: Bool) async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            try LogStoreConformance.concurrentWriters(
+                PostgresLogStore(url: url), PostgresLogStore(url: url), rounds: 30, distinctPositions: distinctPositions
+            )
+        }
+    }
+
+    @Test("positions are per board: another board may take a position below this one's, gaps are allowed")
+    func positionsPerBoard() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+            try store.write { try $0.append(board: a, expectedHead: 0, [(10, LogStoreConformance.eventBytes(board: a, 10))]) }
+            try store.write { try $0.append(board: b, expectedHead: 0, [(5, LogStoreConformance.eventBytes(board: b, 5))]) }
+            try store.write { try $0.append(board: a, expectedHead: 1, [(20, LogStoreConformance.eventBytes(board: a, 20))]) }
+            let positions = try store.read { try LogStoreConformance.entries($0, after: 0).map(\.position) }
+            #expect(positions == [5, 10, 20])
+            #expect(try store.read { try $0.lastPosition() } == 20)
+            #expect(throws: LogAppendError.positionOutOfRange(UInt64(Int64.max) + 1)) {
+                try store.write { try $0.append(board: b, expectedHead: 1, [(UInt64(Int64.max) + 1, LogStoreConformance.eventBytes(board: b, 6))]) }
+            }
+        }
+    }
+
+    @Test("the schema is made once: opening again changes nothing; a newer schema version is refused in one line")
+    func schema() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let a = LogStoreConformance.boardA
+            try store.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
+            let again = try PostgresLogStore(url: url)
+            #expect(try again.read { try $0.heads() } == [a: 1])
+            let version = try store.connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'").first?.decode(String.self)
+            #expect(version == String(PostgresSchema.version))
+            _ = try store.connection.query("UPDATE kanban_meta SET value = '99' WHERE key = 'schema_version'")
+            do {
+                _ = try PostgresLogStore(url: url)
+                Issue.record("a database of schema version 99 was opened")
+            } catch let error as PostgresStoreError {
+                #expect(error.description == "the database's kanban schema is version 99, which this program (version 1) cannot read")
+            }
+        }
+    }
+
+    @Test("a server error says the server's message and SQLSTATE in one line")
+    func serverErrors() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            do {
+                _ = try PostgresLogStore(url: url.with(database: "kt_missing_database"))
+                Issue.record("a missing database was opened")
+            } catch let error as PostgresStoreError {
+                #expect(error.sqlState == "3D000")
+                #expect(error.description.contains("database \"kt_missing_database\" does not exist"))
+                #expect(!error.description.contains("\n"))
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+@testable import KanbanPostgres
+import Testing
+
+@Suite("PostgresURL")
+struct PostgresURLTests {
+    @Test("parses user, password, host, port, database and sslmode")
+    func full() throws {
+        let url = try PostgresURL("postgres://ana:s%40cret@db.example:6543/kanban?sslmode=disable")
+        #expect(url.username == "ana")
+        #expect(url.password == "s@cret")
+        #expect(url.host == "db.example")
+        #expect(url.port == 6543)
+        #expect(url.database == "kanban")
+        #expect(url.tlsMode == .disable)
+        #expect(url.description == "postgres://ana@db.example:6543/kanban?sslmode=disable")
+    }
+
+    @Test("defaults: port 5432, the user's database, sslmode prefer; postgresql:// too")
+    func defaults() throws {
+        let url = try PostgresURL("postgresql://ana@127.0.0.1")
+        #expect(url.port == 5432)
+        #expect(url.database == "ana")
+        #expect(url.password == nil)
+        #expect(url.tlsMode == .prefer)
+        #expect(try PostgresURL("postgres://ana@h/d?sslmode=verify-full").tlsMode == .verifyFull)
+    }
+
+    @Test("a bad URL is one line naming what is wrong, its password hidden", arguments: [
+        ("kanban.db", "the scheme must be postgres:// or postgresql://"),
+        ("mysql://ana@h/d", "the scheme must be postgres:// or postgresql://"),
+        ("postgres:///d", "it names no host"),
+        ("postgres://h/d", "it names no user"),
+        ("postgres://ana:pw@h/d/e", "the path must be just the database's name"),
+        ("postgres://ana:pw@h/d?sslmode=maybe", "sslmode must be disable, prefer, require or verify-full"),
+        ("postgres://ana:pw@h/d?timeout=3", "unknown parameter 'timeout'"),
+        ("postgres://ana:pw@h:0/d", "the port 0 is out of range"),
+    ])
+    func bad(_ text: String, reason: String) throws {
+        do {
+            _ = try PostgresURL(text)
+            Issue.record("\(text) parsed")
+        } catch {
+            #expect(error.reason.hasPrefix(reason), "\(error.reason)")
+            #expect(!error.description.contains("\n"))
+            #expect(!error.description.contains(":pw@"))
+            #expect(error.description.contains("expected postgres://user:password@host:port/database?sslmode=disable"))
+        }
+    }
+}

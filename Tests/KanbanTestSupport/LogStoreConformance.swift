@@ -1,0 +1,240 @@
+import Kanban
+import KanbanCore
+
+/// What every ``Kanban/LogStore`` must do, as throwing checks over a fresh, empty store: the
+/// LMDB tests run them on ``Kanban/LMDBLogStore`` and the PostgreSQL tests on
+/// `PostgresLogStore`, so both stores answer alike. A check that finds a difference throws
+/// ``ConformanceFailure``. (No `Testing` here: the checks run under any test framework.)
+public enum LogStoreConformance {
+    /// The checks that need one fresh, empty store.
+    public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
+        case emptyLog, appendAndRead, expectedHeadConflict, positionGuard, refusedInput
+
+        public var description: String { rawValue }
+
+        /// Runs the check on `store`, which must be empty.
+        public func run(on store: any LogStore) throws {
+            switch self {
+            case .emptyLog: try LogStoreConformance.emptyLog(store)
+            case .appendAndRead: try LogStoreConformance.appendAndRead(store)
+            case .expectedHeadConflict: try LogStoreConformance.expectedHeadConflict(store)
+            case .positionGuard: try LogStoreConformance.positionGuard(store)
+            case .refusedInput: try LogStoreConformance.refusedInput(store)
+            }
+        }
+    }
+
+    /// Board A, the lower id.
+    public static let boardA = BoardID(Identifier(high: 0x1111_1111_1111_4111, low: 0x8111_1111_1111_1111))
+    /// Board B, above A.
+    public static let boardB = BoardID(Identifier(high: 0x2222_2222_2222_4222, low: 0x8222_2222_2222_2222))
+    /// Board C, above B.
+    public static let boardC = BoardID(Identifier(high: 0x3333_3333_3333_4333, low: 0x8333_3333_3333_3333))
+
+    /// The stored bytes of a small event of `board` that decodes (number `n`; the ids are random,
+    /// so no two calls give the same bytes).
+    public static func eventBytes(board: BoardID, _ n: Int) -> [UInt8] {
+        EventCodec.encode(RecordedEvent(
+            sequence: UInt64(n), timestamp: Timestamp(millisecondsSinceEpoch: 1_800_000_000_000 + Int64(n)), actor: "conformance",
+            id: EventID(.random()), board: board, payload: .boardCreated(BoardCreated(name: "board \(n)", columns: [ColumnSpec(id: ColumnID(.random()), name: "todo")]))
+        ))
+    }
+
+    /// An empty store: no position, no heads, no entries, no roots.
+    public static func emptyLog(_ store: any LogStore) throws {
+        try store.read { reader in
+            try expect(try reader.lastPosition() == 0, "an empty log's last position is 0")
+            try expect(try reader.heads().isEmpty, "an empty log has no heads")
+            try expect(try entries(reader, after: 0).isEmpty, "an empty log has no entries")
+            try expect(try entries(reader, board: boardA, afterSeq: 0).isEmpty, "an unknown board has no entries")
+            try expect(try reader.boardRoots().isEmpty, "an empty log has no roots")
+        }
+    }
+
+    /// Appends to two boards in one write, then reads by position, by board and seq, with early
+    /// stops, and the roots; a write sees its own appends.
+    public static func appendAndRead(_ store: any LogStore) throws {
+        let (a, b) = (boardA, boardB)
+        let boards = [a, a, b, a, b]
+        let bytes = boards.enumerated().map { eventBytes(board: $0.element, $0.offset + 1) }
+        let heads = try store.write { writer -> [UInt64] in
+            let first = try writer.append(board: a, expectedHead: 0, [(1, bytes[0]), (2, bytes[1])])
+            let second = try writer.append(board: b, expectedHead: 0, [(3, bytes[2])])
+            let third = try writer.append(board: a, expectedHead: 2, [(4, bytes[3])])
+            try expect(try writer.heads() == [a: 3, b: 1], "a write sees its own appends' heads")
+            try expect(try writer.lastPosition() == 4, "a write sees its own appends' positions")
+            try expect(try entries(writer, board: a, afterSeq: 0).map(\.position) == [1, 2, 4], "a write reads its own appends by board")
+            return [first, second, third]
+        }
+        try expect(heads == [2, 1, 3], "append returns the board's new head: \(heads)")
+        let appended = try store.write { try $0.append(board: b, expectedHead: 1, [(5, bytes[4])]) }
+        try expect(appended == 2, "a second write continues board B: head \(appended)")
+
+        let expected = [
+            LogEntry(position: 1, board: a, seq: 1, bytes: bytes[0]), LogEntry(position: 2, board: a, seq: 2, bytes: bytes[1]),
+            LogEntry(position: 3, board: b, seq: 1, bytes: bytes[2]), LogEntry(position: 4, board: a, seq: 3, bytes: bytes[3]),
+            LogEntry(position: 5, board: b, seq: 2, bytes: bytes[4]),
+        ]
+        try store.read { reader in
+            try expect(try reader.lastPosition() == 5, "the last position is 5")
+            let heads = try reader.heads()
+            try expect(heads == [a: 3, b: 2], "heads: \(heads)")
+            try expect(try entries(reader, after: 0) == expected, "every entry in position order, bytes verbatim")
+            try expect(try entries(reader, after: 2) == Array(expected[2...]), "the entries after position 2")
+            try expect(try entries(reader, after: 5).isEmpty, "nothing after the last position")
+            try expect(try entries(reader, board: a, afterSeq: 0) == [expected[0], expected[1], expected[3]], "board A's entries in seq order")
+            try expect(try entries(reader, board: a, afterSeq: 2) == [expected[3]], "board A after seq 2")
+            try expect(try entries(reader, board: b, afterSeq: 0) == [expected[2], expected[4]], "board B's entries")
+            try expect(try entries(reader, board: b, afterSeq: 2).isEmpty, "nothing after board B's head")
+            try expect(try entries(reader, board: boardC, afterSeq: 0).isEmpty, "a board with no events has no entries")
+            try expect(try entries(reader, after: 0, limit: 2) == Array(expected[..<2]), "forEach(after:) stops when told")
+            try expect(try entries(reader, board: a, afterSeq: 0, limit: 1) == [expected[0]], "forEach(board:) stops when told")
+            var builder = BoardRootsBuilder()
+            for entry in expected { builder.append(board: entry.board, bytes: entry.bytes) }
+            let roots = try reader.boardRoots()
+            try expect(roots == builder.roots, "each board's root is the tree over its bytes in seq order")
+            try expect(roots[a]?.size == 3 && roots[b]?.size == 2, "the roots' sizes are the heads")
+        }
+    }
+
+    /// An append whose expected head is not the board's head throws ``Kanban/LogConflict``
+    /// naming the head, and the whole write (its other appends too) keeps nothing.
+    public static func expectedHeadConflict(_ store: any LogStore) throws {
+        let (a, b, c) = (boardA, boardB, boardC)
+        try store.write { try $0.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1))]) }
+        let stale = try conflict { try store.write { try $0.append(board: a, expectedHead: 0, [(2, eventBytes(board: a, 2))]) } }
+        try expect(stale == LogConflict(movedHeads: [a: 1]), "a stale head names the board's head now: \(stale)")
+        let ahead = try conflict { try store.write { try $0.append(board: a, expectedHead: 2, [(2, eventBytes(board: a, 2))]) } }
+        try expect(ahead == LogConflict(movedHeads: [a: 1]), "a head ahead of the board's conflicts too: \(ahead)")
+        let unknown = try conflict { try store.write { try $0.append(board: c, expectedHead: 3, [(2, eventBytes(board: c, 2))]) } }
+        try expect(unknown == LogConflict(movedHeads: [c: 0]), "a board with no events has head 0: \(unknown)")
+        let mixed = try conflict {
+            try store.write { writer in
+                try writer.append(board: b, expectedHead: 0, [(2, eventBytes(board: b, 2))])
+                try writer.append(board: a, expectedHead: 0, [(3, eventBytes(board: a, 3))])
+            }
+        }
+        try expect(mixed == LogConflict(movedHeads: [a: 1]), "the conflicting board is named: \(mixed)")
+        try store.read { reader in
+            let heads = try reader.heads()
+            try expect(heads == [a: 1], "a refused write keeps none of its appends: \(heads)")
+            try expect(try reader.lastPosition() == 1, "a refused write keeps no position")
+            try expect(try entries(reader, board: b, afterSeq: 0).isEmpty, "board B's append went with the write")
+        }
+        let empty = try store.write { try $0.append(board: a, expectedHead: 1, []) }
+        try expect(empty == 1, "an empty append at the right head returns it")
+        _ = try conflict { try store.write { try $0.append(board: a, expectedHead: 0, []) } }
+    }
+
+    /// An append whose first position is not above the board's last (LMDB: the log's last)
+    /// throws ``Kanban/LogConflict`` naming that position; then one above it goes in.
+    public static func positionGuard(_ store: any LogStore) throws {
+        let a = boardA
+        try store.write { try $0.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1)), (2, eventBytes(board: a, 2))]) }
+        for position: UInt64 in [2, 1, 0] {
+            let taken = try conflict { try store.write { try $0.append(board: a, expectedHead: 2, [(position, eventBytes(board: a, 3))]) } }
+            try expect(taken == LogConflict(stalePosition: position), "position \(position) is taken: \(taken)")
+        }
+        let head = try store.write { try $0.append(board: a, expectedHead: 2, [(3, eventBytes(board: a, 3))]) }
+        try expect(head == 3, "the next position goes in: head \(head)")
+        try store.read { reader in
+            try expect(try entries(reader, board: a, afterSeq: 0).map(\.position) == [1, 2, 3], "positions stay increasing per board")
+        }
+    }
+
+    /// Bytes that are no event, bytes of another board and positions that do not increase are
+    /// refused with ``Kanban/LogAppendError``, keeping nothing.
+    public static func refusedInput(_ store: any LogStore) throws {
+        let (a, b) = (boardA, boardB)
+        func refusal(_ events: [(position: UInt64, bytes: [UInt8])]) throws -> LogAppendError {
+            do {
+                try store.write { try $0.append(board: a, expectedHead: 0, events) }
+            } catch let error as LogAppendError {
+                return error
+            }
+            throw ConformanceFailure("an append of bad input went in")
+        }
+        let wrongBoard = try refusal([(1, eventBytes(board: b, 1))])
+        try expect(wrongBoard == .wrongBoard(position: 1, board: a, named: b), "\(wrongBoard)")
+        let garbage = try refusal([(1, eventBytes(board: a, 1)), (2, [0xFF, 0x00, 0x01])])
+        try expect(garbage == .notAnEvent(position: 2), "\(garbage)")
+        let backwards = try refusal([(2, eventBytes(board: a, 2)), (1, eventBytes(board: a, 1))])
+        try expect(backwards == .positionsNotIncreasing(previous: 2, position: 1), "\(backwards)")
+        let repeated = try refusal([(1, eventBytes(board: a, 1)), (1, eventBytes(board: a, 2))])
+        try expect(repeated == .positionsNotIncreasing(previous: 1, position: 1), "\(repeated)")
+        try emptyLog(store)
+    }
+
+    /// Two stores on one log, `rounds` times: both read board A's head, then both append at it
+    /// at once, each from a thread of its own. Exactly one wins each round, the other gets
+    /// ``Kanban/LogConflict``, and board A ends with `rounds` events, seq 1, 2, 3, … gapless.
+    /// With `distinctPositions` (for a store that allows gaps) the writers offer different
+    /// positions, so that only the expected head can tell them apart.
+    public static func concurrentWriters(_ first: any LogStore, _ second: any LogStore, rounds: Int = 20, distinctPositions: Bool = false) throws {
+        let a = boardA
+        let barrier = ThreadBarrier(parties: 2)
+        let outcomes = Locked<[[Int]]>(Array(repeating: [], count: rounds))
+        let errors = concurrently(2) { writer in
+            let store = writer == 0 ? first : second
+            for round in 0..<rounds {
+                guard barrier.wait() else { throw ConformanceFailure("writer \(writer): the other writer stopped before round \(round)") }
+                let (head, last) = try store.read { (try $0.heads()[a] ?? 0, try $0.lastPosition()) }
+                guard barrier.wait() else { throw ConformanceFailure("writer \(writer): the other writer stopped in round \(round)") }
+                do {
+                    let position = last + 1 + (distinctPositions ? UInt64(writer) : 0)
+                    try store.write { try $0.append(board: a, expectedHead: head, [(position, eventBytes(board: a, round * 2 + writer))]) }
+                    outcomes.withLock { $0[round].append(writer) }
+                } catch is LogConflict {
+                    // The other writer won this round.
+                }
+            }
+        }
+        if let error = errors.first { throw error }
+        let winners = outcomes.value
+        for (round, won) in winners.enumerated() {
+            try expect(won.count == 1, "round \(round): exactly one writer wins, not \(won.count)")
+        }
+        try first.read { reader in
+            let heads = try reader.heads()
+            try expect(heads == [a: UInt64(rounds)], "board A has one event per round: \(heads)")
+            let seqs = try entries(reader, board: a, afterSeq: 0).map(\.seq)
+            try expect(seqs == Array(1...UInt64(rounds)), "board A's seqs are gapless: \(seqs)")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The entries after `position`, at most `limit`.
+    public static func entries(_ reader: any LogReading, after position: UInt64, limit: Int = .max) throws -> [LogEntry] {
+        var entries: [LogEntry] = []
+        try reader.forEach(after: position) { entry in
+            entries.append(entry)
+            return entries.count < limit
+        }
+        return entries
+    }
+
+    /// The entries of `board` after `seq`, at most `limit`.
+    public static func entries(_ reader: any LogReading, board: BoardID, afterSeq seq: UInt64, limit: Int = .max) throws -> [LogEntry] {
+        var entries: [LogEntry] = []
+        try reader.forEach(board: board, afterSeq: seq) { entry in
+            entries.append(entry)
+            return entries.count < limit
+        }
+        return entries
+    }
+
+    /// The ``Kanban/LogConflict`` `body` throws; anything else (or nothing) fails.
+    private static func conflict<Result>(line: Int = #line, _ body: () throws -> Result) throws -> LogConflict {
+        do {
+            _ = try body()
+        } catch let conflict as LogConflict {
+            return conflict
+        }
+        throw ConformanceFailure("expected a LogConflict, but the write went in", line: line)
+    }
+
+    private static func expect(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) throws {
+        if !condition { throw ConformanceFailure(message(), line: line) }
+    }
+}
