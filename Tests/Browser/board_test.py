@@ -1016,6 +1016,20 @@ def check_card_details(board):
         raise Failure("the comment's markdown is not rendered")
     if details_shown(board)["ownComment"] != 1:
         raise Failure("one's own comment offers no Edit button")
+    if driver.find_elements(By.CSS_SELECTOR, "#card-dialog .comment-edited"):
+        raise Failure("a comment never edited is marked edited")
+    # Edited: the text changes and the comment says it was edited, here and on the server.
+    comment_id = board.wait(lambda _: (board.get(f"/api/boards/main/cards/{card}")["comments"] or [None])[0], "the server has no comment")["id"]
+    board.act(lambda: wait_detail(board, f"comment-edit-button:{comment_id}", "no Edit button on one's own comment").click())
+    editor = board.wait(lambda _: detail(board, f"comment-edit:{comment_id}"), "Edit does not show the comment in a field")
+    editor.send_keys(Keys.CONTROL, "a")
+    editor.send_keys(DETAIL_COMMENT + " (confirmed)")
+    board.act(lambda: detail(board, f"comment-save:{comment_id}").click())
+    board.wait(lambda _: details_shown(board)["comments"] == ["Venue booked for Friday (confirmed)"],
+               f"the edited comment is not shown: {details_shown(board)}")
+    board.wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#card-dialog .comment-edited"), "the edited comment is not marked edited")
+    board.wait(lambda _: board.get(f"/api/boards/main/cards/{card}")["comments"][0].get("edited"),
+               "the server does not mark the comment edited")
 
     # A javascript: link: the server refuses it, its reason shows, nothing is added.
     url = wait_detail(board, "link-url", "no field for a link's address")
@@ -1079,7 +1093,7 @@ def check_card_details(board):
     open_card(board, card)
     board.wait(lambda _: (details_shown(board) or {}).get("items") == [[DETAIL_ITEMS[0], True], [DETAIL_ITEMS[1], False]]
                and details_shown(board)["people"] == [DETAIL_PERSON] and details_shown(board)["labels"] == [DETAIL_LABEL]
-               and details_shown(board)["comments"] == ["Venue booked for Friday"] and len(details_shown(board)["links"]) == 1
+               and details_shown(board)["comments"] == ["Venue booked for Friday (confirmed)"] and len(details_shown(board)["links"]) == 1
                and details_shown(board)["dueDone"] is True,
                f"after a reload the dialog does not show it all: {details_shown(board)}")
     driver.find_element(By.ID, "card-cancel").click()

@@ -2733,7 +2733,9 @@ function commentsSection(data) {
     const editing = own && cardDetails.editing === comment.id;
     const meta = el('p', { class: 'comment-meta' },
       el('strong', { class: 'comment-author' }, String(comment.author ?? '')),
-      comment.at ? el('time', { datetime: comment.at, title: formatTime(comment.at) }, formatRelative(comment.at)) : null);
+      comment.at ? el('time', { datetime: comment.at, title: formatTime(comment.at) }, formatRelative(comment.at)) : null,
+      comment.edited ? el('span', { class: 'comment-edited', title: t('editedAt', { time: formatTime(comment.edited) }) },
+        `(${t('edited')})`) : null);
     let body;
     if (editing) {
       const key = `comment-edit:${comment.id}`;

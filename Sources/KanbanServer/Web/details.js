@@ -139,7 +139,7 @@ export function detailsWith(data, { name, args, actor, createdAt }, boardLabels)
       const comments = list('comments');
       const index = at(comments, args.comment);
       if (index < 0) return data;
-      comments[index] = { ...comments[index], text: String(args.text), pending: true };
+      comments[index] = { ...comments[index], text: String(args.text), edited: new Date(createdAt ?? Date.now()).toISOString(), pending: true };
       next.comments = comments;
       break;
     }
