@@ -3,7 +3,9 @@ import Kanban
 import KanbanCore
 import PostgresNIO
 
-/// ``Kanban/LogWriting`` (and reading) inside one transaction of a ``PostgresLogStore``.
+/// ``Kanban/LogWriting`` (and reading) inside one transaction of a ``PostgresLogStore``:
+/// events, idempotency answers (`idempotency`) and sync positions (`sync_clients`,
+/// `sync_refusals`) in one SQL transaction.
 final class PostgresLogTransaction: LogWriting {
     let connection: BlockingConnection
 
@@ -118,6 +120,65 @@ final class PostgresLogTransaction: LogWriting {
             SELECT \(board.uuid), \(expected) + t.o, t.p, t.d FROM unnest(\(positions)::int8[], \(datas)::bytea[]) WITH ORDINALITY AS t(p, d, o)
             """)
         return try Self.unsigned(newHead, "a head")
+    }
+
+    func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {
+        let rows = try connection.query("""
+            SELECT answer FROM idempotency
+            WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key) AND remembered_at >= \(notBefore.millisecondsSinceEpoch)
+            """)
+        return try rows.first.map { Array(try $0.decode(ByteBuffer.self).readableBytesView) }
+    }
+
+    func lastMutationID(client: String) throws -> UInt64 {
+        let rows = try connection.query("SELECT last_mutation FROM sync_clients WHERE client = \(client)")
+        return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a mutation id")
+    }
+
+    func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal] {
+        guard limit > 0, let after = Int64(exactly: after) else { return [] }
+        let rows = try connection.query("""
+            SELECT mutation, is_conflict, reason FROM sync_refusals
+            WHERE client = \(client) AND mutation > \(after) ORDER BY mutation LIMIT \(Int64(limit))
+            """)
+        return try rows.map { row in
+            let (id, isConflict, reason) = try row.decode((Int64, Bool, String).self)
+            return Refusal(id: try Self.unsigned(id, "a mutation id"), reason: reason, isConflict: isConflict)
+        }
+    }
+
+    /// `INSERT … ON CONFLICT DO NOTHING`: a writer that answered the key first, committed or
+    /// not, makes this insert wait for its end and then insert nothing (so no error aborts the
+    /// transaction); no row back is the conflict.
+    func remember(answer: [UInt8], board: BoardID, actor: String, key: String, at time: Timestamp) throws {
+        let inserted = try connection.query("""
+            INSERT INTO idempotency (board_id, actor, key, remembered_at, answer)
+            VALUES (\(board.uuid), \(actor), \(key), \(time.millisecondsSinceEpoch), \(ByteBuffer(bytes: answer)))
+            ON CONFLICT DO NOTHING RETURNING 1
+            """)
+        if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
+    }
+
+    /// The first mutation inserts the client's row (`ON CONFLICT DO NOTHING`), a later one
+    /// moves it only from `id - 1`; as for answers, a writer that got there first makes this
+    /// one wait and then change nothing, and no row back is the conflict.
+    func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws {
+        guard id > 0, let mutation = Int64(exactly: id) else { throw LogAppendError.mutationIDOutOfRange(id) }
+        if let refusal, refusal.id != id { throw LogAppendError.refusalOfAnotherMutation(id: id, refusal: refusal.id) }
+        let moved = if mutation == 1 {
+            try connection.query("INSERT INTO sync_clients (client, last_mutation) VALUES (\(client), 1) ON CONFLICT DO NOTHING RETURNING 1")
+        } else {
+            try connection.query("""
+                UPDATE sync_clients SET last_mutation = \(mutation) WHERE client = \(client) AND last_mutation = \(mutation - 1) RETURNING 1
+                """)
+        }
+        if moved.isEmpty { throw LogConflict(movedClients: [client: try lastMutationID(client: client)]) }
+        if let refusal {
+            _ = try connection.query("""
+                INSERT INTO sync_refusals (client, mutation, is_conflict, reason)
+                VALUES (\(client), \(mutation), \(refusal.isConflict), \(refusal.reason))
+                """)
+        }
     }
 
     /// The head and last position of `board` as this transaction sees them (0 and 0 for a board with no row).

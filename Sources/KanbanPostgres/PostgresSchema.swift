@@ -3,10 +3,11 @@ import PostgresNIO
 /// The tables of a kanban log on PostgreSQL, made idempotently (`IF NOT EXISTS`), their
 /// version kept in `kanban_meta` under `schema_version`.
 ///
-/// Increment 1 uses `kanban_meta`, `boards` (each board's head and last position) and `events`
-/// (the stored bytes, by board and `seq`); the others are made now so that version 1 is the
-/// whole layout the later increments fill (snapshots, idempotency answers, backdated ranges,
-/// sync positions).
+/// In use: `kanban_meta`, `boards` (each board's head and last position), `events` (the stored
+/// bytes, by board and `seq`), `idempotency` (answers by board, actor and key) and
+/// `sync_clients`/`sync_refusals` (each client's last mutation, and the refused ones). The
+/// others are made now so that version 1 is the whole layout the later increments fill
+/// (snapshots, backdated ranges).
 public enum PostgresSchema {
     /// The version this program makes and reads.
     public static let version = 1

@@ -24,6 +24,25 @@ struct PostgresLogStoreTests {
         }
     }
 
+    @Test("two stores on one database racing to remember the same key, with an append and a mutation: exactly one wins each round")
+    func concurrentAnswers() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            try LogStoreConformance.concurrentAnswers(PostgresLogStore(url: url), PostgresLogStore(url: url), rounds: 30)
+        }
+    }
+
+    @Test("answers are kept by board: the same actor and key on another board is another answer")
+    func answersByBoard() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+            try store.write { try $0.remember(answer: [1], board: a, actor: "ana", key: "k", at: LogStoreConformance.answerTime) }
+            try store.write { try $0.remember(answer: [2], board: b, actor: "ana", key: "k", at: LogStoreConformance.answerTime) }
+            #expect(try store.read { try $0.rememberedAnswer(board: a, actor: "ana", key: "k") } == [1])
+            #expect(try store.read { try $0.rememberedAnswer(board: b, actor: "ana", key: "k") } == [2])
+        }
+    }
+
     @Test("positions are per board: another board may take a position below this one's, gaps are allowed")
     func positionsPerBoard() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

@@ -9,6 +9,7 @@ public enum LogStoreConformance {
     /// The checks that need one fresh, empty store.
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
         case emptyLog, appendAndRead, expectedHeadConflict, positionGuard, refusedInput
+        case answerWithAppend, failedWriteKeepsNothing, duplicateAnswer, mutationOrder
 
         public var description: String { rawValue }
 
@@ -20,6 +21,10 @@ public enum LogStoreConformance {
             case .expectedHeadConflict: try LogStoreConformance.expectedHeadConflict(store)
             case .positionGuard: try LogStoreConformance.positionGuard(store)
             case .refusedInput: try LogStoreConformance.refusedInput(store)
+            case .answerWithAppend: try LogStoreConformance.answerWithAppend(store)
+            case .failedWriteKeepsNothing: try LogStoreConformance.failedWriteKeepsNothing(store)
+            case .duplicateAnswer: try LogStoreConformance.duplicateAnswer(store)
+            case .mutationOrder: try LogStoreConformance.mutationOrder(store)
             }
         }
     }
@@ -30,6 +35,9 @@ public enum LogStoreConformance {
     public static let boardB = BoardID(Identifier(high: 0x2222_2222_2222_4222, low: 0x8222_2222_2222_2222))
     /// Board C, above B.
     public static let boardC = BoardID(Identifier(high: 0x3333_3333_3333_4333, low: 0x8333_3333_3333_3333))
+
+    /// When the checks' answers are remembered.
+    public static let answerTime = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
 
     /// The stored bytes of a small event of `board` that decodes (number `n`; the ids are random,
     /// so no two calls give the same bytes).
@@ -202,6 +210,203 @@ public enum LogStoreConformance {
         }
     }
 
+    /// An append, an answer and a mutation in one write, read back inside it and after it;
+    /// answers are told apart by actor and key, an empty one is kept, an older one than asked
+    /// for counts as absent.
+    public static func answerWithAppend(_ store: any LogStore) throws {
+        let (a, b) = (boardA, boardB)
+        try store.read { reader in
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1") == nil, "no answer before one is remembered")
+            try expect(try reader.lastMutationID(client: "phone") == 0, "a client with no mutation is at 0")
+            try expect(try reader.refusals(client: "phone", after: 0, limit: 10).isEmpty, "a client with no mutation has no refusals")
+        }
+        try store.write { writer in
+            try writer.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1))])
+            try writer.remember(answer: [1, 2, 3], board: a, actor: "ana", key: "k1", at: answerTime)
+            try writer.recordMutation(1, client: "phone", refusal: nil)
+            try expect(try writer.rememberedAnswer(board: a, actor: "ana", key: "k1") == [1, 2, 3], "a write sees its own answer")
+            try expect(try writer.lastMutationID(client: "phone") == 1, "a write sees its own mutation")
+        }
+        try store.write { writer in
+            try writer.append(board: b, expectedHead: 0, [(2, eventBytes(board: b, 2))])
+            try writer.remember(answer: [], board: b, actor: "ana", key: "k2", at: answerTime)
+            try writer.remember(answer: [4], board: b, actor: "bo", key: "k1", at: answerTime)
+        }
+        try store.read { reader in
+            try expect(try reader.heads() == [a: 1, b: 1], "the appends went in with the answers")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1") == [1, 2, 3], "the answer is kept")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1", notBefore: answerTime) == [1, 2, 3], "an answer remembered at notBefore counts")
+            let later = Timestamp(millisecondsSinceEpoch: answerTime.millisecondsSinceEpoch + 1)
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1", notBefore: later) == nil, "an older answer counts as absent")
+            try expect(try reader.rememberedAnswer(board: b, actor: "ana", key: "k2") == [], "an empty answer is kept, empty")
+            try expect(try reader.rememberedAnswer(board: b, actor: "bo", key: "k1") == [4], "another actor's key is another answer")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k3") == nil, "an unknown key has no answer")
+            try expect(try reader.lastMutationID(client: "phone") == 1, "the mutation is kept")
+            try expect(try reader.lastMutationID(client: "tablet") == 0, "another client is at 0")
+        }
+    }
+
+    /// A write whose later step fails (a stale head, or the body's own error) keeps neither its
+    /// events nor its answer nor its mutation; the same write without that step then goes in.
+    public static func failedWriteKeepsNothing(_ store: any LogStore) throws {
+        let (a, b) = (boardA, boardB)
+        let refusal = Refusal(id: 1, reason: "the card is gone", isConflict: true)
+        func stage(_ writer: any LogWriting) throws {
+            try writer.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1))])
+            try writer.remember(answer: [1], board: a, actor: "ana", key: "k1", at: answerTime)
+            try writer.recordMutation(1, client: "phone", refusal: refusal)
+        }
+        let stale = try conflict {
+            try store.write { writer in
+                try stage(writer)
+                try writer.append(board: b, expectedHead: 3, [(2, eventBytes(board: b, 2))])
+            }
+        }
+        try expect(stale == LogConflict(movedHeads: [b: 0]), "the stale head is named: \(stale)")
+        struct Abandoned: Error {}
+        do {
+            try store.write { writer in
+                try stage(writer)
+                throw Abandoned()
+            }
+            throw ConformanceFailure("a write whose body threw went in")
+        } catch is Abandoned {
+            // Expected.
+        }
+        try store.read { reader in
+            try expect(try reader.heads().isEmpty, "no events are kept")
+            try expect(try reader.lastPosition() == 0, "no position is kept")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1") == nil, "no answer is kept")
+            try expect(try reader.lastMutationID(client: "phone") == 0, "no mutation is kept")
+            try expect(try reader.refusals(client: "phone", after: 0, limit: 10).isEmpty, "no refusal is kept")
+        }
+        try store.write { try stage($0) }
+        try store.read { reader in
+            try expect(try reader.heads() == [a: 1], "the write without its failing step goes in")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1") == [1], "with its answer")
+            try expect(try reader.refusals(client: "phone", after: 0, limit: 10) == [refusal], "and its refusal")
+        }
+    }
+
+    /// A key answered already is refused with ``Kanban/LogConflict`` naming it — in a later
+    /// write, or twice in one — however old its answer; the refused write keeps nothing.
+    public static func duplicateAnswer(_ store: any LogStore) throws {
+        let a = boardA
+        let key = AnswerKey(board: a, actor: "ana", key: "k1")
+        try store.write { writer in
+            try writer.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1))])
+            try writer.remember(answer: [1], board: a, actor: "ana", key: "k1", at: answerTime)
+        }
+        let later = Timestamp(millisecondsSinceEpoch: answerTime.millisecondsSinceEpoch + 5)
+        let again = try conflict {
+            try store.write { writer in
+                try writer.append(board: a, expectedHead: 1, [(2, eventBytes(board: a, 2))])
+                try writer.remember(answer: [2], board: a, actor: "ana", key: "k1", at: later)
+            }
+        }
+        try expect(again == LogConflict(answered: key), "a second answer names the key: \(again)")
+        let twice = try conflict {
+            try store.write { writer in
+                try writer.remember(answer: [3], board: a, actor: "ana", key: "k2", at: answerTime)
+                try writer.remember(answer: [4], board: a, actor: "ana", key: "k2", at: answerTime)
+            }
+        }
+        try expect(twice == LogConflict(answered: AnswerKey(board: a, actor: "ana", key: "k2")), "twice in one write: \(twice)")
+        try store.read { reader in
+            try expect(try reader.heads() == [a: 1], "the refused write's append is not kept")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1") == [1], "the first answer stands")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1", notBefore: later) == nil, "it is older than asked for")
+            try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k2") == nil, "the write that answered twice kept nothing")
+        }
+    }
+
+    /// A client's mutations must follow on (1, 2, 3, …, across writes and within one); any
+    /// other id throws ``Kanban/LogConflict`` naming the client's last, keeping nothing; refusals
+    /// are read back after an id, oldest first, up to a limit.
+    public static func mutationOrder(_ store: any LogStore) throws {
+        let a = boardA
+        let (phone, tablet) = ("phone", "tablet")
+        let second = Refusal(id: 2, reason: "the card is gone", isConflict: true)
+        let third = Refusal(id: 3, reason: "no such column", isConflict: false)
+        let early = try conflict { try store.write { try $0.recordMutation(2, client: phone, refusal: nil) } }
+        try expect(early == LogConflict(movedClients: [phone: 0]), "a first mutation must be 1: \(early)")
+        try store.write { writer in
+            try writer.recordMutation(1, client: phone, refusal: nil)
+            try writer.recordMutation(2, client: phone, refusal: second)
+            try expect(try writer.lastMutationID(client: phone) == 2, "a write sees its own mutations")
+        }
+        let repeated = try conflict { try store.write { try $0.recordMutation(2, client: phone, refusal: nil) } }
+        try expect(repeated == LogConflict(movedClients: [phone: 2]), "a mutation recorded already: \(repeated)")
+        let skipped = try conflict {
+            try store.write { writer in
+                try writer.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1))])
+                try writer.recordMutation(4, client: phone, refusal: nil)
+            }
+        }
+        try expect(skipped == LogConflict(movedClients: [phone: 2]), "a mutation skipping one: \(skipped)")
+        try store.write { writer in
+            try writer.recordMutation(3, client: phone, refusal: third)
+            try writer.recordMutation(1, client: tablet, refusal: nil)
+        }
+        let zero = try appendError { try store.write { try $0.recordMutation(0, client: tablet, refusal: nil) } }
+        try expect(zero == .mutationIDOutOfRange(0), "\(zero)")
+        let mismatched = try appendError { try store.write { try $0.recordMutation(2, client: tablet, refusal: third) } }
+        try expect(mismatched == .refusalOfAnotherMutation(id: 2, refusal: 3), "\(mismatched)")
+        try store.read { reader in
+            try expect(try reader.heads().isEmpty, "the refused write's append is not kept")
+            try expect(try reader.lastMutationID(client: phone) == 3, "the phone is at 3")
+            try expect(try reader.lastMutationID(client: tablet) == 1, "the tablet is at 1")
+            try expect(try reader.refusals(client: phone, after: 0, limit: 10) == [second, third], "the refusals, oldest first")
+            try expect(try reader.refusals(client: phone, after: 2, limit: 10) == [third], "the refusals after 2")
+            try expect(try reader.refusals(client: phone, after: 0, limit: 1) == [second], "at most the limit")
+            try expect(try reader.refusals(client: phone, after: 3, limit: 10).isEmpty, "none after the last")
+            try expect(try reader.refusals(client: phone, after: 0, limit: 0).isEmpty, "none with limit 0")
+            try expect(try reader.refusals(client: tablet, after: 0, limit: 10).isEmpty, "another client's refusals are its own")
+        }
+    }
+
+    /// Two stores on one log, `rounds` times: both append to a board of their own, remember an
+    /// answer under the same key and record the same mutation, in one write each, at once from
+    /// two threads. Exactly one wins each round (its answer is the one kept), the other gets
+    /// ``Kanban/LogConflict`` naming the key and keeps nothing (its append neither).
+    public static func concurrentAnswers(_ first: any LogStore, _ second: any LogStore, rounds: Int = 20) throws {
+        let a = boardA
+        let barrier = ThreadBarrier(parties: 2)
+        let outcomes = Locked<[[Int]]>(Array(repeating: [], count: rounds))
+        let errors = concurrently(2) { writer in
+            let store = writer == 0 ? first : second
+            let board = writer == 0 ? boardB : boardC
+            for round in 0..<rounds {
+                guard barrier.wait() else { throw ConformanceFailure("writer \(writer): the other writer stopped before round \(round)") }
+                let key = AnswerKey(board: a, actor: "racer", key: "round \(round)")
+                do {
+                    try store.write { writer in
+                        let head = try writer.heads()[board] ?? 0
+                        try writer.append(board: board, expectedHead: head, [(try writer.lastPosition() + 1, eventBytes(board: board, round))])
+                        try writer.remember(answer: [UInt8(truncatingIfNeeded: round), board == boardB ? 0 : 1], board: a, actor: key.actor, key: key.key, at: answerTime)
+                        try writer.recordMutation(UInt64(round + 1), client: "racer", refusal: nil)
+                    }
+                    outcomes.withLock { $0[round].append(writer) }
+                } catch let conflict as LogConflict {
+                    guard conflict == LogConflict(answered: key) else { throw ConformanceFailure("writer \(writer), round \(round): \(conflict)") }
+                }
+            }
+        }
+        if let error = errors.first { throw error }
+        let winners = outcomes.value
+        try first.read { reader in
+            for (round, won) in winners.enumerated() {
+                try expect(won.count == 1, "round \(round): exactly one writer wins, not \(won.count)")
+                let answer = try reader.rememberedAnswer(board: a, actor: "racer", key: "round \(round)")
+                try expect(answer == [UInt8(truncatingIfNeeded: round), UInt8(won[0])], "round \(round): the winner's answer is kept: \(answer ?? [])")
+            }
+            let heads = try reader.heads()
+            try expect(heads.values.reduce(0, +) == UInt64(rounds), "one event per round, the losers' appends not kept: \(heads)")
+            try expect(heads[boardB] ?? 0 == UInt64(winners.filter { $0 == [0] }.count), "board B has the first writer's wins: \(heads)")
+            try expect(try reader.lastMutationID(client: "racer") == UInt64(rounds), "one mutation per round")
+        }
+    }
+
     // MARK: Helpers
 
     /// The entries after `position`, at most `limit`.
@@ -232,6 +437,16 @@ public enum LogStoreConformance {
             return conflict
         }
         throw ConformanceFailure("expected a LogConflict, but the write went in", line: line)
+    }
+
+    /// The ``Kanban/LogAppendError`` `body` throws; anything else (or nothing) fails.
+    private static func appendError<Result>(line: Int = #line, _ body: () throws -> Result) throws -> LogAppendError {
+        do {
+            _ = try body()
+        } catch let error as LogAppendError {
+            return error
+        }
+        throw ConformanceFailure("expected a LogAppendError, but the write went in", line: line)
     }
 
     private static func expect(_ condition: Bool, _ message: @autoclosure () -> String, line: Int = #line) throws {

@@ -14,6 +14,11 @@ import Synchronization
 /// once and then only what was appended since, while ``LogReading/forEach(board:afterSeq:)``
 /// scans the whole log (a per-board index in ``HistoryIndex`` can make it direct later).
 ///
+/// Idempotency answers and sync positions are the engine's own stores (``IdempotencyStore``,
+/// ``SyncStore``), written in the same write transaction as the appends. Answers are kept by
+/// actor and key, as the engine keeps them (the board is not part of the key), so the engine
+/// and this store find each other's answers; a write made here creates both databases.
+///
 /// For example:
 ///
 /// ```swift
@@ -32,12 +37,36 @@ public final class LMDBLogStore: LogStore {
     }
 
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
-        try engine.read { transaction in try body(LMDBLogReader(store: self, transaction: transaction)) }
+        // Opened before the transaction: opening a database takes a transaction of its own.
+        let answers = try existingAnswers()
+        let sync = try engine.existingSyncStore()
+        return try engine.read { transaction in
+            try body(LMDBLogReader(store: self, answers: answers, sync: sync, transaction: transaction))
+        }
     }
 
     @discardableResult
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
-        try engine.write { transaction in try body(LMDBLogWriter(store: self, transaction: transaction)) }
+        let answers = try engine.idempotencyStore()
+        let sync = try engine.syncStore()
+        return try engine.write { transaction in
+            try body(LMDBLogWriter(store: self, answers: answers, sync: sync, transaction: transaction))
+        }
+    }
+
+    /// The engine's idempotency answers when their database exists (reading does not make it).
+    private func existingAnswers() throws -> IdempotencyStore? {
+        do {
+            guard try engine.log.environment.existingDatabase(named: IdempotencyStore.databaseName) != nil else { return nil }
+        } catch let error as LMDBError {
+            throw EngineError.from(error, path: engine.path)
+        }
+        return try engine.idempotencyStore()
+    }
+
+    /// The answer kept for `actor`'s `key` (on any board) at or after `notBefore`.
+    static func answer(in answers: IdempotencyStore?, actor: String, key: String, notBefore: Timestamp, in transaction: some Transaction) throws -> [UInt8]? {
+        try answers?.answer(for: IdempotencyStore.storageKey(actor: actor, key: key), notBefore: notBefore, in: transaction)
     }
 
     /// The heads of the whole log as `transaction` sees it, which must hold nothing uncommitted

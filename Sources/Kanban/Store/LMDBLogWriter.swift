@@ -2,15 +2,20 @@ import KanbanCore
 import LMDBStorage
 
 /// ``LogWriting`` inside one LMDB write transaction of an ``LMDBLogStore``: appends go through
-/// ``EventLog/append(raw:sequence:in:)``, the bytes kept as given.
+/// ``EventLog/append(raw:sequence:in:)``, the bytes kept as given; answers and mutations go
+/// to the engine's ``IdempotencyStore`` and ``SyncStore`` in the same transaction.
 final class LMDBLogWriter: LogWriting {
     let store: LMDBLogStore
+    let answers: IdempotencyStore
+    let sync: SyncStore
     let transaction: WriteTransaction
     /// The heads as this transaction sees them, its own appends included, once first asked for.
     private var staged: BoardHeads?
 
-    init(store: LMDBLogStore, transaction: WriteTransaction) {
+    init(store: LMDBLogStore, answers: IdempotencyStore, sync: SyncStore, transaction: WriteTransaction) {
         self.store = store
+        self.answers = answers
+        self.sync = sync
         self.transaction = transaction
     }
 
@@ -68,5 +73,32 @@ final class LMDBLogWriter: LogWriting {
         }
         staged = heads
         return heads.heads[board] ?? 0
+    }
+
+    func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {
+        try LMDBLogStore.answer(in: answers, actor: actor, key: key, notBefore: notBefore, in: transaction)
+    }
+
+    func lastMutationID(client: String) throws -> UInt64 {
+        try sync.lastMutationID(of: client, in: transaction)
+    }
+
+    func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal] {
+        try sync.refusals(of: client, after: after, limit: limit, in: transaction)
+    }
+
+    func remember(answer: [UInt8], board: BoardID, actor: String, key: String, at time: Timestamp) throws {
+        if try rememberedAnswer(board: board, actor: actor, key: key) != nil {
+            throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key))
+        }
+        try answers.remember(answer, for: IdempotencyStore.storageKey(actor: actor, key: key), at: time, in: transaction)
+    }
+
+    func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws {
+        guard id > 0 else { throw LogAppendError.mutationIDOutOfRange(id) }
+        if let refusal, refusal.id != id { throw LogAppendError.refusalOfAnotherMutation(id: id, refusal: refusal.id) }
+        let last = try lastMutationID(client: client)
+        guard last == id - 1 else { throw LogConflict(movedClients: [client: last]) }
+        try sync.record(id, of: client, refusal: refusal, in: transaction)
     }
 }

@@ -1,7 +1,7 @@
 import KanbanCore
 
-/// An append a ``LogWriting`` refuses because of what it was given, whatever the log holds:
-/// the caller's mistake, not a conflict.
+/// An append or record a ``LogWriting`` refuses because of what it was given, whatever the
+/// log holds: the caller's mistake, not a conflict.
 public enum LogAppendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes at `position` do not start with an event's head.
     case notAnEvent(position: UInt64)
@@ -13,6 +13,10 @@ public enum LogAppendError: Error, Sendable, Equatable, CustomStringConvertible 
     case positionGap(expected: UInt64, position: UInt64)
     /// A position outside what the store can keep (PostgreSQL: above `Int64.max`, or 0).
     case positionOutOfRange(UInt64)
+    /// A mutation id a store cannot record: 0 (ids start at 1), or above `Int64.max` (PostgreSQL).
+    case mutationIDOutOfRange(UInt64)
+    /// The refusal recorded with mutation `id` is that of mutation `refusal`.
+    case refusalOfAnotherMutation(id: UInt64, refusal: UInt64)
 
     public var description: String {
         switch self {
@@ -21,6 +25,8 @@ public enum LogAppendError: Error, Sendable, Equatable, CustomStringConvertible 
         case .positionsNotIncreasing(let previous, let position): "position \(position) follows \(previous): positions must increase"
         case .positionGap(let expected, let position): "position \(position) leaves a gap: this log's next position is \(expected)"
         case .positionOutOfRange(let position): "position \(position) is out of range"
+        case .mutationIDOutOfRange(let id): "mutation id \(id) is out of range"
+        case .refusalOfAnotherMutation(let id, let refusal): "the refusal recorded with mutation \(id) is that of mutation \(refusal)"
         }
     }
 }

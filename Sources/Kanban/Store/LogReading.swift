@@ -2,9 +2,8 @@ import KanbanCore
 
 /// What a ``LogStore`` can be asked inside one read (a consistent view of the log).
 ///
-/// Only what increment 1 needs (reading for migration and conformance); the engine's own
-/// reads (an entry by position for undo, idempotency answers, sync positions, snapshots) join
-/// when the engine moves onto this seam.
+/// What migration and conformance need, idempotency answers and sync positions; the engine's
+/// other reads (an entry by position for undo, snapshots) join when the engine moves onto this seam.
 public protocol LogReading {
     /// The highest position in the log, 0 when it is empty.
     func lastPosition() throws -> UInt64
@@ -22,6 +21,17 @@ public protocol LogReading {
 
     /// Each board's RFC 6962 root over its events' stored bytes in `seq` order (``BoardRootsBuilder``).
     func boardRoots() throws -> [BoardID: AuditRoot]
+
+    /// The answer remembered for `actor`'s `key` on `board` at or after `notBefore`, or `nil`
+    /// (an older answer counts as absent). On LMDB answers are kept by actor and key alone, as
+    /// the engine keeps them: an answer on one board is also the one on every other.
+    func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]?
+
+    /// The last mutation of `client` recorded, 0 before its first.
+    func lastMutationID(client: String) throws -> UInt64
+
+    /// The refusals of `client` after mutation `after`, oldest first, at most `limit`.
+    func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal]
 }
 
 extension LogReading {
@@ -34,5 +44,10 @@ extension LogReading {
             return true
         }
         return builder.roots
+    }
+
+    /// The answer remembered for `actor`'s `key` on `board`, however old.
+    public func rememberedAnswer(board: BoardID, actor: String, key: String) throws -> [UInt8]? {
+        try rememberedAnswer(board: board, actor: actor, key: key, notBefore: Timestamp(millisecondsSinceEpoch: .min))
     }
 }

@@ -1,9 +1,11 @@
 import KanbanCore
 
-/// What a ``LogStore`` can be asked inside one write: reads see the write's own appends.
+/// What a ``LogStore`` can be asked inside one write: reads see the write's own appends,
+/// answers and mutations. An idempotency answer and a sync mutation go in the transaction of
+/// the events they answer, so a command is carried out once across retries, restarts and
+/// nodes: either all of the write is kept or none of it.
 ///
-/// Only the append with an expected head for now; remembering idempotency answers, recording
-/// sync mutations and saving snapshots join in a later increment, with the engine on this seam.
+/// Saving snapshots joins in a later increment, with the engine on this seam.
 public protocol LogWriting: LogReading {
     /// Appends `events` (positions and ``KanbanCore/EventCodec`` bytes, kept verbatim) to
     /// `board`, whose head must be `expectedHead` (0 for a board with no events yet); they get
@@ -15,4 +17,16 @@ public protocol LogWriting: LogReading {
     /// ``LogAppendError``. Either way the whole write keeps nothing.
     @discardableResult
     func append(board: BoardID, expectedHead: UInt64, _ events: [(position: UInt64, bytes: [UInt8])]) throws -> UInt64
+
+    /// Remembers `answer` for `actor`'s `key` on `board`, as of `time`. A key that has an
+    /// answer already (however old: expired answers must be purged first) throws
+    /// ``LogConflict`` naming it (``LogConflict/answered``) — another writer answered the
+    /// command first — and the whole write keeps nothing.
+    func remember(answer: [UInt8], board: BoardID, actor: String, key: String, at time: Timestamp) throws
+
+    /// Records that `client`'s mutation `id` was decided, refused with `refusal` (whose id must
+    /// be `id`) when it was. The client's last mutation must be `id - 1`: otherwise the write
+    /// throws ``LogConflict`` naming the client's last mutation (``LogConflict/movedClients``)
+    /// and keeps nothing. An id of 0 throws ``LogAppendError/mutationIDOutOfRange(_:)``.
+    func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws
 }

@@ -20,6 +20,28 @@ struct LMDBLogStoreTests {
         try LogStoreConformance.concurrentWriters(LMDBLogStore(engine: fixture.engine), LMDBLogStore(engine: fixture.engine))
     }
 
+    @Test("two stores on one log racing to remember the same key, with an append and a mutation: exactly one wins each round")
+    func concurrentAnswers() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        try LogStoreConformance.concurrentAnswers(LMDBLogStore(engine: fixture.engine), LMDBLogStore(engine: fixture.engine))
+    }
+
+    @Test("answers are the engine's: each finds the other's, by actor and key on any board")
+    func sharesTheEnginesAnswers() async throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let engine = fixture.engine
+        let store = LMDBLogStore(engine: engine)
+        let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+        try store.write { try $0.remember(answer: [7], board: a, actor: "ana", key: "k", at: LogStoreConformance.answerTime) }
+        #expect(try store.read { try $0.rememberedAnswer(board: b, actor: "ana", key: "k") } == [7])
+        let answer = try await engine.perform(.createBoard(name: "second"), actor: "ana", idempotencyKey: "k") { _ in [9] }
+        #expect(answer == RememberedAnswer(bytes: [7], isReplay: true))
+        _ = try await engine.perform(.createBoard(name: "third"), actor: "bo", idempotencyKey: "k") { _ in [8] }
+        #expect(try store.read { try $0.rememberedAnswer(board: a, actor: "bo", key: "k") } == [8])
+    }
+
     @Test("positions are the log's sequence numbers: an append must take the next one")
     func gaplessPositions() throws {
         let fixture = try EngineFixture()
