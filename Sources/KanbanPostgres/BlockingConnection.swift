@@ -16,10 +16,15 @@ final class BlockingConnection: Sendable {
     /// A logger that logs nothing: PostgresNIO's default when the caller gives none.
     static let quietLogger = Logger(label: "kanban.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
+    /// A connection id for PostgresNIO's logs, unique in this process.
+    static func nextID() -> Int {
+        ids.add(1, ordering: .relaxed).newValue
+    }
+
     /// Connects to `url`, waiting until it is ready.
     init(url: PostgresURL, logger: Logger) throws {
         let configuration = try url.configuration()
-        let id = Self.ids.add(1, ordering: .relaxed).newValue
+        let id = Self.nextID()
         let eventLoop = PostgresConnection.defaultEventLoopGroup.any()
         do {
             connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).wait()

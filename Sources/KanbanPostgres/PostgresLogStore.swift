@@ -1,5 +1,6 @@
 import Foundation
 import Kanban
+import KanbanCore
 import Logging
 import PostgresNIO
 
@@ -67,10 +68,26 @@ public final class PostgresLogStore: LogStore {
     @discardableResult
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         try lock.withLock {
-            try connection.transaction("BEGIN") {
-                try body(PostgresLogTransaction(connection: connection))
+            let transaction = PostgresLogTransaction(connection: connection)
+            let result = try connection.transaction("BEGIN") {
+                try body(transaction)
             }
+            announce(transaction.appended)
+            return result
         }
+    }
+
+    /// Tells the listeners of ``wakeUps()`` that `heads` were committed: one `pg_notify` on
+    /// ``wakeUpChannel`` per board, payload `<board-uuid>:<head>`, sent after the COMMIT in a
+    /// statement of its own, never in the append's transaction: at commit PostgreSQL takes a
+    /// database-wide lock for a transaction that notified and holds it through the commit's
+    /// flush, so notifying append transactions would commit one at a time across all boards.
+    /// The write has committed whatever happens here: a failure loses the hint (listeners
+    /// catch up by `seq`), so it is not thrown.
+    private func announce(_ heads: [BoardID: UInt64]) {
+        guard !heads.isEmpty else { return }
+        let payloads = heads.map { board, head in "\(board.uuid.uuidString.lowercased()):\(head)" }
+        _ = try? connection.query("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p")
     }
 
     /// Moves the `event_position` sequence, from which writers will draw positions, past

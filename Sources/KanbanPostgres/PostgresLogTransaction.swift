@@ -8,6 +8,8 @@ import PostgresNIO
 /// `sync_refusals`) in one SQL transaction.
 final class PostgresLogTransaction: LogWriting {
     let connection: BlockingConnection
+    /// The new head of each board this transaction appended to: what to announce once it commits.
+    private(set) var appended: [BoardID: UInt64] = [:]
 
     /// How many rows one query of a scan fetches.
     static let pageSize: Int64 = 1_000
@@ -119,7 +121,9 @@ final class PostgresLogTransaction: LogWriting {
             INSERT INTO events (board_id, seq, position, data)
             SELECT \(board.uuid), \(expected) + t.o, t.p, t.d FROM unnest(\(positions)::int8[], \(datas)::bytea[]) WITH ORDINALITY AS t(p, d, o)
             """)
-        return try Self.unsigned(newHead, "a head")
+        let head = try Self.unsigned(newHead, "a head")
+        appended[board] = head
+        return head
     }
 
     func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {

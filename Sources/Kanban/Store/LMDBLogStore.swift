@@ -49,9 +49,12 @@ public final class LMDBLogStore: LogStore {
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         let answers = try engine.idempotencyStore()
         let sync = try engine.syncStore()
-        return try engine.write { transaction in
+        let result = try engine.write { transaction in
             try body(LMDBLogWriter(store: self, answers: answers, sync: sync, transaction: transaction))
         }
+        // Committed: wake this process's followers (``wakeUps()``, the engine's `events(after:)`).
+        engine.commits.signal()
+        return result
     }
 
     /// The engine's idempotency answers when their database exists (reading does not make it).

@@ -1,3 +1,5 @@
+import KanbanCore
+
 /// Where the event log lives: LMDB (``LMDBLogStore``) or a server (PostgreSQL, in
 /// `KanbanPostgres`). Synchronous on purpose, as the engine, the command line and the writer
 /// thread are; a store that waits on the network blocks the calling thread, so call it from a
@@ -14,4 +16,24 @@ public protocol LogStore: AnyObject, Sendable {
     /// effects inside the transaction.
     @discardableResult
     func write<R>(_ body: (any LogWriting) throws -> R) throws -> R
+
+    /// Hints that boards moved, for a follower to catch up without polling every board: each
+    /// element names boards whose head may have grown; an empty set means "any board may have
+    /// moved: catch up everything". The first element, an empty set, comes once the stream is
+    /// watching (so nothing committed after it goes unhinted), and again after the store lost
+    /// track for a while (a dropped connection). The stream ends when its consumer stops
+    /// iterating (cancelling the task closes what the store opened for it).
+    ///
+    /// A hint is only a wake-up, never the truth: hints may be lost, late, repeated or spurious.
+    /// On each one, read the named boards' events by `seq` after the last one you hold
+    /// (``LogReading/forEach(board:afterSeq:)``), and do not rely on a hint to skip a read.
+    ///
+    /// For example:
+    ///
+    /// ```swift
+    /// for await boards in store.wakeUps() {
+    ///     catchUp(boards.isEmpty ? nil : boards)   // reads by seq, on a thread of its own
+    /// }
+    /// ```
+    func wakeUps() -> AsyncStream<Set<BoardID>>
 }

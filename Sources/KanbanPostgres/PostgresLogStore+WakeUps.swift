@@ -1,0 +1,62 @@
+import Foundation
+import Kanban
+import KanbanCore
+import Logging
+import PostgresNIO
+
+extension PostgresLogStore {
+    /// The channel writers notify after each committed append, and ``wakeUps()`` listens on.
+    public static let wakeUpChannel = "kanban_log"
+
+    /// How long ``wakeUps()`` waits before connecting again after losing its connection.
+    static let reconnectDelay = Duration.milliseconds(100)
+
+    /// Hints that boards moved (``Kanban/LogStore/wakeUps()``), from `LISTEN kanban_log` on a
+    /// connection of the stream's own (async, on PostgresNIO's event loop: no thread is held).
+    /// Each notification a writer sends after committing an append (`<board-uuid>:<head>`)
+    /// becomes a hint naming its board. The first hint, an empty set ("catch up everything"),
+    /// comes once `LISTEN` is in place; when the connection fails, the stream waits 100 ms,
+    /// connects again and, listening again, hints an empty set once more: notifications sent
+    /// in between are lost. Cancelling the consumer (or dropping the stream) closes the connection.
+    public func wakeUps() -> AsyncStream<Set<BoardID>> {
+        let url = self.url
+        let logger = connection.logger
+        return AsyncStream { continuation in
+            let task = Task {
+                while !Task.isCancelled {
+                    await Self.listen(url: url, logger: logger, continuation: continuation)
+                    try? await Task.sleep(for: Self.reconnectDelay)
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Connects, listens and hints until the connection fails or the task is cancelled, then closes.
+    private static func listen(url: PostgresURL, logger: Logger, continuation: AsyncStream<Set<BoardID>>.Continuation) async {
+        let listener: PostgresConnection
+        do {
+            listener = try await PostgresConnection.connect(configuration: try url.configuration(), id: BlockingConnection.nextID(), logger: logger)
+        } catch {
+            return
+        }
+        do {
+            try await listener.listen(on: wakeUpChannel) { notifications in
+                continuation.yield([])
+                for try await notification in notifications {
+                    if let board = board(named: notification.payload) { continuation.yield([board]) }
+                }
+            }
+        } catch {
+            // The connection failed (or the task was cancelled): hints since are lost.
+        }
+        try? await listener.close()
+    }
+
+    /// The board a notification's payload (`<board-uuid>:<head>`) names; `nil` for anything else.
+    static func board(named payload: String) -> BoardID? {
+        guard let uuid = payload.split(separator: ":", maxSplits: 1).first.flatMap({ UUID(uuidString: String($0)) }) else { return nil }
+        return BoardID(uuid)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Kanban
+import KanbanCore
+@testable import KanbanPostgres
+import KanbanTestSupport
+import PostgresNIO
+import Testing
+
+@Suite("PostgresLogStore wake-ups", .enabled(if: PostgresTestDatabase.isConfigured, "set KANBAN_TEST_POSTGRES_URL (scripts/postgres-test-cluster.sh)"))
+struct PostgresWakeUpsTests {
+    @Test("store B's wakeUps names the board store A appended to within a second (≈ ms), and B then reads A's events by seq")
+    func hintThenCatchUp() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (writer, follower) = (try PostgresLogStore(url: url), try PostgresLogStore(url: url))
+            let a = LogStoreConformance.boardA
+            try writer.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
+            var known = try follower.read { try $0.heads()[a] ?? 0 }
+            let hints = WakeUpRecorder(follower.wakeUps())
+            defer { hints.stop() }
+            #expect(hints.next()?.boards == [], "the first hint, once listening, is 'catch up everything'")
+
+            var latencies: [Duration] = []
+            for n in 2...21 {
+                let bytes = LogStoreConformance.eventBytes(board: a, n)
+                try writer.write { try $0.append(board: a, expectedHead: UInt64(n - 1), [(UInt64(n), bytes)]) }
+                let written = ContinuousClock.now
+                let hint = try #require(hints.next(), "no hint within 5 s of append #\(n)")
+                #expect(hint.boards == [a])
+                latencies.append(hint.at - written)
+                // The truth: the board's events after the last seq the follower holds.
+                let caughtUp = try follower.read { try LogStoreConformance.entries($0, board: a, afterSeq: known) }
+                #expect(caughtUp.map(\.seq) == [UInt64(n)])
+                #expect(caughtUp.map(\.bytes) == [bytes])
+                known = caughtUp.last?.seq ?? known
+            }
+            let sorted = latencies.sorted()
+            print("wake-up latency over \(sorted.count) appends: median \(sorted[sorted.count / 2]), max \(sorted.last!)")
+            #expect(sorted.last! < .seconds(1))
+        }
+    }
+
+    @Test("a write that appends nothing sends no hint; a write to two boards names both")
+    func hintsOnlyAppends() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (writer, follower) = (try PostgresLogStore(url: url), try PostgresLogStore(url: url))
+            let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+            let hints = WakeUpRecorder(follower.wakeUps())
+            defer { hints.stop() }
+            #expect(hints.next()?.boards == [])
+            try writer.write { try $0.remember(answer: [1], board: a, actor: "ana", key: "k", at: LogStoreConformance.answerTime) }
+            try writer.write { writing in
+                try writing.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))])
+                try writing.append(board: b, expectedHead: 0, [(2, LogStoreConformance.eventBytes(board: b, 2))])
+            }
+            let first = try #require(hints.next())
+            let second = first.boards.count == 2 ? [] : try #require(hints.next()).boards
+            #expect(first.boards.union(second) == [a, b])
+        }
+    }
+
+    @Test("when the listening connection is killed, the stream connects again and hints 'catch up everything', then hints again")
+    func reconnects() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (writer, follower) = (try PostgresLogStore(url: url), try PostgresLogStore(url: url))
+            let a = LogStoreConformance.boardA
+            let hints = WakeUpRecorder(follower.wakeUps())
+            defer { hints.stop() }
+            #expect(hints.next()?.boards == [])
+            let stores = [try Self.backendPID(writer), try Self.backendPID(follower)]
+            let killed = try writer.connection.query("""
+                SELECT count(pg_terminate_backend(pid))::int8 FROM pg_stat_activity
+                WHERE datname = current_database() AND backend_type = 'client backend' AND NOT (pid = ANY(\(stores)::int4[]))
+                """).first?.decode(Int64.self)
+            #expect(killed == 1)
+            #expect(hints.next()?.boards == [], "listening again, the stream cannot vouch for any board")
+            try writer.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
+            #expect(hints.next()?.boards == [a])
+        }
+    }
+
+    @Test("cancelling the consumer closes the listening connection")
+    func cancellingCloses() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            #expect(try Self.clients(store) == 1)
+            let hints = WakeUpRecorder(store.wakeUps())
+            #expect(hints.next()?.boards == [])
+            #expect(try Self.clients(store) == 2)
+            hints.stop()
+            let deadline = ContinuousClock.now + .seconds(5)
+            while try Self.clients(store) > 1, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(try Self.clients(store) == 1)
+        }
+    }
+
+    @Test("a notification's payload names its board; anything else names none")
+    func payloads() {
+        let a = LogStoreConformance.boardA
+        #expect(PostgresLogStore.board(named: "\(a.uuid.uuidString.lowercased()):12") == a)
+        #expect(PostgresLogStore.board(named: "\(a.uuid.uuidString)") == a)
+        #expect(PostgresLogStore.board(named: "not-a-board:1") == nil)
+        #expect(PostgresLogStore.board(named: "") == nil)
+    }
+
+    /// The client connections to the store's database, its own included.
+    static func clients(_ store: PostgresLogStore) throws -> Int64 {
+        try store.connection.query("""
+            SELECT count(*)::int8 FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
+            """).first?.decode(Int64.self) ?? 0
+    }
+
+    static func backendPID(_ store: PostgresLogStore) throws -> Int32 {
+        try store.connection.query("SELECT pg_backend_pid()").first?.decode(Int32.self) ?? 0
+    }
+}
