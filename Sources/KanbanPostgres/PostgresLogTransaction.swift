@@ -86,16 +86,9 @@ final class PostgresLogTransaction: LogWriting {
 
     @discardableResult
     func append(board: BoardID, expectedHead: UInt64, _ events: [(position: UInt64, bytes: [UInt8])]) throws -> UInt64 {
-        var previous: UInt64?
-        for (position, bytes) in events {
-            guard let named = bytes.withUnsafeBytes({ EventCodec.peekEnvelope($0)?.board }) else {
-                throw LogAppendError.notAnEvent(position: position)
-            }
-            guard named == board else { throw LogAppendError.wrongBoard(position: position, board: board, named: named) }
-            if let previous, position <= previous { throw LogAppendError.positionsNotIncreasing(previous: previous, position: position) }
-            guard position <= UInt64(Int64.max) else { throw LogAppendError.positionOutOfRange(position) }
-            previous = position
-        }
+        try LogAppendError.check(events, board: board)
+        // Increasing, so the last is the largest.
+        if let last = events.last?.position, last > UInt64(Int64.max) { throw LogAppendError.positionOutOfRange(last) }
         let expected = try Self.signed(expectedHead)
         guard let first = events.first?.position, let last = events.last?.position else {
             let head = try self.head(of: board).head

@@ -67,11 +67,6 @@ public final class LMDBLogStore: LogStore {
         return try engine.idempotencyStore()
     }
 
-    /// The answer kept for `actor`'s `key` (on any board) at or after `notBefore`.
-    static func answer(in answers: IdempotencyStore?, actor: String, key: String, notBefore: Timestamp, in transaction: some Transaction) throws -> [UInt8]? {
-        try answers?.answer(for: IdempotencyStore.storageKey(actor: actor, key: key), notBefore: notBefore, in: transaction)
-    }
-
     /// The heads of the whole log as `transaction` sees it, which must hold nothing uncommitted
     /// (a read, or a write before its first append): they are kept for the next call.
     func committedHeads(in transaction: some Transaction) throws -> BoardHeads {

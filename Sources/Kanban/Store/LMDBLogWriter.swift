@@ -4,9 +4,10 @@ import LMDBStorage
 /// ``LogWriting`` inside one LMDB write transaction of an ``LMDBLogStore``: appends go through
 /// ``EventLog/append(raw:sequence:in:)``, the bytes kept as given; answers and mutations go
 /// to the engine's ``IdempotencyStore`` and ``SyncStore`` in the same transaction.
-final class LMDBLogWriter: LogWriting {
+final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
     let store: LMDBLogStore
-    let answers: IdempotencyStore
+    /// The engine's answers, made before the transaction began (a write here may add one).
+    let idempotency: IdempotencyStore
     let sync: SyncStore
     let transaction: WriteTransaction
     /// The heads as this transaction sees them, its own appends included, once first asked for.
@@ -14,7 +15,7 @@ final class LMDBLogWriter: LogWriting {
 
     init(store: LMDBLogStore, answers: IdempotencyStore, sync: SyncStore, transaction: WriteTransaction) {
         self.store = store
-        self.answers = answers
+        self.idempotency = answers
         self.sync = sync
         self.transaction = transaction
     }
@@ -28,38 +29,17 @@ final class LMDBLogWriter: LogWriting {
         return heads
     }
 
-    func lastPosition() throws -> UInt64 {
-        try store.engine.log.lastSequence(in: transaction)
-    }
+    var answers: IdempotencyStore? { idempotency }
 
     func heads() throws -> [BoardID: UInt64] {
         try currentHeads().heads
-    }
-
-    func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws {
-        try store.forEachEntry(after: position, in: transaction, body)
-    }
-
-    func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws {
-        try store.forEachEntry(after: 0, in: transaction) { entry in
-            guard entry.board == board, entry.seq > seq else { return true }
-            return try body(entry)
-        }
     }
 
     @discardableResult
     func append(board: BoardID, expectedHead: UInt64, _ events: [(position: UInt64, bytes: [UInt8])]) throws -> UInt64 {
         var heads = try currentHeads()
         let last = try lastPosition()
-        var previous: UInt64?
-        for (position, bytes) in events {
-            guard let named = bytes.withUnsafeBytes({ EventCodec.peekEnvelope($0)?.board }) else {
-                throw LogAppendError.notAnEvent(position: position)
-            }
-            guard named == board else { throw LogAppendError.wrongBoard(position: position, board: board, named: named) }
-            if let previous, position <= previous { throw LogAppendError.positionsNotIncreasing(previous: previous, position: position) }
-            previous = position
-        }
+        try LogAppendError.check(events, board: board)
         let head = heads.heads[board] ?? 0
         guard head == expectedHead else { throw LogConflict(movedHeads: [board: head]) }
         guard let first = events.first?.position else { return head }
@@ -75,23 +55,11 @@ final class LMDBLogWriter: LogWriting {
         return heads.heads[board] ?? 0
     }
 
-    func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {
-        try LMDBLogStore.answer(in: answers, actor: actor, key: key, notBefore: notBefore, in: transaction)
-    }
-
-    func lastMutationID(client: String) throws -> UInt64 {
-        try sync.lastMutationID(of: client, in: transaction)
-    }
-
-    func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal] {
-        try sync.refusals(of: client, after: after, limit: limit, in: transaction)
-    }
-
     func remember(answer: [UInt8], board: BoardID, actor: String, key: String, at time: Timestamp) throws {
         if try rememberedAnswer(board: board, actor: actor, key: key) != nil {
             throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key))
         }
-        try answers.remember(answer, for: IdempotencyStore.storageKey(actor: actor, key: key), at: time, in: transaction)
+        try idempotency.remember(answer, for: IdempotencyStore.storageKey(actor: actor, key: key), at: time, in: transaction)
     }
 
     func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws {

@@ -1,0 +1,45 @@
+import KanbanCore
+import LMDBStorage
+
+/// The reads an ``LMDBLogStore`` serves the same way in a read and in a write transaction
+/// (``LMDBLogReader``, ``LMDBLogWriter``): each conformer gives its transaction and the stores,
+/// and keeps only what differs (the writer's heads include its own appends).
+protocol LMDBTransactionReading: LogReading {
+    associatedtype StoreTransaction: Transaction
+    var store: LMDBLogStore { get }
+    /// The engine's answers, `nil` when none was ever kept.
+    var answers: IdempotencyStore? { get }
+    var sync: SyncStore { get }
+    var transaction: StoreTransaction { get }
+}
+
+extension LMDBTransactionReading {
+    func lastPosition() throws -> UInt64 {
+        try store.engine.log.lastSequence(in: transaction)
+    }
+
+    func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws {
+        try store.forEachEntry(after: position, in: transaction, body)
+    }
+
+    func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws {
+        try store.forEachEntry(after: 0, in: transaction) { entry in
+            guard entry.board == board, entry.seq > seq else { return true }
+            return try body(entry)
+        }
+    }
+
+    /// The answer kept for `actor`'s `key` (on any board: the engine keeps answers by actor and
+    /// key) at or after `notBefore`.
+    func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {
+        try answers?.answer(for: IdempotencyStore.storageKey(actor: actor, key: key), notBefore: notBefore, in: transaction)
+    }
+
+    func lastMutationID(client: String) throws -> UInt64 {
+        try sync.lastMutationID(of: client, in: transaction)
+    }
+
+    func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal] {
+        try sync.refusals(of: client, after: after, limit: limit, in: transaction)
+    }
+}
