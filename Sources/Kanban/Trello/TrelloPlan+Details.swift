@@ -397,14 +397,7 @@ extension TrelloPlan.Builder {
     /// `base`, or `base (2)`, `base (3)`… when another of the board's labels has it (ignoring case).
     func uniqueLabelName(_ base: String, except id: String) -> String {
         let taken = Set(mirror.labels.filter { $0.key != id }.map { $0.value.name.lowercased() })
-        var name = base
-        var number = 2
-        while taken.contains(name.lowercased()) {
-            let suffix = " (\(number))"
-            name = String(base.prefix(Limits.nameLength - suffix.count)) + suffix
-            number += 1
-        }
-        return name
+        return base.numbered { taken.contains($0.lowercased()) }
     }
 
     /// Member `id` made a member of the board, or no longer one.

@@ -404,14 +404,7 @@ extension TrelloPlan {
         mutating func columnName(for id: String, state: TrelloListState) -> String {
             let base = cutName(state.name, field: "column", trello: id, fallback: "List")
             let taken = Set(columns.filter { $0 != id }.compactMap { columnNames[$0]?.lowercased() })
-            var name = base
-            var number = 2
-            while taken.contains(name.lowercased()) {
-                let suffix = " (\(number))"
-                name = String(base.prefix(Limits.nameLength - suffix.count)) + suffix
-                number += 1
-            }
-            return name
+            return base.numbered { taken.contains($0.lowercased()) }
         }
 
         /// `text` trimmed and cut to a name's length (the cut noted), or `fallback` when empty.

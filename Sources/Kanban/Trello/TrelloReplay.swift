@@ -119,18 +119,10 @@ struct TrelloReplay: Sendable {
     private func resolved(_ name: String?, board: String, in state: KanbanState?) -> String {
         guard let name else { return board }
         guard let state else { return name }
-        func taken(_ candidate: String) -> Bool {
+        return name.numbered { candidate in
             guard let other = state.board(named: candidate) else { return false }
             return other.id != boardID
         }
-        var candidate = name
-        var number = 2
-        while taken(candidate) {
-            let suffix = " (\(number))"
-            candidate = String(name.prefix(Limits.nameLength - suffix.count)) + suffix
-            number += 1
-        }
-        return candidate
     }
 
     /// The key of Trello detail `trello` of Trello card `card`.
