@@ -25,6 +25,7 @@ public enum LogMigration {
             guard existing.isEmpty else {
                 throw MigrationError.targetNotEmpty(events: existing.values.reduce(0, +), boards: existing.count)
             }
+            let claimed = try writer.claimLog()
             var heads: [BoardID: UInt64] = [:]
             var last: UInt64 = 0
             while true {
@@ -38,6 +39,7 @@ public enum LogMigration {
                 }
                 last = end
             }
+            try writer.advanceLog(from: claimed, to: max(claimed, last))
             try target.advancePositions(past: last)
             return last
         }

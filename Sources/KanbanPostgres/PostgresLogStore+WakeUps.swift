@@ -20,7 +20,7 @@ extension PostgresLogStore {
     /// in between are lost. Cancelling the consumer (or dropping the stream) closes the connection.
     public func wakeUps() -> AsyncStream<Set<BoardID>> {
         let url = self.url
-        let logger = connection.logger
+        let logger = self.logger
         return AsyncStream { continuation in
             let task = Task {
                 while !Task.isCancelled {

@@ -30,7 +30,11 @@ import PostgresNIO
 public final class PostgresLogStore: LogStore {
     /// The database.
     public let url: PostgresURL
-    let connection: BlockingConnection
+    /// PostgresNIO's logs.
+    let logger: Logger
+    /// The connection, replaced when it was lost (a restarted server, a dropped network):
+    /// guarded by `lock`.
+    private nonisolated(unsafe) var current: BlockingConnection
     /// Held for the length of each transaction.
     private let lock = NSLock()
 
@@ -38,28 +42,42 @@ public final class PostgresLogStore: LogStore {
     /// PostgresNIO logs to `logger`; by default nowhere.
     public init(url: PostgresURL, logger: Logger? = nil) throws {
         self.url = url
-        connection = try BlockingConnection(url: url, logger: logger ?? BlockingConnection.quietLogger)
+        self.logger = logger ?? BlockingConnection.quietLogger
+        let connection = try BlockingConnection(url: url, logger: self.logger)
         do {
             try PostgresSchema.apply(on: connection)
         } catch {
             connection.close()
             throw error
         }
+        current = connection
     }
 
     deinit {
-        connection.closeWithoutWaiting()
+        current.closeWithoutWaiting()
+    }
+
+    /// The connection, connected again first when the last one was lost: a store outlives a
+    /// restart of the server, each transaction in flight then failing once. Call with `lock` held.
+    private var connection: BlockingConnection {
+        get throws {
+            if current.connection.isClosed {
+                current = try BlockingConnection(url: url, logger: logger)
+            }
+            return current
+        }
     }
 
     /// Closes the connection, waiting until PostgreSQL has been told (a store left to `deinit`
     /// closes without waiting). Reads and writes after it throw.
     public func close() {
-        lock.withLock { connection.close() }
+        lock.withLock { current.close() }
     }
 
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
         try lock.withLock {
-            try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") {
+            let connection = try connection
+            return try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") {
                 try body(PostgresLogTransaction(connection: connection))
             }
         }
@@ -68,13 +86,19 @@ public final class PostgresLogStore: LogStore {
     @discardableResult
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         try lock.withLock {
+            let connection = try connection
             let transaction = PostgresLogTransaction(connection: connection)
             let result = try connection.transaction("BEGIN") {
                 try body(transaction)
             }
-            announce(transaction.appended)
+            announce(transaction.appended, on: connection)
             return result
         }
+    }
+
+    /// Runs one statement outside any transaction of the store's (for tests and tools).
+    func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try lock.withLock { try connection.query(query) }
     }
 
     /// Tells the listeners of ``wakeUps()`` that `heads` were committed: one `pg_notify` on
@@ -84,7 +108,7 @@ public final class PostgresLogStore: LogStore {
     /// flush, so notifying append transactions would commit one at a time across all boards.
     /// The write has committed whatever happens here: a failure loses the hint (listeners
     /// catch up by `seq`), so it is not thrown.
-    private func announce(_ heads: [BoardID: UInt64]) {
+    private func announce(_ heads: [BoardID: UInt64], on connection: BlockingConnection) {
         guard !heads.isEmpty else { return }
         let payloads = heads.map { board, head in "\(board.uuid.uuidString.lowercased()):\(head)" }
         _ = try? connection.query("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p")
@@ -94,6 +118,6 @@ public final class PostgresLogStore: LogStore {
     /// `position` (after a migration brought events with positions of their own).
     func advancePositions(past position: UInt64) throws {
         guard position > 0 else { return }
-        _ = try connection.query("SELECT setval('event_position', greatest(\(Int64(position)), (SELECT last_value FROM event_position)))")
+        _ = try current.query("SELECT setval('event_position', greatest(\(Int64(position)), (SELECT last_value FROM event_position)))")
     }
 }

@@ -156,6 +156,10 @@ final class PostgresLogTransaction: LogWriting {
         if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
     }
 
+    func forgetAnswer(board: BoardID, actor: String, key: String) throws {
+        _ = try connection.query("DELETE FROM idempotency WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key)")
+    }
+
     /// The first mutation inserts the client's row (`ON CONFLICT DO NOTHING`), a later one
     /// moves it only from `id - 1`; as for answers, a writer that got there first makes this
     /// one wait and then change nothing, and no row back is the conflict.
@@ -176,6 +180,19 @@ final class PostgresLogTransaction: LogWriting {
                 VALUES (\(client), \(mutation), \(refusal.isConflict), \(refusal.reason))
                 """)
         }
+    }
+
+    /// `SELECT … FOR UPDATE` of the one row of `log_head`: a second claimer waits for this
+    /// transaction's end, then reads the position it left.
+    func claimLog() throws -> UInt64 {
+        let rows = try connection.query("SELECT position FROM log_head FOR UPDATE")
+        return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a log position")
+    }
+
+    func advanceLog(from claimed: UInt64, to last: UInt64) throws {
+        let from = try Self.signed(claimed), to = try Self.signed(last)
+        let moved = try connection.query("UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1")
+        if moved.isEmpty { throw LogConflict(stalePosition: claimed + 1) }
     }
 
     /// The head and last position of `board` as this transaction sees them (0 and 0 for a board with no row).

@@ -3,7 +3,8 @@ import PostgresNIO
 /// The tables of a kanban log on PostgreSQL, made idempotently (`IF NOT EXISTS`), their
 /// version kept in `kanban_meta` under `schema_version`.
 ///
-/// In use: `kanban_meta`, `boards` (each board's head and last position), `events` (the stored
+/// In use: `kanban_meta`, `log_head` (the last position of engines sharing the log, one row
+/// that their writes claim in turn), `boards` (each board's head and last position), `events` (the stored
 /// bytes, by board and `seq`), `idempotency` (answers by board, actor and key) and
 /// `sync_clients`/`sync_refusals` (each client's last mutation, and the refused ones). The
 /// others are made now so that version 1 is the whole layout the later increments fill
@@ -17,6 +18,8 @@ public enum PostgresSchema {
         "CREATE TABLE IF NOT EXISTS kanban_meta (key text PRIMARY KEY, value text NOT NULL)",
         "CREATE TABLE IF NOT EXISTS boards (board_id uuid PRIMARY KEY, head bigint NOT NULL DEFAULT 0, last_position bigint NOT NULL DEFAULT 0)",
         "CREATE SEQUENCE IF NOT EXISTS event_position",
+        "CREATE TABLE IF NOT EXISTS log_head (only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), position bigint NOT NULL)",
+        "INSERT INTO log_head (position) SELECT coalesce(max(last_position), 0) FROM boards ON CONFLICT DO NOTHING",
         """
         CREATE TABLE IF NOT EXISTS events (
             board_id uuid NOT NULL, seq bigint NOT NULL, position bigint NOT NULL, data bytea NOT NULL,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kanban
 import KanbanCLI
+import KanbanPostgres
 import KanbanServer
 
 /// `kanban serve`: the HTTP API and the web board over the database.
@@ -18,6 +19,9 @@ struct Serve: ParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
     var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("A PostgreSQL database holding the log, shared by every node serving it: postgres://user:password@host:port/database?sslmode=disable. --db is then this node's cache of it (default ./kanban-cache.db).", valueName: "url"))
+    var store: String?
 
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host = "127.0.0.1"
@@ -56,7 +60,12 @@ struct Serve: ParsableCommand {
             idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections
         )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
-        let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
+        let engine: KanbanEngine
+        if let store {
+            engine = try openNode(of: try PostgresURL(store))
+        } else {
+            engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
+        }
         if let replica = try Replica.open(engine) { throw ServeError(message: ReplicaError.cannotServeReplica(origin: replica.origin).description) }
         let server = KanbanServer(engine: engine, configuration: configuration)
         let outcome = BlockingOutcome()
@@ -72,5 +81,27 @@ struct Serve: ParsableCommand {
             }
         }
         if let error = outcome.wait() { throw ServeError(message: ListenFailure.describe(error, host: host, port: port)) }
+    }
+
+    /// The engine of a node of the shared log at `url`: its cache (`--db`, default
+    /// `./kanban-cache.db`) brought up to the log, and kept so by a follower.
+    private func openNode(of url: PostgresURL) throws -> KanbanEngine {
+        let path = db ?? "kanban-cache.db"
+        let writerStore: PostgresLogStore
+        let followerStore: PostgresLogStore
+        do {
+            writerStore = try PostgresLogStore(url: url)
+            followerStore = try PostgresLogStore(url: url)
+        } catch {
+            throw ServeError(message: String(describing: error))
+        }
+        let engine = try GlobalOptions.openEngine(at: path, shortLived: false, sharedLog: writerStore)
+        do {
+            while try engine.catchUp(from: followerStore) > 0 {}
+        } catch {
+            throw ServeError(message: String(describing: error))
+        }
+        SharedLogFollower(engine: engine, store: followerStore).start()
+        return engine
     }
 }

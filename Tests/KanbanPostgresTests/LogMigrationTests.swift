@@ -45,8 +45,10 @@ struct LogMigrationTests {
             #expect(copied == expected)
             #expect(try target.read { try $0.heads() } == seqs)
             #expect(try target.read { try $0.lastPosition() } == stored.last?.event.sequence)
-            let next = try target.connection.query("SELECT nextval('event_position')").first?.decode(Int64.self)
+            let next = try target.query("SELECT nextval('event_position')").first?.decode(Int64.self)
             #expect(next == Int64(stored.count) + 1, "new positions are drawn above the migrated ones")
+            let head = try target.query("SELECT position FROM log_head").first?.decode(Int64.self)
+            #expect(head == Int64(stored.count), "engines sharing the log go on after the migrated events")
         }
     }
 

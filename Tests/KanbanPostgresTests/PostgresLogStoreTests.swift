@@ -68,9 +68,9 @@ struct PostgresLogStoreTests {
             try store.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
             let again = try PostgresLogStore(url: url)
             #expect(try again.read { try $0.heads() } == [a: 1])
-            let version = try store.connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'").first?.decode(String.self)
+            let version = try store.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'").first?.decode(String.self)
             #expect(version == String(PostgresSchema.version))
-            _ = try store.connection.query("UPDATE kanban_meta SET value = '99' WHERE key = 'schema_version'")
+            _ = try store.query("UPDATE kanban_meta SET value = '99' WHERE key = 'schema_version'")
             do {
                 _ = try PostgresLogStore(url: url)
                 Issue.record("a database of schema version 99 was opened")

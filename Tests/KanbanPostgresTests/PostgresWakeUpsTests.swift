@@ -67,7 +67,7 @@ struct PostgresWakeUpsTests {
             defer { hints.stop() }
             #expect(hints.next()?.boards == [])
             let stores = [try Self.backendPID(writer), try Self.backendPID(follower)]
-            let killed = try writer.connection.query("""
+            let killed = try writer.query("""
                 SELECT count(pg_terminate_backend(pid))::int8 FROM pg_stat_activity
                 WHERE datname = current_database() AND backend_type = 'client backend' AND NOT (pid = ANY(\(stores)::int4[]))
                 """).first?.decode(Int64.self)
@@ -104,12 +104,12 @@ struct PostgresWakeUpsTests {
 
     /// The client connections to the store's database, its own included.
     static func clients(_ store: PostgresLogStore) throws -> Int64 {
-        try store.connection.query("""
+        try store.query("""
             SELECT count(*)::int8 FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'
             """).first?.decode(Int64.self) ?? 0
     }
 
     static func backendPID(_ store: PostgresLogStore) throws -> Int32 {
-        try store.connection.query("SELECT pg_backend_pid()").first?.decode(Int32.self) ?? 0
+        try store.query("SELECT pg_backend_pid()").first?.decode(Int32.self) ?? 0
     }
 }

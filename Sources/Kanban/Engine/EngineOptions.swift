@@ -29,6 +29,12 @@ public struct EngineOptions: Sendable {
     /// keeps nothing. Off, the engine builds the whole state on its first read and serves every
     /// later read and write from it, as a server should.
     public var isShortLived: Bool
+    /// A log shared with engines on other machines (PostgreSQL's, from `KanbanPostgres`), or
+    /// `nil`: the LMDB database is the log. With one, the database is this node's cache of it:
+    /// every write claims the shared log, brings the cache up to it, decides, and appends there
+    /// before committing here; ``KanbanEngine/catchUp(from:limit:)`` brings in other nodes'
+    /// writes between. The store is used from the writer thread only: give each engine its own.
+    public var sharedLog: (any LogStore)?
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the
@@ -44,7 +50,8 @@ public struct EngineOptions: Sendable {
         maxBatchCount: Int = 256,
         maxBatchDuration: Duration = .milliseconds(20),
         idempotencyLifetime: Duration = .seconds(24 * 3600),
-        isShortLived: Bool = false
+        isShortLived: Bool = false,
+        sharedLog: (any LogStore)? = nil
     ) {
         self.mapSize = mapSize
         self.durability = durability
@@ -55,6 +62,7 @@ public struct EngineOptions: Sendable {
         self.maxBatchDuration = maxBatchDuration
         self.idempotencyLifetime = idempotencyLifetime
         self.isShortLived = isShortLived
+        self.sharedLog = sharedLog
     }
 
     /// Durability of a commit.

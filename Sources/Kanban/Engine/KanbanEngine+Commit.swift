@@ -8,7 +8,7 @@ extension KanbanEngine {
     /// A storage failure fails the whole batch (nothing of it is appended). Commands not reached
     /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
     func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
-        let (outcomes, answers) = if let events = addFromOutline(batch) {
+        let (outcomes, answers) = if options.sharedLog == nil, let events = addFromOutline(batch) {
             ([Result<CommandOutcome, any Error>?.some(.success(CommandOutcome(events: events)))], [RememberedAnswer?.none])
         } else {
             decideAndAppend(batch)
@@ -48,8 +48,9 @@ extension KanbanEngine {
             // A restore to a moment reads the imported histories' ranges: open them before the write.
             let restores = batch.contains { if case .restore? = $0.command { true } else { false } }
             let backdated = restores ? try existingBackdatedRanges() : .none
+            let exchange = options.sharedLog.map { _ in SharedWrite(memos: batch.compactMap(\.memo), tickets: batch.compactMap(\.ticket)) }
             try writeSide.withLock { core in
-                try writeAndApply(&core) { core, transaction in
+                try writeAndApply(&core, sharing: exchange) { core, transaction in
                     // A write runs again from the start when the map grows: start afresh too.
                     outcomes = Array(repeating: nil, count: batch.count)
                     answers = Array(repeating: nil, count: batch.count)
@@ -85,10 +86,13 @@ extension KanbanEngine {
                         }
                         outcomes[index] = outcome
                         if let ticket = pending.ticket {
-                            try ticket.record(outcome, in: transaction)
+                            let refusal = try ticket.record(outcome, in: transaction)
+                            exchange?.mutations.append((ticket.client, ticket.mutation.id, refusal))
                         }
                         if let memo = pending.memo {
-                            answers[index] = try remember(outcome, under: memo, in: transaction)
+                            let answer = try remember(outcome, under: memo, in: transaction)
+                            answers[index] = answer
+                            exchange?.answers.append((memo.actor, memo.clientKey, answer.bytes, clock()))
                         }
                     }
                     try purgeExpiredAnswers(of: batch, in: transaction)
@@ -150,7 +154,7 @@ extension KanbanEngine {
     }
 
     /// The time of the oldest answer still valid at `now`.
-    private func oldestAnswerKept(now: Timestamp) -> Timestamp {
+    func oldestAnswerKept(now: Timestamp) -> Timestamp {
         let lifetime = options.idempotencyLifetime.components
         let milliseconds = lifetime.seconds.multipliedReportingOverflow(by: 1000).partialValue + lifetime.attoseconds / 1_000_000_000_000_000
         return Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch.subtractingReportingOverflow(milliseconds).partialValue)
@@ -185,9 +189,10 @@ extension KanbanEngine {
     /// events, the board outline of the state it left is stored in the same transaction.
     func writeAndApply<Result>(
         _ core: inout EngineCore,
+        sharing exchange: SharedWrite? = nil,
         _ body: (inout EngineCore, WriteTransaction) throws -> Result
     ) throws -> Result {
-        let result = try write { transaction in
+        let result = try write(sharing: exchange) { transaction in
             try catchUp(&core, in: transaction)
             let start = core.state.lastSequence
             let result = try body(&core, transaction)

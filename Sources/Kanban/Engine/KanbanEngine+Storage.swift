@@ -1,3 +1,4 @@
+import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
@@ -15,16 +16,58 @@ extension KanbanEngine {
     /// appended to the log gets its leaves in the audit tree and (unless `indexing` is off, for
     /// a transaction that appends no events, such as a snapshot's) its entries in the history
     /// index in the same transaction.
-    func write<Result>(indexing: Bool = true, _ body: (WriteTransaction) throws -> Result) throws -> Result {
+    ///
+    /// On an engine with a shared log, an indexing write that is not `localOnly` is a write of
+    /// that log too (``writeShared(to:exchange:in:_:)``), exchanging `sharing`'s answers and
+    /// mutations; its failures there throw ``SharedLogError`` and keep nothing on either side.
+    func write<Result>(
+        indexing: Bool = true,
+        localOnly: Bool = false,
+        sharing exchange: SharedWrite? = nil,
+        _ body: (WriteTransaction) throws -> Result
+    ) throws -> Result {
         do {
             return try log.environment.write { transaction in
-                let result = try body(transaction)
-                try audit.extend(from: log, in: transaction)
-                if indexing { try historyIndex.extend(from: log, in: transaction) }
-                return result
+                guard indexing, !localOnly, let shared = options.sharedLog else {
+                    let result = try body(transaction)
+                    try audit.extend(from: log, in: transaction)
+                    if indexing { try historyIndex.extend(from: log, in: transaction) }
+                    return result
+                }
+                // Indexed before the shared log commits: after that commit, only LMDB's own may fail.
+                return try Self.sharedLogFailures {
+                    try shared.write { writer in
+                        let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction, body)
+                        try audit.extend(from: log, in: transaction)
+                        try historyIndex.extend(from: log, in: transaction)
+                        return result
+                    }
+                }
             }
         } catch let error as LMDBError {
             throw EngineError.from(error, path: path)
+        }
+    }
+
+    /// Runs `body`, whose failures other than the engine's own, LMDB's and the store seam's
+    /// are the shared log's: they become ``SharedLogError/unavailable(_:)``.
+    static func sharedLogFailures<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as KanbanError {
+            throw error
+        } catch let error as LMDBError {
+            throw error
+        } catch let error as EngineError {
+            throw error
+        } catch let error as SharedLogError {
+            throw error
+        } catch let error as LogConflict {
+            throw error
+        } catch let error as LogAppendError {
+            throw error
+        } catch {
+            throw SharedLogError.unavailable(String(describing: error))
         }
     }
 

@@ -46,6 +46,11 @@ public final class KanbanEngine: Sendable {
     let commits = CommitSignal()
     /// Counts of the writer's commits, for monitoring.
     let writes = Mutex(WriteStatistics())
+    /// Each board's head in a prefix of the shared log, counted once and then only what was
+    /// appended since (``EngineOptions/sharedLog``).
+    let sharedHeads = Mutex(BoardHeads())
+    /// Whether a write found the cache to be a prefix of the shared log (it stays one).
+    let sharedCacheChecked = Mutex(false)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
     let answerPurgePosition = Mutex<[UInt8]?>(nil)
 
@@ -135,7 +140,7 @@ public final class KanbanEngine: Sendable {
         let store = try idempotencyStore()
         let key = IdempotencyStore.storageKey(actor: actor, key: idempotencyKey)
         return try await withCheckedThrowingContinuation { continuation in
-            let memo = Memo(store: store, key: key, render: answer) { continuation.resume(with: $0) }
+            let memo = Memo(store: store, key: key, actor: actor, clientKey: idempotencyKey, render: answer) { continuation.resume(with: $0) }
             writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time, delivery: .remembered(memo)))
         }
     }

@@ -69,4 +69,17 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
         guard last == id - 1 else { throw LogConflict(movedClients: [client: last]) }
         try sync.record(id, of: client, refusal: refusal, in: transaction)
     }
+
+    func forgetAnswer(board: BoardID, actor: String, key: String) throws {
+        _ = try transaction.delete(forKey: IdempotencyStore.storageKey(actor: actor, key: key), in: idempotency.database)
+    }
+
+    func claimLog() throws -> UInt64 {
+        try lastPosition()
+    }
+
+    func advanceLog(from claimed: UInt64, to last: UInt64) throws {
+        // The write transaction holds LMDB's writer lock: only this write could have appended.
+        guard try lastPosition() == last, last >= claimed else { throw LogConflict(stalePosition: claimed + 1) }
+    }
 }

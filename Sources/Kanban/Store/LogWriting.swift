@@ -29,4 +29,17 @@ public protocol LogWriting: LogReading {
     /// throws ``LogConflict`` naming the client's last mutation (``LogConflict/movedClients``)
     /// and keeps nothing. An id of 0 throws ``LogAppendError/mutationIDOutOfRange(_:)``.
     func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws
+    /// Forgets the answer for `actor`'s `key` on `board`, if any: an expired one, before the
+    /// key is answered again.
+    func forgetAnswer(board: BoardID, actor: String, key: String) throws
+    /// Takes the log's turn and returns its last position (every board's): until this write
+    /// ends, another write that claims the log waits. Writers that claim append at the
+    /// positions right after it and then ``advanceLog(from:to:)``, so positions stay global,
+    /// gapless and commit-ordered across boards — what engines sharing one log need
+    /// (``EngineOptions/sharedLog``). On LMDB the write transaction holds that turn already.
+    func claimLog() throws -> UInt64
+    /// Moves the log's last position from `claimed`, as ``claimLog()`` returned it, to `last`,
+    /// the last position this write appended. A log that is no longer at `claimed` (a writer
+    /// that did not claim appended) throws ``LogConflict`` and the whole write keeps nothing.
+    func advanceLog(from claimed: UInt64, to last: UInt64) throws
 }

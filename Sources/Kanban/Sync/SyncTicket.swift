@@ -21,12 +21,14 @@ struct SyncTicket: Sendable {
     }
 
     /// Records in `transaction` that the mutation was decided, with `outcome`'s refusal if it
-    /// was refused.
-    func record(_ outcome: Result<CommandOutcome, any Error>, in transaction: WriteTransaction) throws {
+    /// was refused; returns the refusal.
+    @discardableResult
+    func record(_ outcome: Result<CommandOutcome, any Error>, in transaction: WriteTransaction) throws -> Refusal? {
         var refusal: Refusal?
         if case .failure(let error as KanbanError) = outcome {
             refusal = Refusal(id: mutation.id, reason: error.description, isConflict: error.isConflictWithOthers)
         }
         try store.record(mutation.id, of: client, refusal: refusal, in: transaction)
+        return refusal
     }
 }

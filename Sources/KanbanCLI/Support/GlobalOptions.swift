@@ -42,8 +42,8 @@ public struct GlobalOptions: ParsableArguments {
     /// The engine on `path`, with a snapshot every `$KANBAN_SNAPSHOT_INTERVAL` events when set
     /// (0 turns automatic snapshots off). `shortLived` for one command's engine
     /// (``EngineOptions/isShortLived``); a server's is not.
-    public static func openEngine(at path: String, shortLived: Bool = true) throws -> KanbanEngine {
-        var options = EngineOptions(isShortLived: shortLived)
+    public static func openEngine(at path: String, shortLived: Bool = true, sharedLog: (any LogStore)? = nil) throws -> KanbanEngine {
+        var options = EngineOptions(isShortLived: shortLived, sharedLog: sharedLog)
         if let text = ProcessInfo.processInfo.environment["KANBAN_SNAPSHOT_INTERVAL"], let interval = Int(text), interval >= 0 {
             options.snapshotInterval = interval
         }

@@ -22,6 +22,9 @@ struct APIError: Error, Sendable {
             // The CLI's hint names its flag; over HTTP the same choice is the body's "force".
             self.init(Self.status(of: error), Self.overHTTP(error.description))
         case let error as EngineError: self.init(.internalServerError, "database error: \(error.failure)")
+        case let error as SharedLogError:
+            // Nothing was kept: the client may send it again, once the shared log is back.
+            if case .unavailable = error { self.init(.serviceUnavailable, error.description) } else { self.init(.internalServerError, error.description) }
         case is NIOTooManyBytesError: self.init(.contentTooLarge, "the request body is larger than 64 KiB")
         case let error as DecodingError: self.init(.badRequest, "malformed JSON: \(Self.describe(error))")
         case let error as HTTPError:

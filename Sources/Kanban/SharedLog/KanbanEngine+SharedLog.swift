@@ -1,0 +1,151 @@
+import KanbanCore
+import LMDBStorage
+
+/// An engine on a shared log (``EngineOptions/sharedLog``): its LMDB database is a node-local
+/// cache of the log — a prefix of it, by position — and the projections (state, audit tree,
+/// history index, snapshots) are built from it as they always are.
+///
+/// A write claims the shared log (``LogWriting/claimLog()``: writers on other nodes wait),
+/// copies what other nodes appended since the cache's end into the cache, decides its commands
+/// on that state, then appends its events to the shared log with each board's expected head,
+/// with its answers and mutations, and commits there before committing here. A crash between
+/// the two commits loses nothing: the next catch-up copies the events back. Between writes,
+/// ``catchUp(from:limit:)`` brings the cache up to the log (a follower, on wake-ups).
+extension KanbanEngine {
+    /// Runs `body` in `transaction` as one write of the shared log `shared` (see above): what
+    /// ``write(indexing:localOnly:sharing:_:)`` does on an engine with a shared log.
+    func writeShared<Result>(
+        to shared: any LogWriting,
+        exchange: SharedWrite,
+        in transaction: WriteTransaction,
+        _ body: (WriteTransaction) throws -> Result
+    ) throws -> Result {
+        let claimed = try shared.claimLog()
+        let local = try log.lastSequence(in: transaction)
+        guard local <= claimed else {
+            throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log \(claimed)")
+        }
+        // The first write also checks a cache already at the log's end (its last event must be the log's).
+        if local < claimed || !sharedCacheChecked.withLock({ $0 }) {
+            _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
+                try shared.forEach(after: local == 0 ? 0 : local - 1, body)
+            }
+            sharedCacheChecked.withLock { $0 = true }
+        }
+        try exchange.fetch(from: shared, oldest: oldestAnswerKept(now: clock()), now: clock(), in: transaction)
+        exchange.restart()
+        let result = try body(transaction)
+        let last = try log.lastSequence(in: transaction)
+        if last > claimed {
+            try publishEntries(after: claimed, to: shared, in: transaction)
+        }
+        try exchange.publish(to: shared)
+        try shared.advanceLog(from: claimed, to: last)
+        return result
+    }
+
+    /// Appends to the cache, in `transaction`, the entries `entries` gives after `position`
+    /// (the cache's end) through `end`: gapless, bytes as stored. Returns how many.
+    /// `entries` calls its body with each entry from `position` on (from the first when
+    /// `position` is 0) until the body returns `false`: when the cache is not empty, its last
+    /// entry must be the log's at the same position.
+    func copyEntries(
+        after position: UInt64, through end: UInt64 = .max, in transaction: WriteTransaction,
+        from entries: ((LogEntry) throws -> Bool) throws -> Void
+    ) throws -> Int {
+        var next = position + 1
+        var copied = 0
+        var checked = position == 0
+        try entries { entry in
+            if !checked {
+                guard entry.position == position else {
+                    throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(position)")
+                }
+                checked = true
+                try checkSame(entry, in: transaction)
+                return true
+            }
+            guard entry.position <= end else { return false }
+            guard entry.position == next else { throw SharedLogError.gap(expected: next, found: entry.position) }
+            try log.append(raw: entry.bytes, sequence: entry.position, in: transaction)
+            next += 1
+            copied += 1
+            return true
+        }
+        if !checked { throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(position)") }
+        return copied
+    }
+
+    /// Throws unless the cache holds `entry`'s bytes at its position.
+    private func checkSame(_ entry: LogEntry, in transaction: WriteTransaction) throws {
+        var same = false
+        try log.forEachRaw(at: [entry.position], in: transaction) { _, bytes in
+            same = bytes.elementsEqual(entry.bytes)
+            return false
+        }
+        if !same { throw SharedLogError.notACache(path: path, detail: "its event \(entry.position) differs from the shared log's") }
+    }
+
+    /// Appends the cache's entries after `claimed` (this write's own) to `shared`, board by
+    /// board in ascending board id order, each with the head the cache gives its board.
+    private func publishEntries(after claimed: UInt64, to shared: any LogWriting, in transaction: WriteTransaction) throws {
+        var heads = sharedHeads.withLock { $0 }
+        if heads.position > claimed { heads = BoardHeads() }
+        var appended: [BoardID: (expected: UInt64, events: [(position: UInt64, bytes: [UInt8])])] = [:]
+        try log.forEachRaw(after: heads.position, in: transaction) { position, bytes in
+            let board = try LMDBLogStore.board(of: bytes, at: position)
+            if position <= claimed {
+                _ = heads.count(board, at: position)
+            } else {
+                appended[board, default: (heads.heads[board] ?? 0, [])].events.append((position, Array(bytes)))
+            }
+            return true
+        }
+        // Counted through `claimed`, a prefix of the shared log whatever becomes of this write.
+        sharedHeads.withLock { if $0.position < heads.position { $0 = heads } }
+        for (board, batch) in appended.sorted(by: { $0.key < $1.key }) {
+            try shared.append(board: board, expectedHead: batch.expected, batch.events)
+        }
+    }
+
+    /// Brings this engine's database up to the shared log `store` (at most `limit` events at a
+    /// time): what a node does on each wake-up and poll, so that its reads and live streams
+    /// show other nodes' writes. Returns how many events it copied; wakes this engine's
+    /// followers (``events(after:pollInterval:)``) when it copied some. Throws
+    /// ``SharedLogError/notACache(path:detail:)`` when the database is not a prefix of the log.
+    @discardableResult
+    public func catchUp(from store: any LogStore, limit: Int = 10_000) throws -> Int {
+        let start = try lastSequence()
+        var entries: [LogEntry] = []
+        do {
+            try store.read { reader in
+                try reader.forEach(after: start == 0 ? 0 : start - 1) { entry in
+                    entries.append(entry)
+                    return entries.count <= limit
+                }
+            }
+        } catch let error as SharedLogError {
+            throw error
+        } catch let error as KanbanError {
+            throw error
+        } catch {
+            throw SharedLogError.unavailable(String(describing: error))
+        }
+        let copied = try write(localOnly: true) { transaction in
+            let local = try log.lastSequence(in: transaction)
+            // The writer may have copied some meanwhile: go on from where the cache ends.
+            let fresh = entries.drop { $0.position < local }
+            if fresh.isEmpty {
+                if local == start && local > 0 && entries.first?.position != local {
+                    throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log fewer")
+                }
+                return 0
+            }
+            return try copyEntries(after: local, in: transaction) { body in
+                for entry in fresh { guard try body(entry) else { return } }
+            }
+        }
+        if copied > 0 { commits.signal() }
+        return copied
+    }
+}

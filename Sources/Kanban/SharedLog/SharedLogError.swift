@@ -1,0 +1,22 @@
+/// Why an engine on a shared log (``EngineOptions/sharedLog``) could not write or catch up.
+/// Nothing of the write was kept, here or there.
+public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The shared log failed or could not be reached (the store's one-line reason): try again.
+    case unavailable(String)
+    /// The local database holds events the shared log does not (more of them, or others at
+    /// the same positions): it is the database of another log, not a cache of this one.
+    case notACache(path: String, detail: String)
+    /// The shared log skips a position: it was appended to by a writer that did not claim it.
+    case gap(expected: UInt64, found: UInt64)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason):
+            "the shared log is unavailable: \(reason)"
+        case .notACache(let path, let detail):
+            "\(path) is not a cache of this shared log (\(detail)); start the node on an empty --db, or copy a log in with kanban migrate"
+        case .gap(let expected, let found):
+            "the shared log skips from position \(expected - 1) to \(found): it was appended to without claiming the log"
+        }
+    }
+}

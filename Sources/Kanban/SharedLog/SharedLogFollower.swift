@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// Keeps an engine's cache of a shared log up to date between its writes: a thread of its own
+/// that catches up (``KanbanEngine/catchUp(from:limit:)``) on each wake-up of the store
+/// (``LogStore/wakeUps()``, other nodes' commits) and at least every `pollInterval` (hints
+/// may be lost), so reads and live streams on this node show other nodes' writes. Failures are
+/// warned about once each, until a catch-up succeeds again.
+///
+/// For example:
+///
+/// ```swift
+/// let follower = SharedLogFollower(engine: engine, store: followerStore)
+/// follower.start()
+/// ```
+public final class SharedLogFollower: Sendable {
+    /// The engine whose database is the cache.
+    public let engine: KanbanEngine
+    /// The shared log, through a store of the follower's own (not the engine's writer's).
+    public let store: any LogStore
+    /// The longest wait between two catch-ups.
+    public let pollInterval: Duration
+    private let woken = NSCondition()
+    private let state = Mutex(State())
+
+    private struct State {
+        var hinted = false
+        var stopped = false
+        var lastFailure: String?
+    }
+
+    public init(engine: KanbanEngine, store: any LogStore, pollInterval: Duration = .milliseconds(250)) {
+        self.engine = engine
+        self.store = store
+        self.pollInterval = pollInterval
+    }
+
+    /// Starts the thread and the task that listens for wake-ups.
+    public func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "kanban.follower"
+        thread.start()
+        Task { [self] in
+            for await _ in store.wakeUps() {
+                if state.withLock({ $0.stopped }) { return }
+                wake()
+            }
+        }
+    }
+
+    /// Ends the thread after its current catch-up.
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        wake()
+    }
+
+    /// Makes the thread catch up now.
+    public func wake() {
+        woken.lock()
+        state.withLock { $0.hinted = true }
+        woken.signal()
+        woken.unlock()
+    }
+
+    private func run() {
+        let interval = Double(pollInterval.components.seconds) + Double(pollInterval.components.attoseconds) / 1e18
+        while true {
+            woken.lock()
+            if !state.withLock({ $0.hinted || $0.stopped }) {
+                _ = woken.wait(until: Date(timeIntervalSinceNow: interval))
+            }
+            let stopped = state.withLock { state in
+                state.hinted = false
+                return state.stopped
+            }
+            woken.unlock()
+            if stopped { return }
+            catchUpAll()
+        }
+    }
+
+    /// Catches up until the cache holds the whole log as read.
+    private func catchUpAll() {
+        do {
+            while try engine.catchUp(from: store) > 0 {}
+            state.withLock { $0.lastFailure = nil }
+        } catch {
+            let message = String(describing: error)
+            let isNew = state.withLock { state in
+                defer { state.lastFailure = message }
+                return state.lastFailure != message
+            }
+            if isNew { engine.options.warn("catching up with the shared log failed: \(message)") }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import KanbanCore
+import LMDBStorage
+
+/// What one write of an engine on a shared log (``EngineOptions/sharedLog``) exchanges with it
+/// besides events: the idempotency answers and sync positions of the batch's commands, fetched
+/// into the engine's own stores before they are decided (another node may have answered a
+/// retry's key, or decided a client's mutations) and published with the events after.
+final class SharedWrite {
+    /// The idempotency keys the batch asks about.
+    let memos: [Memo]
+    /// The sync tickets the batch carries.
+    let tickets: [SyncTicket]
+    /// The answers this write remembered: published with its events.
+    var answers: [(actor: String, key: String, bytes: [UInt8], time: Timestamp)] = []
+    /// The mutations this write decided: published with its events.
+    var mutations: [(client: String, id: UInt64, refusal: Refusal?)] = []
+
+    /// Engines keep an answer by actor and key, whatever the board: on a shared log, under
+    /// this board id (all zeros), which no board has.
+    static let answersBoard = BoardID(Identifier(high: 0, low: 0))
+
+    init(memos: [Memo] = [], tickets: [SyncTicket] = []) {
+        self.memos = memos
+        self.tickets = tickets
+    }
+
+    /// Forgets what an earlier run of the write (before LMDB grew its map) meant to publish.
+    func restart() {
+        answers = []
+        mutations = []
+    }
+
+    /// Brings the batch's answers and clients' positions from `shared` into the engine's stores
+    /// in `transaction`: a live answer the engine lacks, and a client's mutations decided
+    /// elsewhere with their refusals. An answer `shared` keeps only past `oldest` is forgotten
+    /// there, so the key can be answered again, as the engine's own purge allows.
+    func fetch(from shared: any LogWriting, oldest: Timestamp, now: Timestamp, in transaction: WriteTransaction) throws {
+        for memo in memos {
+            if try memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) != nil { continue }
+            if let bytes = try shared.rememberedAnswer(board: Self.answersBoard, actor: memo.actor, key: memo.clientKey, notBefore: oldest) {
+                try memo.store.remember(bytes, for: memo.key, at: now, in: transaction)
+            } else {
+                try shared.forgetAnswer(board: Self.answersBoard, actor: memo.actor, key: memo.clientKey)
+            }
+        }
+        var seen: Set<String> = []
+        for ticket in tickets where seen.insert(ticket.client).inserted {
+            let local = try ticket.store.lastMutationID(of: ticket.client, in: transaction)
+            let elsewhere = try shared.lastMutationID(client: ticket.client)
+            guard elsewhere > local else { continue }
+            let refusals = try shared.refusals(client: ticket.client, after: local, limit: Int(clamping: elsewhere - local))
+            for refusal in refusals where refusal.id <= elsewhere {
+                try ticket.store.record(refusal.id, of: ticket.client, refusal: refusal, in: transaction)
+            }
+            try ticket.store.record(elsewhere, of: ticket.client, refusal: nil, in: transaction)
+        }
+    }
+
+    /// Publishes this write's answers and mutations to `shared`, in its transaction.
+    func publish(to shared: any LogWriting) throws {
+        for answer in answers {
+            try shared.remember(answer: answer.bytes, board: Self.answersBoard, actor: answer.actor, key: answer.key, at: answer.time)
+        }
+        for mutation in mutations {
+            try shared.recordMutation(mutation.id, client: mutation.client, refusal: mutation.refusal)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Kanban
+import KanbanCore
+@testable import KanbanPostgres
+import KanbanTestSupport
+import Testing
+
+@Suite("Engines on one shared PostgreSQL log", .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
+struct SharedLogEngineTests {
+    @Test("a write on one node is read on the other after a catch-up, and both caches hold the log byte for byte")
+    func writeThenRead() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            try a.engine.execute(.addCard(board: "main", title: "-starts with a dash, 한국어 🎉"), actor: "ana")
+            try b.catchUp()
+            #expect(try b.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["-starts with a dash, 한국어 🎉"])
+            // B decides on A's board: its write brings A's events in first.
+            let second = try b.engine.execute(.addCard(board: "main", title: "second"), actor: "bo")
+            guard case .cardAdded(let added)? = second.last?.payload else { Issue.record("no card added: \(second)"); return }
+            try a.engine.execute(.moveCard(board: "main", card: added.card.id.description, column: "DOING"), actor: "ana")
+            try a.catchUp()
+            try b.catchUp()
+            #expect(try a.storedBytes() == b.storedBytes())
+            #expect(try a.engine.withState { StateSnapshot($0) } == b.engine.withState { StateSnapshot($0) })
+            let store = try PostgresLogStore(url: url)
+            #expect(try store.read { try $0.boardRoots() } == a.engine.boardRoots())
+            #expect(try store.read { try $0.lastPosition() } == a.engine.lastSequence())
+            #expect(try a.engine.verify().firstDifference == nil)
+            #expect(try b.engine.verify().firstDifference == nil)
+        }
+    }
+
+    @Test("writers on two nodes at once: every acknowledged add is in the log exactly once, positions gapless, each board's seq gapless")
+    func concurrentWriters() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let nodes = [try SharedLogNode(url: url), try SharedLogNode(url: url)]
+            try nodes[0].engine.execute(.createBoard(name: "other"), actor: "ana")
+            let acknowledged = Locked<[CardID]>([])
+            let errors = concurrently(8) { writer in
+                let node = nodes[writer % 2]
+                for index in 0..<25 {
+                    let board = index % 2 == 0 ? "main" : "other"
+                    let events = try node.engine.execute(.addCard(board: board, title: "w\(writer)-\(index)"), actor: "w\(writer)")
+                    for case .cardAdded(let added) in events.map(\.payload) { acknowledged.withLock { $0.append(added.card.id) } }
+                }
+            }
+            #expect(errors.isEmpty, "\(errors)")
+            for node in nodes { try node.catchUp() }
+            let events = try nodes[0].engine.events()
+            let added = events.compactMap { if case .cardAdded(let added) = $0.payload { added.card.id } else { nil } }
+            #expect(added.count == 200)
+            #expect(Set(added) == Set(acknowledged.value))
+            #expect(events.map(\.sequence) == Array(1...UInt64(events.count)))
+            #expect(try nodes[0].storedBytes() == nodes[1].storedBytes())
+            let store = try PostgresLogStore(url: url)
+            let heads = try store.read { try $0.heads() }
+            var counted: [BoardID: UInt64] = [:]
+            for event in events { counted[event.board, default: 0] += 1 }
+            #expect(heads == counted)
+            #expect(try store.read { try $0.boardRoots() } == nodes[1].engine.boardRoots())
+            for node in nodes { #expect(try node.engine.verify().firstDifference == nil) }
+        }
+    }
+
+    @Test("a keyed command retried on the other node gets the first answer and appends nothing")
+    func idempotencyAcrossNodes() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
+                Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
+            }
+            let first = try blocking { try await a.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
+            let retry = try blocking { try await b.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
+            #expect(!first.isReplay)
+            #expect(retry.isReplay)
+            #expect(retry.bytes == first.bytes)
+            try b.catchUp()
+            #expect(try b.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["once"])
+        }
+    }
+
+    @Test("a sync client's mutations decided on one node are duplicates on the other, and its refusals travel")
+    func syncAcrossNodes() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            let mutations = [
+                Mutation(id: 1, command: .addCard(board: "main", title: "synced")),
+                Mutation(id: 2, command: .moveCard(board: "main", card: "nowhere", column: "DONE")),
+            ]
+            let first = try blocking { try await a.engine.push(mutations, client: "ipad-1", actor: "ana") }
+            let again = try blocking { try await b.engine.push(mutations, client: "ipad-1", actor: "ana") }
+            guard case .applied = first[0], case .refused = first[1] else { Issue.record("first push: \(first)"); return }
+            #expect(again.map { if case .duplicate = $0 { true } else { false } } == [true, true])
+            let status = try b.engine.syncStatus(client: "ipad-1")
+            #expect(status.lastMutationID == 2)
+            #expect(status.refusals.map(\.id) == [2])
+            let next = try blocking { try await b.engine.push([Mutation(id: 3, command: .addCard(board: "main", title: "next"))], client: "ipad-1", actor: "ana") }
+            guard case .applied = next[0] else { Issue.record("third mutation: \(next)"); return }
+        }
+    }
+
+    @Test("an undo on another node undoes the actor's action taken on the first")
+    func undoAcrossNodes() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            try a.engine.execute(.addCard(board: "main", title: "keep"), actor: "ana")
+            try a.engine.execute(.addCard(board: "main", title: "undo me"), actor: "ana")
+            try b.engine.undo(actor: "ana")
+            try b.engine.redo(actor: "ana")
+            try b.engine.undo(actor: "ana")
+            try a.catchUp()
+            #expect(try a.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["keep"])
+            #expect(try a.engine.withState { StateSnapshot($0) } == b.engine.withState { StateSnapshot($0) })
+        }
+    }
+
+    @Test("a database with events of its own is not taken as a cache: refused, and nothing changes on either side")
+    func refusesAnotherLog() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            try a.engine.execute(.addCard(board: "main", title: "shared"), actor: "ana")
+            let directory = try TemporaryDirectory(prefix: "kanban-other")
+            let standalone = try KanbanEngine(path: directory.appending("db"))
+            try standalone.execute(.addCard(board: "main", title: "mine"), actor: "bo")
+            let before = try standalone.storedEvents(after: 0, limit: .max).map(\.bytes)
+            #expect(throws: SharedLogError.self) { try standalone.catchUp(from: a.follower) }
+            let cached = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
+            #expect(throws: SharedLogError.self) { try cached.execute(.addCard(board: "main", title: "x"), actor: "bo") }
+            #expect(try standalone.storedEvents(after: 0, limit: .max).map(\.bytes) == before)
+            #expect(try a.follower.read { try $0.lastPosition() } == 2)
+        }
+    }
+
+    @Test("a lost connection fails the command in flight with nothing kept; the next connects again")
+    func reconnects() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            try a.engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+            let admin = try PostgresLogStore(url: url)
+            _ = try admin.query("""
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+                """)
+            var outcomes: [Bool] = []
+            for attempt in 0..<3 {
+                do {
+                    try a.engine.execute(.addCard(board: "main", title: "after \(attempt)"), actor: "ana")
+                    outcomes.append(true)
+                } catch let error as SharedLogError {
+                    guard case .unavailable = error else { throw error }
+                    outcomes.append(false)
+                }
+            }
+            #expect(outcomes.last == true)
+            try a.catchUp()
+            let titles = try a.engine.boardView(named: "main").columns[0].cards.map(\.card.title)
+            #expect(titles.count == 1 + outcomes.filter { $0 }.count)
+            #expect(try admin.read { try $0.lastPosition() } == a.engine.lastSequence())
+        }
+    }
+}
