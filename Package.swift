@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Kanban", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Trello/Fixtures"]
         ),
         .testTarget(

@@ -45,7 +45,7 @@ public final class PostgresLogStore: LogStore {
         self.logger = logger ?? BlockingConnection.quietLogger
         let connection = try BlockingConnection(url: url, logger: self.logger)
         do {
-            try PostgresSchema.apply(on: connection)
+            try PostgresSchema.apply(on: connection, schema: url.schema)
         } catch {
             connection.close()
             throw error

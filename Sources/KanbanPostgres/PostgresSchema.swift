@@ -50,9 +50,11 @@ public enum PostgresSchema {
 extension PostgresSchema {
     /// Makes what is missing, in one transaction, and checks the version: a database made by a
     /// newer program (a higher `schema_version`) throws ``PostgresStoreError``.
-    static func apply(on connection: BlockingConnection) throws {
+    static func apply(on connection: BlockingConnection, schema: String?) throws {
         try connection.transaction("BEGIN") {
             _ = try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))")
+            // A name of lowercase letters, digits and `_` only (``PostgresURL/schema``): no quoting needed.
+            if let schema { _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)")) }
             for statement in statements { _ = try connection.query(PostgresQuery(unsafeSQL: statement)) }
             _ = try connection.query("INSERT INTO kanban_meta (key, value) VALUES ('schema_version', \(String(version))) ON CONFLICT (key) DO NOTHING")
             let rows = try connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'")

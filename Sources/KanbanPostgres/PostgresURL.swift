@@ -7,7 +7,9 @@ import PostgresNIO
 /// The scheme is `postgres` or `postgresql`; the port defaults to 5432 and the database to the
 /// user's name. `sslmode` is `disable`, `prefer` (the default: TLS when the server offers it,
 /// certificate unchecked, as libpq does), `require` (TLS, certificate unchecked) or
-/// `verify-full` (TLS, certificate and host name checked). Nothing else may follow the `?`.
+/// `verify-full` (TLS, certificate and host name checked). `schema` names a schema to keep the
+/// log's tables in (made when missing; lowercase letters, digits and `_`, up to 63): several
+/// logs in one database. Nothing else may follow the `?`.
 ///
 /// For example:
 ///
@@ -40,6 +42,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var database: String
     /// How to use TLS.
     public var tlsMode: TLSMode
+    /// The schema holding the log's tables (`schema`), or `nil`: the database's default
+    /// (`public`, as `search_path` finds it).
+    public var schema: String?
 
     /// Parses `text`; anything that is not such a URL throws ``PostgresURLError``.
     public init(_ text: String) throws(PostgresURLError) {
@@ -54,12 +59,22 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         if path.hasPrefix("/") { path.removeFirst() }
         guard !path.contains("/") else { throw bad("the path must be just the database's name") }
         var tlsMode = TLSMode.prefer
+        var schema: String?
         for item in components.queryItems ?? [] {
-            guard item.name == "sslmode" else { throw bad("unknown parameter '\(item.name)' (only sslmode is understood)") }
-            guard let value = item.value, let mode = TLSMode(rawValue: value) else {
-                throw bad("sslmode must be disable, prefer, require or verify-full")
+            switch item.name {
+            case "sslmode":
+                guard let value = item.value, let mode = TLSMode(rawValue: value) else {
+                    throw bad("sslmode must be disable, prefer, require or verify-full")
+                }
+                tlsMode = mode
+            case "schema":
+                guard let value = item.value, Self.isSchemaName(value) else {
+                    throw bad("schema must be 1 to 63 lowercase letters, digits and _, not starting with a digit")
+                }
+                schema = value
+            default:
+                throw bad("unknown parameter '\(item.name)' (only sslmode and schema are understood)")
             }
-            tlsMode = mode
         }
         let port = components.port ?? 5432
         guard (1...65_535).contains(port) else { throw bad("the port \(port) is out of range") }
@@ -69,17 +84,33 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         password = components.password
         database = path.isEmpty ? username : path
         self.tlsMode = tlsMode
+        self.schema = schema
+    }
+
+    /// Whether `name` is a schema name a URL may give: lowercase ASCII letters, digits and `_`,
+    /// 1 to 63 of them, not starting with a digit (so it never needs quoting).
+    static func isSchemaName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard (1...63).contains(bytes.count), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[0]) else { return false }
+        return bytes.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") }
     }
 
     /// The URL without its password.
     public var description: String {
-        "postgres://\(username)@\(host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)"
+        "postgres://\(username)@\(host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)" + (schema.map { "&schema=\($0)" } ?? "")
     }
 
     /// The same server and user, another database (tests make and drop their own).
     public func with(database: String) -> PostgresURL {
         var url = self
         url.database = database
+        return url
+    }
+
+    /// The same database, the log in another schema.
+    public func with(schema: String?) -> PostgresURL {
+        var url = self
+        url.schema = schema
         return url
     }
 
@@ -102,9 +133,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         } catch {
             throw PostgresStoreError(message: "cannot set up TLS for \(self): \(error)")
         }
-        return PostgresConnection.Configuration(
+        var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: tls
         )
+        if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
+        return configuration
     }
 
     /// `text` with the password between `:` and `@` of its authority replaced by `***`.

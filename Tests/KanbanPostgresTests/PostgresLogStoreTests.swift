@@ -60,6 +60,18 @@ struct PostgresLogStoreTests {
         }
     }
 
+    @Test("two schemas of one database hold two logs apart")
+    func schemasApart() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (first, second) = (try PostgresLogStore(url: url.with(schema: "team_a")), try PostgresLogStore(url: url.with(schema: "team_b")))
+            let a = LogStoreConformance.boardA
+            try first.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
+            #expect(try first.read { try $0.heads() } == [a: 1])
+            #expect(try second.read { try $0.heads() } == [:])
+            #expect(try PostgresLogStore(url: url).read { try $0.heads() } == [:], "the default schema holds a third log")
+        }
+    }
+
     @Test("the schema is made once: opening again changes nothing; a newer schema version is refused in one line")
     func schema() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

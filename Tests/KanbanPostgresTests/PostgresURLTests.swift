@@ -25,6 +25,15 @@ struct PostgresURLTests {
         #expect(try PostgresURL("postgres://ana@h/d?sslmode=verify-full").tlsMode == .verifyFull)
     }
 
+    @Test("schema names where the log's tables live, and shows in the description")
+    func schema() throws {
+        let url = try PostgresURL("postgres://ana@h/d?sslmode=disable&schema=team_a")
+        #expect(url.schema == "team_a")
+        #expect(url.description == "postgres://ana@h:5432/d?sslmode=disable&schema=team_a")
+        #expect(try PostgresURL(url.description) == url)
+        #expect(try PostgresURL("postgres://ana@h/d").schema == nil)
+    }
+
     @Test("a bad URL is one line naming what is wrong, its password hidden", arguments: [
         ("kanban.db", "the scheme must be postgres:// or postgresql://"),
         ("mysql://ana@h/d", "the scheme must be postgres:// or postgresql://"),
@@ -34,6 +43,10 @@ struct PostgresURLTests {
         ("postgres://ana:pw@h/d?sslmode=maybe", "sslmode must be disable, prefer, require or verify-full"),
         ("postgres://ana:pw@h/d?timeout=3", "unknown parameter 'timeout'"),
         ("postgres://ana:pw@h:0/d", "the port 0 is out of range"),
+        ("postgres://ana:pw@h/d?schema=Team", "schema must be 1 to 63 lowercase letters"),
+        ("postgres://ana:pw@h/d?schema=1team", "schema must be 1 to 63 lowercase letters"),
+        ("postgres://ana:pw@h/d?schema=a;drop", "schema must be 1 to 63 lowercase letters"),
+        ("postgres://ana:pw@h/d?schema=", "schema must be 1 to 63 lowercase letters"),
     ])
     func bad(_ text: String, reason: String) throws {
         do {

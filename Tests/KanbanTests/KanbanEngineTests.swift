@@ -86,7 +86,7 @@ struct KanbanEngineTests {
         #expect(try fixture.eventCount == count)
     }
 
-    @Test("Reads see writes made through another engine on the same database")
+    @Test("Reads see writes made through another engine on the same database", .disabled(if: SharedLogForTests.url != nil, "another engine writing to a node's cache is not a node of the shared log"))
     func catchUp() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }

@@ -42,7 +42,7 @@ struct SubscriptionTests {
         #expect(events == Array(try fixture.engine.events().dropFirst(Int(start))))
     }
 
-    @Test("Commits made by another process reach the subscription, none missed and none repeated")
+    @Test("Commits made by another process reach the subscription, none missed and none repeated", .disabled(if: SharedLogForTests.url != nil, "another engine writing to a node's cache is not a node of the shared log"))
     func otherProcessesCommits() async throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }

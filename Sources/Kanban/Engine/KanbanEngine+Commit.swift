@@ -92,7 +92,7 @@ extension KanbanEngine {
                         if let memo = pending.memo {
                             let answer = try remember(outcome, under: memo, in: transaction)
                             answers[index] = answer
-                            exchange?.answers.append((memo.actor, memo.clientKey, answer.bytes, clock()))
+                            exchange?.answers.append((memo.actor, memo.clientKey, answer.bytes))
                         }
                     }
                     try purgeExpiredAnswers(of: batch, in: transaction)

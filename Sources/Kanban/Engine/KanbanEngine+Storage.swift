@@ -37,7 +37,9 @@ extension KanbanEngine {
                 // Indexed before the shared log commits: after that commit, only LMDB's own may fail.
                 return try Self.sharedLogFailures {
                     try shared.write { writer in
-                        let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction, body)
+                        let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
+                            do { return try body(transaction) } catch { throw BodyFailure(error: error) }
+                        }
                         try audit.extend(from: log, in: transaction)
                         try historyIndex.extend(from: log, in: transaction)
                         return result
@@ -49,16 +51,19 @@ extension KanbanEngine {
         }
     }
 
-    /// Runs `body`, whose failures other than the engine's own, LMDB's and the store seam's
-    /// are the shared log's: they become ``SharedLogError/unavailable(_:)``.
+    /// Runs `body`, a write of the shared log: a failure of the write's own body (a rejection,
+    /// a refused import) is thrown as it was; LMDB's, the engine's and the seam's as they are;
+    /// any other is the shared log's, and becomes ``SharedLogError/unavailable(_:)``.
     static func sharedLogFailures<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
-        } catch let error as KanbanError {
-            throw error
+        } catch let failure as BodyFailure {
+            throw failure.error
         } catch let error as LMDBError {
             throw error
         } catch let error as EngineError {
+            throw error
+        } catch let error as KanbanError {
             throw error
         } catch let error as SharedLogError {
             throw error
@@ -69,6 +74,11 @@ extension KanbanEngine {
         } catch {
             throw SharedLogError.unavailable(String(describing: error))
         }
+    }
+
+    /// A failure of a shared write's body, carried through the shared log's write unchanged.
+    private struct BodyFailure: Error {
+        let error: any Error
     }
 
     /// The store of idempotency answers, its database made on first use (so a log that never

@@ -32,7 +32,7 @@ extension KanbanEngine {
             }
             sharedCacheChecked.withLock { $0 = true }
         }
-        try exchange.fetch(from: shared, oldest: oldestAnswerKept(now: clock()), now: clock(), in: transaction)
+        try exchange.fetch(from: shared, clock: clock, oldest: oldestAnswerKept(now:), in: transaction)
         exchange.restart()
         let result = try body(transaction)
         let last = try log.lastSequence(in: transaction)

@@ -10,8 +10,10 @@ final class SharedWrite {
     let memos: [Memo]
     /// The sync tickets the batch carries.
     let tickets: [SyncTicket]
-    /// The answers this write remembered: published with its events.
-    var answers: [(actor: String, key: String, bytes: [UInt8], time: Timestamp)] = []
+    /// The answers this write remembered: published with its events, as of ``time``.
+    var answers: [(actor: String, key: String, bytes: [UInt8])] = []
+    /// When the write fetched (the engine's clock, read only for a write with answers to keep).
+    private(set) var time = Timestamp(millisecondsSinceEpoch: 0)
     /// The mutations this write decided: published with its events.
     var mutations: [(client: String, id: UInt64, refusal: Refusal?)] = []
 
@@ -34,7 +36,10 @@ final class SharedWrite {
     /// in `transaction`: a live answer the engine lacks, and a client's mutations decided
     /// elsewhere with their refusals. An answer `shared` keeps only past `oldest` is forgotten
     /// there, so the key can be answered again, as the engine's own purge allows.
-    func fetch(from shared: any LogWriting, oldest: Timestamp, now: Timestamp, in transaction: WriteTransaction) throws {
+    func fetch(from shared: any LogWriting, clock: () -> Timestamp, oldest: (Timestamp) -> Timestamp, in transaction: WriteTransaction) throws {
+        if !memos.isEmpty { time = clock() }
+        let oldest = oldest(time)
+        let now = time
         for memo in memos {
             if try memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) != nil { continue }
             if let bytes = try shared.rememberedAnswer(board: Self.answersBoard, actor: memo.actor, key: memo.clientKey, notBefore: oldest) {
@@ -59,7 +64,7 @@ final class SharedWrite {
     /// Publishes this write's answers and mutations to `shared`, in its transaction.
     func publish(to shared: any LogWriting) throws {
         for answer in answers {
-            try shared.remember(answer: answer.bytes, board: Self.answersBoard, actor: answer.actor, key: answer.key, at: answer.time)
+            try shared.remember(answer: answer.bytes, board: Self.answersBoard, actor: answer.actor, key: answer.key, at: time)
         }
         for mutation in mutations {
             try shared.recordMutation(mutation.id, client: mutation.client, refusal: mutation.refusal)

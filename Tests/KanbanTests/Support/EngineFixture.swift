@@ -3,6 +3,10 @@ import KanbanCore
 import KanbanTestSupport
 
 /// A fresh engine in a temporary directory, with a clock that ticks a second per reading.
+///
+/// With `KANBAN_TEST_ENGINES_ON_POSTGRES=1` (and `KANBAN_TEST_POSTGRES_URL`), the engine is a
+/// node of a shared log instead, in a fresh schema of that database (``SharedLogForTests``):
+/// `make test` runs the suites built on fixtures once on each store.
 struct EngineFixture {
     let directory: TemporaryDirectory
     let path: String
@@ -15,7 +19,7 @@ struct EngineFixture {
         let tick: @Sendable () -> Timestamp = clock ?? {
             Timestamp(millisecondsSinceEpoch: ticks.withLock { $0 += 1000; return $0 })
         }
-        engine = try KanbanEngine(path: path, options: EngineOptions(clock: tick))
+        engine = try KanbanEngine(path: path, options: EngineOptions(clock: tick, sharedLog: try SharedLogForTests.freshStore()))
     }
 
     /// Adds a card and returns its id.

@@ -1,0 +1,361 @@
+#!/usr/bin/env bash
+# The load-and-fault proof of nodes sharing a log through PostgreSQL; not part of `make test`.
+# See scripts/cluster/README.md.
+#
+#   scripts/cluster/run.sh [KANBAN_BINARY]
+#
+# Without KANBAN_BINARY it builds the release `kanban` first. Installs wrk (apt-get) when missing;
+# starts a throwaway PostgreSQL 15 with fsync on (scripts/postgres-test-cluster.sh,
+# KANBAN_PG_DURABLE=1), a fresh database for each phase:
+#   1. throughput: WRITERS connections adding cards (each with an Idempotency-Key) for DURATION
+#      seconds, spread over 1, 2 and 4 nodes, and on the classic single LMDB server for comparison;
+#   2. faults: 2 nodes, WRITERS writers retrying every failed add with the same key on the other
+#      node, for FAULT_SECONDS; node A killed (-9) at 5 s and restarted at 7 s, PostgreSQL
+#      restarted at 10 s; then the logs are checked (each acknowledged card once, gapless, the
+#      same on both nodes) and `kanban verify` run on both caches;
+#   3. live: ADDS adds on node A, one after another, each timed until its event is read on a
+#      stream of node B.
+# Exits 1 when a check fails. Settings (environment): DURATION (10), WARMUP (2), WRITERS (64),
+# FAULT_SECONDS (20), ADDS (200), LIVE_LIMIT_MS (100).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+DURATION=${DURATION:-10}
+DURATION=${DURATION%s}
+WARMUP=${WARMUP:-2}
+WARMUP=${WARMUP%s}
+WRITERS=${WRITERS:-64}
+FAULT_SECONDS=${FAULT_SECONDS:-20}
+FAULT_SECONDS=${FAULT_SECONDS%s}
+ADDS=${ADDS:-200}
+LIVE_LIMIT_MS=${LIVE_LIMIT_MS:-100}
+
+case "${1:-}" in
+-h | --help)
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    exit 0
+    ;;
+esac
+if [ $# -gt 1 ]; then
+    echo "usage: scripts/cluster/run.sh [KANBAN_BINARY]" >&2
+    exit 2
+fi
+
+say() { printf '\n== %s\n' "$*"; }
+now() { date +%s.%N; }
+calc() { awk "BEGIN { printf \"$1\", $2 }"; }
+
+# --- what the test needs ------------------------------------------------------------------
+if [ $# -eq 1 ]; then
+    KANBAN=$1
+else
+    say "Building the release kanban"
+    (cd "$ROOT" && swift build -c release --product kanban)
+    KANBAN="$(cd "$ROOT" && swift build -c release --show-bin-path)/kanban"
+fi
+case "$KANBAN" in /*) ;; *) KANBAN="$PWD/$KANBAN" ;; esac
+[ -x "$KANBAN" ] || { echo "run.sh: '$KANBAN' is not an executable" >&2; exit 2; }
+command -v python3 >/dev/null || { echo "run.sh: python3 is needed" >&2; exit 1; }
+if ! command -v wrk >/dev/null; then
+    say "Installing wrk"
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO=sudo
+    $SUDO apt-get install -y wrk || { $SUDO apt-get update && $SUDO apt-get install -y wrk; }
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/kanban-cluster.XXXXXX")
+chmod 755 "$WORK"
+FAILURES=()
+fail() { FAILURES+=("$*"); echo "FAIL: $*"; }
+
+# --- the nodes: NODE_PID[i], NODE_URL[i], NODE_PORT[i], NODE_DB[i], NODE_STORE[i] (i from 0) ------
+NODE_PID=()
+NODE_URL=()
+NODE_PORT=()
+NODE_DB=()
+NODE_STORE=()
+STARTS=0
+BACKGROUND=()   # other processes of ours to end on exit (wrk, writers)
+
+# start_node I DB STORE PORT: starts node I (STORE empty: the classic LMDB server) and waits until it listens.
+start_node() {
+    local i=$1 db=$2 store=$3 port=$4 out url=""
+    STARTS=$((STARTS + 1))
+    out="$WORK/node$i.$STARTS"
+    local args=(serve --db "$db" --port "$port" --log-level warning)
+    [ -n "$store" ] && args+=(--store "$store")
+    NODE_URL[i]=""
+    "$KANBAN" "${args[@]}" >"$out.out" 2>"$out.err" &
+    NODE_PID[i]=$!
+    NODE_DB[i]=$db
+    NODE_STORE[i]=$store
+    for _ in $(seq 600); do
+        url=$(sed -n 's/^Listening on \(http:[^ ]*\).*/\1/p' "$out.out" | head -1)
+        [ -n "$url" ] && break
+        if ! kill -0 "${NODE_PID[i]}" 2>/dev/null; then
+            echo "run.sh: node $i did not start:" >&2
+            cat "$out.err" >&2
+            wait "${NODE_PID[i]}" 2>/dev/null || true
+            NODE_PID[i]=""
+            return 1
+        fi
+        sleep 0.1
+    done
+    [ -n "$url" ] || { echo "run.sh: node $i did not say where it listens within 60 s" >&2; return 1; }
+    NODE_URL[i]=$url
+    NODE_PORT[i]=${url##*:}
+}
+# stop_node I: SIGTERM (finishes what is in flight, exits 0); a status other than 0 is a failure.
+stop_node() {
+    local i=$1 status=0
+    local pid=${NODE_PID[i]:-}
+    [ -n "$pid" ] || return 0
+    if kill -0 "$pid" 2>/dev/null; then
+        kill -TERM "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || status=$?
+        [ "$status" -eq 0 ] || fail "node $i (pid $pid) exited with status $status on SIGTERM"
+    fi
+    NODE_PID[i]=""
+}
+stop_nodes() {
+    local i
+    for i in "${!NODE_PID[@]}"; do stop_node "$i"; done
+    NODE_PID=()
+    NODE_URL=()
+}
+node_urls() { local IFS=,; echo "${NODE_URL[*]}"; }
+live_urls() { local url; for url in "${NODE_URL[@]}"; do [ -n "$url" ] && echo "$url"; done; return 0; }
+node_states() { local i; for i in "${!NODE_URL[@]}"; do printf 'node %s: %s  ' "$i" "$([ -n "${NODE_URL[i]}" ] && python3 "$HERE/cluster.py" last "${NODE_URL[i]}" || echo "not running")"; done; echo; }
+
+# --- PostgreSQL (its EXIT trap stops and removes it; ours runs it after our own cleanup) ---------
+export KANBAN_PG_DURABLE=1
+# shellcheck source=../postgres-test-cluster.sh
+. "$ROOT/scripts/postgres-test-cluster.sh"
+eval "set -- $(trap -p EXIT)"
+PG_EXIT=${3:-}
+cleanup() {
+    local pid
+    for pid in "${BACKGROUND[@]}" "${NODE_PID[@]}"; do
+        [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
+    done
+    wait 2>/dev/null || true
+    rm -rf "$WORK"
+    eval "$PG_EXIT"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# fresh_database NAME: creates it; prints its --store URL.
+fresh_database() {
+    psql -q "$KANBAN_TEST_POSTGRES_URL" -c "CREATE DATABASE $1" >/dev/null
+    echo "postgres://postgres@127.0.0.1:$KANBAN_PG_PORT/$1?sslmode=disable"
+}
+restart_postgres() {
+    kanban_as_pg "$KANBAN_PGBIN/pg_ctl" -D "$KANBAN_PGDIR/data" -l "$KANBAN_PGDIR/log" -w -t 60 -m fast restart >/dev/null
+}
+
+# --- CPU accounting -------------------------------------------------------------------------
+HZ=$(getconf CLK_TCK)
+process_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+machine_ticks() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9; exit }' /proc/stat; }
+nodes_ticks() { local t=0 pid; for pid in "${NODE_PID[@]}"; do t=$((t + $(process_ticks "$pid"))); done; echo $t; }
+
+# settle: waits (up to 10 s) until every node reports the same lastSequence; prints it.
+settle() {
+    local i last first
+    for _ in $(seq 100); do
+        first=""
+        last=same
+        for i in "${!NODE_URL[@]}"; do
+            local s
+            [ -n "${NODE_URL[i]}" ] || continue
+            s=$(python3 "$HERE/cluster.py" last "${NODE_URL[i]}")
+            if [ -z "$first" ]; then first=$s; elif [ "$s" != "$first" ]; then last=different; fi
+        done
+        [ "$last" = same ] && { echo "$first"; return 0; }
+        sleep 0.1
+    done
+    echo "$first"
+    return 1
+}
+value() { sed -n "s/^$2=//p" "$1" | head -1; }
+
+say "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run; $("$KANBAN" --version 2>/dev/null || echo kanban) at $KANBAN"
+RUN_ID="r$(date +%s)"
+ROWS=()
+
+# --- 1. throughput ------------------------------------------------------------------------------
+# throughput LABEL NODES STORE: WRITERS connections over NODES nodes (one wrk per node, run at once).
+throughput() {
+    local label=$1 nodes=$2 store=$3 i pids=() threads connections
+    say "1. Throughput, $label: $WRITERS connections over $nodes node(s), ${WARMUP} s warm-up then ${DURATION} s"
+    for ((i = 0; i < nodes; i++)); do
+        start_node "$i" "$WORK/$label-cache$i" "$store" 0
+    done
+    echo "nodes: $(node_urls)"
+    connections=$((WRITERS / nodes))
+    threads=$((nodes == 1 ? 2 : 1))
+    [ "$connections" -ge "$threads" ] || connections=$threads
+    run_wrk() {   # run_wrk SECONDS NAME
+        local seconds=$1 name=$2 status=0
+        pids=()
+        for ((i = 0; i < nodes; i++)); do
+            wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s -s "$HERE/cards.lua" "${NODE_URL[i]}" \
+                -- "$RUN_ID-$label-$name-n$i" >"$WORK/$label-$name-$i.out" 2>&1 &
+            pids+=($!)
+            BACKGROUND+=($!)
+        done
+        for i in "${pids[@]}"; do wait "$i" || status=$?; done
+        return $status
+    }
+    run_wrk "$WARMUP" warmup || fail "$label: wrk failed during the warm-up"
+    settle >/dev/null || true
+    python3 "$HERE/cluster.py" counters "${NODE_URL[@]}" >"$WORK/$label-before.txt"
+    local node0 machine0 start node1 machine1 end
+    node0=$(nodes_ticks); machine0=$(machine_ticks); start=$(now)
+    run_wrk "$DURATION" run || fail "$label: wrk failed"
+    end=$(now); node1=$(nodes_ticks); machine1=$(machine_ticks)
+    sleep 0.5
+    local last
+    last=$(settle) || fail "$label: the nodes still report different lastSequence 10 s after the run"
+    python3 "$HERE/cluster.py" counters "${NODE_URL[@]}" >"$WORK/$label-after.txt"
+    python3 "$HERE/cluster.py" merge "$WORK/$label-run-"*.out >"$WORK/$label-merged.txt"
+    local m="$WORK/$label-merged.txt"
+    local events=$(($(value "$WORK/$label-after.txt" last_sequence) - $(value "$WORK/$label-before.txt" last_sequence)))
+    local server_2xx=$(($(value "$WORK/$label-after.txt" posts_2xx) - $(value "$WORK/$label-before.txt" posts_2xx)))
+    local server_other=$(($(value "$WORK/$label-after.txt" posts_other) - $(value "$WORK/$label-before.txt" posts_other)))
+    local ok non2xx errors
+    ok=$(value "$m" ok); non2xx=$(value "$m" non2xx); errors=$(value "$m" errors)
+    local seconds cpu_nodes cpu_machine
+    seconds=$(calc "%.3f" "$end - $start")
+    cpu_nodes=$(calc "%.2f" "($node1 - $node0) / $HZ / $seconds")
+    cpu_machine=$(calc "%.2f" "($machine1 - $machine0) / $HZ / $seconds")
+    echo "wrk: $(value "$m" requests) requests, $ok 2xx, $non2xx other answers, $errors socket errors/timeouts;" \
+        "p50 $(value "$m" p50_ms) ms, p99 $(value "$m" p99_ms) ms (all nodes' answers merged), worst node's p99 $(value "$m" worst_p99_ms) ms"
+    echo "log: $events events appended (last sequence $last); servers' POST answers: $server_2xx 2xx, $server_other other"
+    echo "CPU (cores): kanban nodes $cpu_nodes, whole machine $cpu_machine of $(nproc)"
+    local check="yes"
+    if [ "$events" -ne "$server_2xx" ]; then check="**no**"; fail "$label: $events events appended but the servers answered $server_2xx POSTs with 2xx"; fi
+    if [ "$events" -lt "$ok" ]; then check="**no**"; fail "$label: $events events appended, fewer than the $ok 2xx answers wrk read"; fi
+    if [ "$non2xx" -ne 0 ] || [ "$server_other" -ne 0 ]; then check="**no**"; fail "$label: $non2xx answers (wrk) / $server_other answers (servers) were not 2xx"; fi
+    stop_nodes
+    local verified=yes
+    for ((i = 0; i < nodes; i++)); do
+        if ! "$KANBAN" verify --db "$WORK/$label-cache$i" >"$WORK/$label-verify$i.txt" 2>&1; then
+            verified="**no**"; fail "$label: kanban verify failed on node $i's cache: $(tail -3 "$WORK/$label-verify$i.txt")"
+        fi
+    done
+    echo "kanban verify on the stopped node(s): $verified"
+    local store_name=postgres
+    [ -n "$store" ] || store_name="lmdb (no --store)"
+    ROWS+=("| $store_name | $nodes | $(value "$m" rate) | $(value "$m" p50_ms) | $(value "$m" p99_ms) | $(value "$m" worst_p99_ms) | $events = $server_2xx ≥ $ok: $check | $verified | $cpu_nodes / $cpu_machine |")
+}
+
+throughput lmdb 1 ""
+for n in 1 2 4; do
+    throughput "pg$n" "$n" "$(fresh_database "throughput$n")"
+done
+
+# --- 2. faults ----------------------------------------------------------------------------------
+say "2. Faults: 2 nodes, $WRITERS writers for $FAULT_SECONDS s; node A killed at 5 s and restarted at 7 s, PostgreSQL restarted at 10 s"
+STORE=$(fresh_database faults)
+start_node 0 "$WORK/faults-cacheA" "$STORE" 0
+start_node 1 "$WORK/faults-cacheB" "$STORE" 0
+echo "node A: ${NODE_URL[0]}, node B: ${NODE_URL[1]}"
+T0=$(now)
+at() { local wait; wait=$(calc "%.3f" "$T0 + $1 - $(now)"); awk -v w="$wait" 'BEGIN { exit !(w > 0) }' && sleep "$wait"; return 0; }
+elapsed() { calc "%.1f" "$(now) - $T0"; }
+python3 "$HERE/writers.py" --urls "$(node_urls)" --writers "$WRITERS" --seconds "$FAULT_SECONDS" \
+    --acks "$WORK/acks.txt" --run "$RUN_ID-faults" >"$WORK/writers.out" 2>&1 &
+WRITERS_PID=$!
+BACKGROUND+=($WRITERS_PID)
+at 5
+A_PORT=${NODE_PORT[0]}
+kill -KILL "${NODE_PID[0]}"
+wait "${NODE_PID[0]}" 2>/dev/null || true
+NODE_PID[0]=""
+echo "$(elapsed) s: node A (port $A_PORT) killed with SIGKILL"
+at 7
+echo "$(elapsed) s: restarting node A on its cache and port $A_PORT"
+if start_node 0 "$WORK/faults-cacheA" "$STORE" "$A_PORT"; then
+    echo "$(elapsed) s: node A listening again at ${NODE_URL[0]}"
+else
+    fail "node A did not restart on port $A_PORT"
+fi
+at 10
+echo "$(elapsed) s: restarting PostgreSQL (pg_ctl restart -m fast)"
+if restart_postgres; then echo "$(elapsed) s: PostgreSQL back"; else fail "PostgreSQL did not restart"; fi
+WRITERS_STATUS=0
+wait "$WRITERS_PID" || WRITERS_STATUS=$?
+echo "$(elapsed) s: writers done; lastSequence by node (0 = A, 1 = B): $(node_states)"
+cat "$WORK/writers.out"
+[ "$WRITERS_STATUS" -eq 0 ] || fail "writers.py exited with status $WRITERS_STATUS"
+W="$WORK/writers.out"
+ACKED=$(sed -n 's/^RESULT .*acknowledged=\([0-9]*\).*/\1/p' "$W")
+RETRIED=$(sed -n 's/^RESULT .*retried=\([0-9]*\).*/\1/p' "$W")
+REPLAYED=$(sed -n 's/^RESULT .*replayed=\([0-9]*\).*/\1/p' "$W")
+REFUSED=$(sed -n 's/^RESULT .*refused=\([0-9]*\).*/\1/p' "$W")
+GIVEN_UP=$(sed -n 's/^RESULT .*given_up=\([0-9]*\).*/\1/p' "$W")
+LONGEST=$(sed -n 's/^RESULT .*longest_ms=\([0-9]*\).*/\1/p' "$W")
+[ "${REFUSED:-1}" -eq 0 ] || fail "faults: $REFUSED adds were refused with a 4xx"
+[ "${GIVEN_UP:-1}" -eq 0 ] || fail "faults: $GIVEN_UP adds were still unanswered 30 s after the end"
+sleep 1
+settle >/dev/null || fail "faults: the nodes still report different lastSequence 10 s after the writers stopped"
+FAULT_CHECKS=0
+mapfile -t LIVE_URLS < <(live_urls)
+python3 "$HERE/cluster.py" check "$WORK/acks.txt" "${LIVE_URLS[@]}" >"$WORK/check.out" 2>&1 || FAULT_CHECKS=$?
+grep -v '^RESULT' "$WORK/check.out"
+[ "$FAULT_CHECKS" -eq 0 ] || fail "faults: the log checks"
+EVENTS=$(sed -n 's/^RESULT events=\([0-9]*\).*/\1/p' "$WORK/check.out")
+EXTRA=$(sed -n 's/^RESULT .*extra_cards=\([0-9]*\).*/\1/p' "$WORK/check.out")
+stop_nodes
+VERIFY_FAULTS="PASS"
+for name in A B; do
+    if "$KANBAN" verify --db "$WORK/faults-cache$name" >"$WORK/verify$name.txt" 2>&1; then
+        echo "PASS (e) kanban verify on node $name's cache: $(head -1 "$WORK/verify$name.txt")"
+    else
+        VERIFY_FAULTS="FAIL"
+        echo "FAIL (e) kanban verify on node $name's cache: $(tail -3 "$WORK/verify$name.txt")"
+        fail "faults: kanban verify on node $name's cache"
+    fi
+done
+
+# --- 3. live across nodes -------------------------------------------------------------------------
+say "3. Live: a stream on node B, $ADDS adds on node A one after another"
+STORE=$(fresh_database live)
+start_node 0 "$WORK/live-cacheA" "$STORE" 0
+start_node 1 "$WORK/live-cacheB" "$STORE" 0
+LIVE_STATUS=0
+python3 "$HERE/follow.py" --writer "${NODE_URL[0]}" --reader "${NODE_URL[1]}" --adds "$ADDS" --limit-ms "$LIVE_LIMIT_MS" \
+    >"$WORK/live.out" 2>&1 || LIVE_STATUS=$?
+cat "$WORK/live.out"
+[ "$LIVE_STATUS" -eq 0 ] || fail "live: an event missing, or p99 ≥ $LIVE_LIMIT_MS ms"
+stop_nodes
+L="$WORK/live.out"
+lv() { sed -n "s/^RESULT .*$1=\([0-9.]*\).*/\1/p" "$L"; }
+
+# --- the tables -----------------------------------------------------------------------------------
+say "Results ($(nproc) cores shared by the nodes, PostgreSQL (fsync on) and the load; load average now $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+echo "Durable card adds, $WRITERS connections, ${DURATION} s:"
+echo
+echo "| store | nodes | commands/s | p50 ms | p99 ms | worst node's p99 ms | events = server 2xx ≥ wrk 2xx | verify | CPU cores: nodes / machine |"
+echo "|---|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${ROWS[@]}"
+echo
+echo "Faults (2 nodes, $WRITERS writers, $FAULT_SECONDS s): ${ACKED:-?} acknowledged, ${RETRIED:-?} retried" \
+    "(${REPLAYED:-?} answered from an earlier attempt), ${EVENTS:-?} events in the log (${EXTRA:-?} cards added but never acknowledged), longest wait for one add ${LONGEST:-?} ms"
+grep -E '^(PASS|FAIL)' "$WORK/check.out" | sed 's/^/- /' || true
+echo "- $VERIFY_FAULTS (e) kanban verify on both caches"
+echo
+echo "Live across nodes ($ADDS adds on A, read on B's stream): p50 $(lv p50_ms) ms, p99 $(lv p99_ms) ms, max $(lv max_ms) ms," \
+    "$(lv missing) missing: $([ "$LIVE_STATUS" -eq 0 ] && echo "PASS (p99 < $LIVE_LIMIT_MS ms)" || echo FAIL)"
+echo
+if [ ${#FAILURES[@]} -eq 0 ]; then
+    echo "All checks passed."
+else
+    echo "${#FAILURES[@]} check(s) failed:"
+    printf -- '- %s\n' "${FAILURES[@]}"
+    exit 1
+fi
