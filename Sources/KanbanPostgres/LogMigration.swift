@@ -8,8 +8,9 @@ import KanbanCore
 /// `since` keep their meaning) and gets its board's running ordinal as its `seq`; its stored
 /// bytes are copied verbatim (formats 1–5 as they are, never re-encoded), so each board's root
 /// is the same on both sides by construction — and the roots are then computed on both sides
-/// independently and compared. Events only: idempotency answers, sync positions and
-/// backdated ranges are not copied yet.
+/// independently and compared. Sync clients' positions and refusals, idempotency answers and
+/// backdated ranges (imported histories' times) are copied in the same transaction, so
+/// offline clients go on pushing, and retries of answered requests are still answered once.
 ///
 /// The copy is one PostgreSQL transaction: a migration that fails or is interrupted leaves
 /// the target as empty as it found it, so it can be run again. Stop writers to the source
@@ -20,6 +21,8 @@ public enum LogMigration {
     /// (``MigrationError/targetNotEmpty(events:boards:)``), reading `pageSize` events at a
     /// time; returns both sides' roots. Blocks on PostgreSQL: see ``PostgresLogStore``'s threading rule.
     public static func run(from engine: KanbanEngine, to target: PostgresLogStore, pageSize: Int = 1_000) throws -> MigrationReport {
+        let source = LMDBLogStore(engine: engine)
+        var counts = (clients: 0, answers: 0, ranges: 0)
         let copied = try target.write { writer -> UInt64 in
             let existing = try writer.heads()
             guard existing.isEmpty else {
@@ -40,11 +43,35 @@ public enum LogMigration {
                 last = end
             }
             try writer.advanceLog(from: claimed, to: max(claimed, last))
+            counts = try copyTheRest(from: source, to: writer, through: last)
             try target.advancePositions(past: last)
             return last
         }
-        let source = try engine.boardRoots(size: copied)
+        let roots = try engine.boardRoots(size: copied)
         let copy = try target.read { try $0.boardRoots() }
-        return MigrationReport(events: source.values.reduce(0) { $0 + $1.size }, source: source, target: copy)
+        return MigrationReport(
+            events: roots.values.reduce(0) { $0 + $1.size }, source: roots, target: copy,
+            clients: counts.clients, answers: counts.answers, backdatedRanges: counts.ranges
+        )
+    }
+
+    /// Copies what goes with the events through `last`: clients' positions and refusals,
+    /// answers, backdated ranges. Returns how many of each.
+    private static func copyTheRest(from source: LMDBLogStore, to writer: any LogWriting, through last: UInt64) throws -> (clients: Int, answers: Int, ranges: Int) {
+        guard let writer = writer as? PostgresLogTransaction else { return (0, 0, 0) }
+        return try source.read { reader in
+            let clients = try reader.clients()
+            for (client, mutation) in clients.sorted(by: { $0.key < $1.key }) {
+                let refusals = try reader.refusals(client: client, after: 0, limit: .max)
+                try writer.setClient(client, lastMutation: mutation, refusals: refusals)
+            }
+            let answers = try reader.answers(notBefore: Timestamp(millisecondsSinceEpoch: .min))
+            for answer in answers {
+                try writer.remember(answer: answer.bytes, board: answer.board, actor: answer.actor, key: answer.key, at: answer.time)
+            }
+            let ranges = try reader.backdatedRanges(after: 0).filter { $0.positions.upperBound <= last }
+            for range in ranges { try writer.recordBackdated(range) }
+            return (clients.count, answers.count, ranges.count)
+        }
     }
 }

@@ -9,12 +9,24 @@ public struct MigrationReport: Sendable, Equatable {
     public var source: [BoardID: AuditRoot]
     /// Each board's root on PostgreSQL, computed there after the copy.
     public var target: [BoardID: AuditRoot]
+    /// The sync clients whose positions (and refusals) were copied.
+    public var clients: Int
+    /// The idempotency answers copied.
+    public var answers: Int
+    /// The backdated ranges (imported histories' times) copied.
+    public var backdatedRanges: Int
 
     /// A report of `events` copied and both sides' roots.
-    public init(events: UInt64, source: [BoardID: AuditRoot], target: [BoardID: AuditRoot]) {
+    public init(
+        events: UInt64, source: [BoardID: AuditRoot], target: [BoardID: AuditRoot],
+        clients: Int = 0, answers: Int = 0, backdatedRanges: Int = 0
+    ) {
         self.events = events
         self.source = source
         self.target = target
+        self.clients = clients
+        self.answers = answers
+        self.backdatedRanges = backdatedRanges
     }
 
     /// Whether every board has the same size and root on both sides.

@@ -156,6 +156,58 @@ final class PostgresLogTransaction: LogWriting {
         if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
     }
 
+    func clients() throws -> [String: UInt64] {
+        var clients: [String: UInt64] = [:]
+        for row in try connection.query("SELECT client, last_mutation FROM sync_clients") {
+            let (client, last) = try row.decode((String, Int64).self)
+            clients[client] = try Self.unsigned(last, "a mutation id")
+        }
+        return clients
+    }
+
+    func answers(notBefore: Timestamp) throws -> [KeptAnswer] {
+        try connection.query("""
+            SELECT board_id, actor, key, remembered_at, answer FROM idempotency WHERE remembered_at >= \(notBefore.millisecondsSinceEpoch)
+            """).map { row in
+            let (board, actor, key, time, answer) = try row.decode((UUID, String, String, Int64, ByteBuffer).self)
+            return KeptAnswer(board: BoardID(board), actor: actor, key: key, time: Timestamp(millisecondsSinceEpoch: time), bytes: Array(answer.readableBytesView))
+        }
+    }
+
+    func backdatedRanges(after position: UInt64) throws -> [BackdatedRange] {
+        try connection.query("""
+            SELECT board_id, first_position, last_position FROM backdated WHERE first_position > \(try Self.signed(position)) ORDER BY first_position
+            """).map { row in
+            let (board, first, last) = try row.decode((UUID, Int64, Int64).self)
+            let (from, to) = (try Self.unsigned(first, "a position"), try Self.unsigned(last, "a position"))
+            guard from <= to else { throw PostgresStoreError(message: "the database holds a backdated range from \(from) to \(to), which ends before it starts") }
+            return BackdatedRange(board: BoardID(board), positions: from...to)
+        }
+    }
+
+    func recordBackdated(_ range: BackdatedRange) throws {
+        _ = try connection.query("""
+            INSERT INTO backdated (board_id, first_position, last_position)
+            VALUES (\(range.board.uuid), \(try Self.signed(range.positions.lowerBound)), \(try Self.signed(range.positions.upperBound)))
+            ON CONFLICT (board_id, first_position) DO UPDATE SET last_position = excluded.last_position
+            """)
+    }
+
+    /// Sets `client`'s last mutation and refusals as they are elsewhere (a migration's copy).
+    func setClient(_ client: String, lastMutation: UInt64, refusals: [Refusal]) throws {
+        let last = try Self.signed(lastMutation)
+        _ = try connection.query("""
+            INSERT INTO sync_clients (client, last_mutation) VALUES (\(client), \(last))
+            ON CONFLICT (client) DO UPDATE SET last_mutation = excluded.last_mutation
+            """)
+        for refusal in refusals {
+            _ = try connection.query("""
+                INSERT INTO sync_refusals (client, mutation, is_conflict, reason)
+                VALUES (\(client), \(try Self.signed(refusal.id)), \(refusal.isConflict), \(refusal.reason)) ON CONFLICT DO NOTHING
+                """)
+        }
+    }
+
     func forgetAnswer(board: BoardID, actor: String, key: String) throws {
         _ = try connection.query("DELETE FROM idempotency WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key)")
     }

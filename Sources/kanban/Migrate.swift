@@ -13,7 +13,8 @@ struct Migrate: ParsableCommand {
             Each event keeps its sequence number and stored bytes; each board's events keep their order. \
             Prints each board's Merkle root on both sides ('lmdb|postgres BOARD-ID SIZE ROOT') and exits 1 \
             when any differs, or when the target holds events already. Stop writers to the source first. \
-            Events only: idempotency answers and sync positions are not copied yet.
+            Sync clients' positions, idempotency answers and imported histories' times go along. \
+            Then serve the log from any number of nodes: kanban serve --store URL.
             """
     )
 
@@ -46,6 +47,7 @@ struct Migrate: ParsableCommand {
             let boards = report.differingBoards.map(\.description).joined(separator: ", ")
             throw Failure(description: "the roots differ on PostgreSQL for \(report.differingBoards.count) board\(report.differingBoards.count == 1 ? "" : "s"): \(boards)")
         }
+        print("copied \(report.clients) sync client\(report.clients == 1 ? "" : "s"), \(report.answers) idempotency answer\(report.answers == 1 ? "" : "s") and \(report.backdatedRanges) backdated range\(report.backdatedRanges == 1 ? "" : "s")")
         print("migrated \(report.events) event\(report.events == 1 ? "" : "s") of \(report.source.count) board\(report.source.count == 1 ? "" : "s") to \(url); every board's root matches")
     }
 }

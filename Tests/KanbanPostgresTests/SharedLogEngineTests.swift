@@ -159,3 +159,69 @@ struct SharedLogEngineTests {
         }
     }
 }
+
+@Suite("What goes with the events, on a shared log", .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
+struct SharedLogExtrasTests {
+    /// The Trello export of the project's test fixtures: a real board's history, imported with its own times.
+    static var trelloSample: Data {
+        get throws {
+            let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("KanbanTests/Trello/Fixtures/trello2planka-sample-board.json")
+            return try Data(contentsOf: file)
+        }
+    }
+
+    @Test("a history imported on one node keeps its times on the other: same backdated ranges, same board at an old moment")
+    func backdatedAcrossNodes() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            let report = try a.engine.importTrello(try Self.trelloSample, board: "imported")
+            try b.catchUp()
+            let ranges = try LMDBLogStore(engine: a.engine).read { try $0.backdatedRanges(after: 0) }
+            #expect(!ranges.isEmpty)
+            #expect(try LMDBLogStore(engine: b.engine).read { try $0.backdatedRanges(after: 0) } == ranges)
+            #expect(try PostgresLogStore(url: url).read { try $0.backdatedRanges(after: 0) } == ranges)
+            let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
+            #expect(try a.engine.flow(board: "imported", timeZone: .gmt, now: now) == b.engine.flow(board: "imported", timeZone: .gmt, now: now))
+            #expect(!report.alreadyImported)
+        }
+    }
+
+    @Test("migrate copies sync clients with their refusals, answers and backdated ranges: a client goes on pushing on the shared log, a retry is answered once")
+    func migrateTheRest() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let directory = try TemporaryDirectory(prefix: "kanban-migrate")
+            let source = try KanbanEngine(path: directory.appending("db"))
+            _ = try source.importTrello(try Self.trelloSample, board: "imported")
+            let pushed = try blocking {
+                try await source.push([
+                    Mutation(id: 1, command: .addCard(board: "main", title: "offline")),
+                    Mutation(id: 2, command: .moveCard(board: "main", card: "nowhere", column: "DONE")),
+                ], client: "ipad-1", actor: "ana")
+            }
+            guard case .refused = pushed[1] else { Issue.record("\(pushed)"); return }
+            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { _ in Array("first answer".utf8) }
+            _ = try blocking { try await source.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-9", answer: render) }
+            let ranges = try LMDBLogStore(engine: source).read { try $0.backdatedRanges(after: 0) }
+
+            let report = try LogMigration.run(from: source, to: try PostgresLogStore(url: url))
+            #expect(report.rootsMatch)
+            #expect(report.clients == 1)
+            #expect(report.answers == 1)
+            #expect(report.backdatedRanges == ranges.count)
+
+            let node = try SharedLogNode(url: url)
+            try node.catchUp()
+            #expect(try LMDBLogStore(engine: node.engine).read { try $0.backdatedRanges(after: 0) } == ranges)
+            let status = try node.engine.syncStatus(client: "ipad-1")
+            #expect(status.lastMutationID == 2)
+            #expect(status.refusals.map(\.id) == [2])
+            let next = try blocking { try await node.engine.push([Mutation(id: 3, command: .addCard(board: "main", title: "after the move"))], client: "ipad-1", actor: "ana") }
+            guard case .applied = next[0] else { Issue.record("mutation 3 on the shared log: \(next)"); return }
+            let retry = try blocking { try await node.engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-9", answer: render) }
+            #expect(retry.isReplay)
+            #expect(retry.bytes == Array("first answer".utf8))
+            #expect(try node.engine.boardView(named: "main").columns.flatMap(\.cards).map(\.card.title).sorted() == ["after the move", "keyed", "offline"])
+        }
+    }
+}

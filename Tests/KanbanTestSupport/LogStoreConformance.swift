@@ -9,7 +9,7 @@ public enum LogStoreConformance {
     /// The checks that need one fresh, empty store.
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
         case emptyLog, appendAndRead, expectedHeadConflict, positionGuard, refusedInput
-        case answerWithAppend, failedWriteKeepsNothing, duplicateAnswer, mutationOrder
+        case answerWithAppend, failedWriteKeepsNothing, duplicateAnswer, mutationOrder, claimsAndListings
 
         public var description: String { rawValue }
 
@@ -25,6 +25,7 @@ public enum LogStoreConformance {
             case .failedWriteKeepsNothing: try LogStoreConformance.failedWriteKeepsNothing(store)
             case .duplicateAnswer: try LogStoreConformance.duplicateAnswer(store)
             case .mutationOrder: try LogStoreConformance.mutationOrder(store)
+            case .claimsAndListings: try LogStoreConformance.claimsAndListings(store)
             }
         }
     }
@@ -243,6 +244,47 @@ public enum LogStoreConformance {
             try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k3") == nil, "an unknown key has no answer")
             try expect(try reader.lastMutationID(client: "phone") == 1, "the mutation is kept")
             try expect(try reader.lastMutationID(client: "tablet") == 0, "another client is at 0")
+        }
+    }
+
+    /// A write that claims the log appends after the position the claim returned and advances
+    /// the log to its last; an advance from anywhere else is a conflict that keeps nothing.
+    /// Backdated ranges, clients and answers are listed as written; a forgotten answer is gone.
+    public static func claimsAndListings(_ store: any LogStore) throws {
+        let (a, b) = (boardA, boardB)
+        try store.write { writer in
+            try expect(try writer.claimLog() == 0, "an empty log is claimed at 0")
+            try writer.append(board: a, expectedHead: 0, [(1, eventBytes(board: a, 1)), (2, eventBytes(board: a, 2))])
+            try writer.append(board: b, expectedHead: 0, [(3, eventBytes(board: b, 3))])
+            try writer.recordBackdated(BackdatedRange(board: a, positions: 1...2))
+            try writer.remember(answer: [7], board: a, actor: "ana", key: "k", at: answerTime)
+            try writer.recordMutation(1, client: "phone", refusal: nil)
+            try writer.advanceLog(from: 0, to: 3)
+        }
+        try store.read { reader in
+            try expect(try reader.backdatedRanges(after: 0) == [BackdatedRange(board: a, positions: 1...2)], "the range is listed")
+            try expect(try reader.backdatedRanges(after: 1).isEmpty, "a range is listed after the positions before its first")
+            try expect(try reader.clients() == ["phone": 1], "the client is listed at its last mutation")
+            let answers = try reader.answers(notBefore: answerTime).map { [$0.actor, $0.key, "\($0.bytes)", "\($0.time.millisecondsSinceEpoch)"] }
+            try expect(answers == [["ana", "k", "[7]", "\(answerTime.millisecondsSinceEpoch)"]], "the answer is listed: \(answers)")
+            let later = Timestamp(millisecondsSinceEpoch: answerTime.millisecondsSinceEpoch + 1)
+            try expect(try reader.answers(notBefore: later).isEmpty, "an older answer is not listed")
+        }
+        let stale = try conflict {
+            try store.write { writer in
+                _ = try writer.claimLog()
+                try writer.append(board: b, expectedHead: 1, [(4, eventBytes(board: b, 4))])
+                try writer.advanceLog(from: 2, to: 4)
+            }
+        }
+        try expect(stale.stalePosition == 3, "an advance from a position the log is not at: \(stale)")
+        try store.write { writer in
+            try expect(try writer.claimLog() == 3, "the conflict kept nothing: the log is claimed at 3")
+            try writer.forgetAnswer(board: a, actor: "ana", key: "k")
+        }
+        try store.read { reader in
+            try expect(try reader.heads() == [a: 2, b: 1], "the conflicting append was dropped")
+            try expect(try reader.answers(notBefore: Timestamp(millisecondsSinceEpoch: .min)).isEmpty, "the answer is forgotten")
         }
     }
 

@@ -49,6 +49,9 @@ public final class KanbanEngine: Sendable {
     /// Each board's head in a prefix of the shared log, counted once and then only what was
     /// appended since (``EngineOptions/sharedLog``).
     let sharedHeads = Mutex(BoardHeads())
+    /// The cache's backdated ranges, opened (and made) up front on an engine with a shared log,
+    /// whose writes bring other nodes' ranges in.
+    let sharedBackdated: BackdatedRanges?
     /// Whether a write found the cache to be a prefix of the shared log (it stays one).
     let sharedCacheChecked = Mutex(false)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
@@ -64,6 +67,7 @@ public final class KanbanEngine: Sendable {
             audit = try MerkleTree(environment: environment)
             historyIndex = try HistoryIndex(environment: environment)
             outlines = try OutlineStore(environment: environment)
+            sharedBackdated = options.sharedLog == nil ? nil : try BackdatedRanges(environment: environment)
         } catch let error as LMDBError {
             throw EngineError.opening(error, path: path)
         }

@@ -70,6 +70,28 @@ struct IdempotencyStore: Sendable {
         return (next, expired.count)
     }
 
+    /// Every answer remembered at or after `notBefore`, with its actor and key; entries that
+    /// are not an answer (no zero byte in the key, a value shorter than its time) are passed over.
+    func all(notBefore: Timestamp, in transaction: some Transaction) throws -> [KeptAnswer] {
+        var answers: [KeptAnswer] = []
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try cursor.first()
+            while let current = entry {
+                if current.value.count >= 8, let zero = current.key.firstIndex(of: 0), Self.time(of: current.value) >= notBefore.millisecondsSinceEpoch {
+                    answers.append(KeptAnswer(
+                        board: SharedWrite.answersBoard,
+                        actor: String(decoding: current.key[..<zero], as: UTF8.self),
+                        key: String(decoding: current.key[(zero + 1)...], as: UTF8.self),
+                        time: Timestamp(millisecondsSinceEpoch: Self.time(of: current.value)),
+                        bytes: Array(current.value.dropFirst(8))
+                    ))
+                }
+                entry = try cursor.next()
+            }
+        }
+        return answers
+    }
+
     private static func time(of value: some Collection<UInt8>) -> Int64 {
         var time: Int64 = 0
         for (shift, byte) in value.prefix(8).enumerated() { time |= Int64(byte) << (8 * shift) }

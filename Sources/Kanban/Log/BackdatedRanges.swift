@@ -61,6 +61,25 @@ struct BackdatedRanges: Sendable {
         return ranges
     }
 
+    /// Every range recorded, of every board, in position order; entries that are not a range
+    /// are passed over, as in ``ranges(of:in:)``.
+    func all(in transaction: some Transaction) throws -> [BackdatedRange] {
+        guard let database else { return [] }
+        var ranges: [BackdatedRange] = []
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try cursor.first()
+            while let current = entry {
+                if current.key.count == 24, current.value.count == 8 {
+                    let board = BoardID(Identifier(high: Self.integer(current.key, at: 0), low: Self.integer(current.key, at: 8)))
+                    let first = Self.integer(current.key, at: 16), last = Self.integer(current.value, at: 0)
+                    if first > 0, first <= last { ranges.append(BackdatedRange(board: board, positions: first...last)) }
+                }
+                entry = try cursor.next()
+            }
+        }
+        return ranges.sorted { $0.positions.lowerBound < $1.positions.lowerBound }
+    }
+
     /// Whether no range is recorded for any board.
     func isEmpty(in transaction: some Transaction) throws -> Bool {
         guard let database else { return true }

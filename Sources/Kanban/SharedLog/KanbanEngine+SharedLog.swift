@@ -30,6 +30,9 @@ extension KanbanEngine {
             _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
                 try shared.forEach(after: local == 0 ? 0 : local - 1, body)
             }
+            if local < claimed {
+                try copyBackdated(try shared.backdatedRanges(after: local), after: local, through: claimed, in: transaction)
+            }
             sharedCacheChecked.withLock { $0 = true }
         }
         try exchange.fetch(from: shared, clock: clock, oldest: oldestAnswerKept(now:), in: transaction)
@@ -38,6 +41,9 @@ extension KanbanEngine {
         let last = try log.lastSequence(in: transaction)
         if last > claimed {
             try publishEntries(after: claimed, to: shared, in: transaction)
+            for range in try sharedBackdated?.all(in: transaction) ?? [] where range.positions.lowerBound > claimed {
+                try shared.recordBackdated(range)
+            }
         }
         try exchange.publish(to: shared)
         try shared.advanceLog(from: claimed, to: last)
@@ -74,6 +80,13 @@ extension KanbanEngine {
         }
         if !checked { throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(position)") }
         return copied
+    }
+
+    /// Records in the cache the ranges of `ranges` that start after `position` and by `end`.
+    private func copyBackdated(_ ranges: [BackdatedRange], after position: UInt64, through end: UInt64, in transaction: WriteTransaction) throws {
+        for range in ranges where range.positions.lowerBound > position && range.positions.lowerBound <= end {
+            try sharedBackdated?.record(board: range.board, sequences: range.positions, in: transaction)
+        }
     }
 
     /// Throws unless the cache holds `entry`'s bytes at its position.
@@ -117,12 +130,14 @@ extension KanbanEngine {
     public func catchUp(from store: any LogStore, limit: Int = 10_000) throws -> Int {
         let start = try lastSequence()
         var entries: [LogEntry] = []
+        var ranges: [BackdatedRange] = []
         do {
             try store.read { reader in
                 try reader.forEach(after: start == 0 ? 0 : start - 1) { entry in
                     entries.append(entry)
                     return entries.count <= limit
                 }
+                if entries.count > 1 { ranges = try reader.backdatedRanges(after: start) }
             }
         } catch let error as SharedLogError {
             throw error
@@ -141,9 +156,11 @@ extension KanbanEngine {
                 }
                 return 0
             }
-            return try copyEntries(after: local, in: transaction) { body in
+            let copied = try copyEntries(after: local, in: transaction) { body in
                 for entry in fresh { guard try body(entry) else { return } }
             }
+            try copyBackdated(ranges, after: local, through: local + UInt64(copied), in: transaction)
+            return copied
         }
         if copied > 0 { commits.signal() }
         return copied

@@ -6,6 +6,7 @@ struct LMDBLogReader<T: Transaction>: LMDBTransactionReading {
     let store: LMDBLogStore
     let answers: IdempotencyStore?
     let sync: SyncStore
+    let backdated: BackdatedRanges
     let transaction: T
 
     func heads() throws -> [BoardID: UInt64] {

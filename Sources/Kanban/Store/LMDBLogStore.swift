@@ -40,8 +40,9 @@ public final class LMDBLogStore: LogStore {
         // Opened before the transaction: opening a database takes a transaction of its own.
         let answers = try existingAnswers()
         let sync = try engine.existingSyncStore()
+        let backdated = try engine.existingBackdatedRanges()
         return try engine.read { transaction in
-            try body(LMDBLogReader(store: self, answers: answers, sync: sync, transaction: transaction))
+            try body(LMDBLogReader(store: self, answers: answers, sync: sync, backdated: backdated, transaction: transaction))
         }
     }
 
@@ -49,8 +50,9 @@ public final class LMDBLogStore: LogStore {
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         let answers = try engine.idempotencyStore()
         let sync = try engine.syncStore()
+        let backdated = try engine.backdatedRanges()
         let result = try engine.write { transaction in
-            try body(LMDBLogWriter(store: self, answers: answers, sync: sync, transaction: transaction))
+            try body(LMDBLogWriter(store: self, answers: answers, sync: sync, backdated: backdated, transaction: transaction))
         }
         // Committed: wake this process's followers (``wakeUps()``, the engine's `events(after:)`).
         engine.commits.signal()

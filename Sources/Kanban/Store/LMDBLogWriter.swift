@@ -9,14 +9,18 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
     /// The engine's answers, made before the transaction began (a write here may add one).
     let idempotency: IdempotencyStore
     let sync: SyncStore
+    let backdated: BackdatedRanges
     let transaction: WriteTransaction
     /// The heads as this transaction sees them, its own appends included, once first asked for.
     private var staged: BoardHeads?
+    /// The log's last position before this transaction's first append (or claim).
+    private var start: UInt64?
 
-    init(store: LMDBLogStore, answers: IdempotencyStore, sync: SyncStore, transaction: WriteTransaction) {
+    init(store: LMDBLogStore, answers: IdempotencyStore, sync: SyncStore, backdated: BackdatedRanges, transaction: WriteTransaction) {
         self.store = store
         self.idempotency = answers
         self.sync = sync
+        self.backdated = backdated
         self.transaction = transaction
     }
 
@@ -39,6 +43,7 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
     func append(board: BoardID, expectedHead: UInt64, _ events: [(position: UInt64, bytes: [UInt8])]) throws -> UInt64 {
         var heads = try currentHeads()
         let last = try lastPosition()
+        if start == nil { start = last }
         try LogAppendError.check(events, board: board)
         let head = heads.heads[board] ?? 0
         guard head == expectedHead else { throw LogConflict(movedHeads: [board: head]) }
@@ -74,12 +79,20 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
         _ = try transaction.delete(forKey: IdempotencyStore.storageKey(actor: actor, key: key), in: idempotency.database)
     }
 
-    func claimLog() throws -> UInt64 {
-        try lastPosition()
+    func recordBackdated(_ range: BackdatedRange) throws {
+        try backdated.record(board: range.board, sequences: range.positions, in: transaction)
     }
 
+    func claimLog() throws -> UInt64 {
+        let last = try lastPosition()
+        if start == nil { start = last }
+        return last
+    }
+
+    /// The write transaction holds LMDB's writer lock, so only this write appended since it
+    /// began: `claimed` must be where the log was then, and `last` where it is now.
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
-        // The write transaction holds LMDB's writer lock: only this write could have appended.
-        guard try lastPosition() == last, last >= claimed else { throw LogConflict(stalePosition: claimed + 1) }
+        let now = try lastPosition()
+        guard claimed == start ?? now, now == last else { throw LogConflict(stalePosition: claimed + 1) }
     }
 }

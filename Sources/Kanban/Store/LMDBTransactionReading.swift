@@ -10,6 +10,8 @@ protocol LMDBTransactionReading: LogReading {
     /// The engine's answers, `nil` when none was ever kept.
     var answers: IdempotencyStore? { get }
     var sync: SyncStore { get }
+    /// The engine's backdated ranges (none when never recorded).
+    var backdated: BackdatedRanges { get }
     var transaction: StoreTransaction { get }
 }
 
@@ -41,5 +43,17 @@ extension LMDBTransactionReading {
 
     func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal] {
         try sync.refusals(of: client, after: after, limit: limit, in: transaction)
+    }
+
+    func clients() throws -> [String: UInt64] {
+        try sync.clients(in: transaction)
+    }
+
+    func answers(notBefore: Timestamp) throws -> [KeptAnswer] {
+        try answers?.all(notBefore: notBefore, in: transaction) ?? []
+    }
+
+    func backdatedRanges(after position: UInt64) throws -> [BackdatedRange] {
+        try backdated.all(in: transaction).filter { $0.positions.lowerBound > position }
     }
 }

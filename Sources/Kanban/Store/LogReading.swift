@@ -32,6 +32,13 @@ public protocol LogReading {
 
     /// The refusals of `client` after mutation `after`, oldest first, at most `limit`.
     func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal]
+    /// Every client that recorded a mutation, with its last one.
+    func clients() throws -> [String: UInt64]
+    /// Every answer remembered at or after `notBefore`.
+    func answers(notBefore: Timestamp) throws -> [KeptAnswer]
+    /// The ranges of backdated events (an imported history's) that start after `position`,
+    /// in position order.
+    func backdatedRanges(after position: UInt64) throws -> [BackdatedRange]
 }
 
 extension LogReading {

@@ -32,6 +32,8 @@ public protocol LogWriting: LogReading {
     /// Forgets the answer for `actor`'s `key` on `board`, if any: an expired one, before the
     /// key is answered again.
     func forgetAnswer(board: BoardID, actor: String, key: String) throws
+    /// Records that the events of `range`, which this log holds, happened before they were appended.
+    func recordBackdated(_ range: BackdatedRange) throws
     /// Takes the log's turn and returns its last position (every board's): until this write
     /// ends, another write that claims the log waits. Writers that claim append at the
     /// positions right after it and then ``advanceLog(from:to:)``, so positions stay global,

@@ -37,6 +37,15 @@ extension KanbanEngine {
         let client = try Self.checkedClient(client)
         // Opened before the read transaction: a database opened inside one that began before
         // the database was made cannot be read in it.
+        if let shared = options.sharedLog {
+            // Other nodes decide this client's mutations too: the shared log has its position.
+            let (last, refusals) = try Self.sharedLogFailures {
+                try shared.read { reader in
+                    (try reader.lastMutationID(client: client), try reader.refusals(client: client, after: refusedAfter, limit: limit))
+                }
+            }
+            return SyncStatus(client: client, lastMutationID: last, refusals: refusals, lastSequence: try lastSequence())
+        }
         let store = try existingSyncStore()
         return try read { transaction in
             return SyncStatus(

@@ -60,6 +60,23 @@ struct SyncStore: Sendable {
         return refusals
     }
 
+    /// Every client that recorded a mutation, with its last one.
+    func clients(in transaction: some Transaction) throws -> [String: UInt64] {
+        guard let database else { return [:] }
+        var clients: [String: UInt64] = [:]
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try [Self.positionTag].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            while let current = entry, current.key.first == Self.positionTag {
+                if current.value.count == 8 {
+                    let client = String(decoding: current.key.dropFirst(), as: UTF8.self)
+                    clients[client] = current.value.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+                }
+                entry = try cursor.next()
+            }
+        }
+        return clients
+    }
+
     private static func positionKey(_ client: String) -> [UInt8] {
         [positionTag] + Array(client.utf8)
     }
