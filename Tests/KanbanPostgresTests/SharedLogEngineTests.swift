@@ -131,6 +131,26 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("a node's cache opened without its shared log is read only: the CLI reads it, a change is refused in one line, nothing appended")
+    func orphanedCacheReadOnly() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            try a.engine.execute(.addCard(board: "main", title: "on the node"), actor: "ana")
+            let path = a.directory.appending("db")
+            let kanban = try KanbanBinary(database: path)
+            #expect(try kanban.board().columns.first?.cards.map(\.title) == ["on the node"])
+            let refused = try kanban.run(["add", "from the CLI, 한국어"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("is a node's cache of a log shared on PostgreSQL"), "\(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").count == 1)
+            let plain = try KanbanEngine(path: path)
+            #expect(throws: SharedLogError.nodeCache(path: path)) { try plain.execute(.addCard(board: "main", title: "x"), actor: "bo") }
+            #expect(try a.engine.lastSequence() == 2)
+            try a.engine.execute(.addCard(board: "main", title: "the node goes on"), actor: "ana")
+            #expect(try a.engine.lastSequence() == 3)
+        }
+    }
+
     @Test("a lost connection fails the command in flight with nothing kept; the next connects again")
     func reconnects() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

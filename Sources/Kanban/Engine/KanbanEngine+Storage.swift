@@ -26,6 +26,7 @@ extension KanbanEngine {
         sharing exchange: SharedWrite? = nil,
         _ body: (WriteTransaction) throws -> Result
     ) throws -> Result {
+        if isOrphanedCache && indexing && !localOnly { throw SharedLogError.nodeCache(path: path) }
         do {
             return try log.environment.write { transaction in
                 guard indexing, !localOnly, let shared = options.sharedLog else {

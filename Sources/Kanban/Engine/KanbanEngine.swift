@@ -52,6 +52,9 @@ public final class KanbanEngine: Sendable {
     /// The cache's backdated ranges, opened (and made) up front on an engine with a shared log,
     /// whose writes bring other nodes' ranges in.
     let sharedBackdated: BackdatedRanges?
+    /// Whether the database is a node's cache (``NodeMark``) opened without its shared log: it
+    /// is then read only.
+    let isOrphanedCache: Bool
     /// Whether a write found the cache to be a prefix of the shared log (it stays one).
     let sharedCacheChecked = Mutex(false)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
@@ -68,6 +71,8 @@ public final class KanbanEngine: Sendable {
             historyIndex = try HistoryIndex(environment: environment)
             outlines = try OutlineStore(environment: environment)
             sharedBackdated = options.sharedLog == nil ? nil : try BackdatedRanges(environment: environment)
+            if options.sharedLog != nil { try NodeMark.mark(environment) }
+            isOrphanedCache = options.sharedLog == nil ? try NodeMark.isMarked(environment) : false
         } catch let error as LMDBError {
             throw EngineError.opening(error, path: path)
         }

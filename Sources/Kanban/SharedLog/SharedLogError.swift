@@ -6,6 +6,9 @@ public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The local database holds events the shared log does not (more of them, or others at
     /// the same positions): it is the database of another log, not a cache of this one.
     case notACache(path: String, detail: String)
+    /// The database is a node's cache of a shared log, opened without it: it can be read, but
+    /// a change must go through a node (`kanban serve --store …`) to reach the shared log.
+    case nodeCache(path: String)
     /// The shared log skips a position: it was appended to by a writer that did not claim it.
     case gap(expected: UInt64, found: UInt64)
 
@@ -15,6 +18,8 @@ public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible 
             "the shared log is unavailable: \(reason)"
         case .notACache(let path, let detail):
             "\(path) is not a cache of this shared log (\(detail)); start the node on an empty --db, or copy a log in with kanban migrate"
+        case .nodeCache(let path):
+            "\(path) is a node's cache of a log shared on PostgreSQL: read it here, but change it through a node (kanban serve --store URL --db \(path))"
         case .gap(let expected, let found):
             "the shared log skips from position \(expected - 1) to \(found): it was appended to without claiming the log"
         }
