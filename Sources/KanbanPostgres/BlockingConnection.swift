@@ -7,9 +7,16 @@ import Synchronization
 /// calling thread (`EventLoopFuture.wait()`), so it must be called from a thread of its own —
 /// never an event loop (NIO traps) nor Swift's cooperative pool (whose few threads a wait
 /// would hold, starving every task). Failures become ``PostgresStoreError``.
+///
+/// A query not answered within the connection's timeout closes the connection and throws:
+/// a server that went away mid-query (restarted, unplugged) must not hold the thread forever.
+/// A closed or timed-out connection is ``isBroken``: its owner connects anew.
 final class BlockingConnection: Sendable {
     let connection: PostgresConnection
     let logger: Logger
+    /// How long one query may wait for its answer.
+    let timeout: Duration
+    private let timedOut = Atomic<Bool>(false)
 
     private static let ids = Atomic<Int>(0)
 
@@ -22,7 +29,8 @@ final class BlockingConnection: Sendable {
     }
 
     /// Connects to `url`, waiting until it is ready.
-    init(url: PostgresURL, logger: Logger) throws {
+    init(url: PostgresURL, logger: Logger, timeout: Duration = .seconds(30)) throws {
+        self.timeout = timeout
         let configuration = try url.configuration()
         let id = Self.nextID()
         let eventLoop = PostgresConnection.defaultEventLoopGroup.any()
@@ -34,10 +42,27 @@ final class BlockingConnection: Sendable {
         self.logger = logger
     }
 
+    /// Whether the connection is closed, or was closed after a query timed out.
+    var isBroken: Bool {
+        timedOut.load(ordering: .relaxed) || connection.isClosed
+    }
+
     /// Runs `query` and returns all its rows.
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        let answered = DispatchSemaphore(value: 0)
+        let outcome = Mutex<Result<[PostgresRow], any Error>?>(nil)
+        connection.query(query, logger: logger).whenComplete { result in
+            outcome.withLock { $0 = result.map(\.rows) }
+            answered.signal()
+        }
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        guard answered.wait(timeout: .now() + seconds) == .success else {
+            timedOut.store(true, ordering: .relaxed)
+            closeWithoutWaiting()
+            throw PostgresStoreError(message: "PostgreSQL did not answer within \(timeout); the connection was closed")
+        }
         do {
-            return try connection.query(query, logger: logger).wait().rows
+            return try outcome.withLock { $0 }!.get()
         } catch let error as PSQLError {
             throw PostgresStoreError(error, doing: "a query")
         }
@@ -51,7 +76,8 @@ final class BlockingConnection: Sendable {
             _ = try query("COMMIT")
             return result
         } catch {
-            _ = try? query("ROLLBACK")
+            // A broken connection has no transaction left to roll back, and would not answer.
+            if !isBroken { _ = try? query("ROLLBACK") }
             throw error
         }
     }

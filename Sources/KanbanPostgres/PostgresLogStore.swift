@@ -32,6 +32,8 @@ public final class PostgresLogStore: LogStore {
     public let url: PostgresURL
     /// PostgresNIO's logs.
     let logger: Logger
+    /// How long one query may wait for its answer before the connection is given up.
+    let queryTimeout: Duration
     /// The connection, replaced when it was lost (a restarted server, a dropped network):
     /// guarded by `lock`.
     private nonisolated(unsafe) var current: BlockingConnection
@@ -40,10 +42,11 @@ public final class PostgresLogStore: LogStore {
 
     /// Connects to `url` and makes the schema where it is missing (``PostgresSchema``).
     /// PostgresNIO logs to `logger`; by default nowhere.
-    public init(url: PostgresURL, logger: Logger? = nil) throws {
+    public init(url: PostgresURL, logger: Logger? = nil, queryTimeout: Duration = .seconds(30)) throws {
         self.url = url
         self.logger = logger ?? BlockingConnection.quietLogger
-        let connection = try BlockingConnection(url: url, logger: self.logger)
+        self.queryTimeout = queryTimeout
+        let connection = try BlockingConnection(url: url, logger: self.logger, timeout: queryTimeout)
         do {
             try PostgresSchema.apply(on: connection, schema: url.schema)
         } catch {
@@ -61,8 +64,8 @@ public final class PostgresLogStore: LogStore {
     /// restart of the server, each transaction in flight then failing once. Call with `lock` held.
     private var connection: BlockingConnection {
         get throws {
-            if current.connection.isClosed {
-                current = try BlockingConnection(url: url, logger: logger)
+            if current.isBroken {
+                current = try BlockingConnection(url: url, logger: logger, timeout: queryTimeout)
             }
             return current
         }

@@ -50,7 +50,12 @@ public enum PostgresSchema {
 extension PostgresSchema {
     /// Makes what is missing, in one transaction, and checks the version: a database made by a
     /// newer program (a higher `schema_version`) throws ``PostgresStoreError``.
+    ///
+    /// A database that has the whole layout of this version is left alone, without a DDL
+    /// statement: `CREATE INDEX IF NOT EXISTS` takes its table's lock before it looks, and
+    /// would deadlock with the appends of nodes already running.
     static func apply(on connection: BlockingConnection, schema: String?) throws {
+        if try isCurrent(on: connection) { return }
         try connection.transaction("BEGIN") {
             _ = try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))")
             // A name of lowercase letters, digits and `_` only (``PostgresURL/schema``): no quoting needed.
@@ -63,5 +68,22 @@ extension PostgresSchema {
                 throw PostgresStoreError(message: "the database's kanban schema is version \(stored ?? "?"), which this program (version \(version)) cannot read")
             }
         }
+    }
+}
+
+extension PostgresSchema {
+    /// The tables, sequence and indexes of this version, by name.
+    static let relations = [
+        "kanban_meta", "boards", "event_position", "log_head", "events", "events_position", "snapshots",
+        "idempotency", "idempotency_age", "backdated", "sync_clients", "sync_refusals",
+    ]
+
+    /// Whether the database has every relation of this version and says it is this version:
+    /// read with plain queries, which take no lock that writers hold.
+    static func isCurrent(on connection: BlockingConnection) throws -> Bool {
+        let missing = try connection.query("SELECT count(*)::int8 FROM unnest(\(relations)::text[]) AS r WHERE to_regclass(r) IS NULL")
+        guard try missing.first?.decode(Int64.self) == 0 else { return false }
+        let rows = try connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'")
+        return try rows.first.map { try $0.decode(String.self) } == String(version)
     }
 }

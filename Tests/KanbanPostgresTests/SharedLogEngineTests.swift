@@ -151,6 +151,64 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("nodes start while another node writes: opening a store on a made schema takes no lock that writes hold")
+    func startUnderLoad() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            let done = Locked(false)
+            // Keyed adds: a write then touches `idempotency` before `events`, as a server's do.
+            let writing = Thread {
+                var key = 0
+                while !done.value {
+                    key += 1
+                    let keyed = "load-\(key)"
+                    _ = try? blocking {
+                        try await a.engine.perform(.addCard(board: "main", title: keyed), actor: "ana", idempotencyKey: keyed) { _ in [] }
+                    }
+                }
+            }
+            writing.start()
+            defer { done.withLock { $0 = true } }
+            var failures: [String] = []
+            for _ in 0..<30 {
+                do { _ = try PostgresLogStore(url: url) } catch { failures.append(String(describing: error)) }
+            }
+            #expect(failures.isEmpty, "\(failures)")
+        }
+    }
+
+    @Test("a connection lost inside a write (the node waiting for another's claim) fails that command within the query timeout; the next goes in")
+    func lostInsideWrite() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let writer = try PostgresLogStore(url: url, queryTimeout: .seconds(3))
+            let directory = try TemporaryDirectory(prefix: "kanban-node")
+            let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: writer))
+            try engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+            let holder = try PostgresLogStore(url: url)
+            let outcome = Locked<Result<Void, any Error>?>(nil)
+            let finished = DispatchSemaphore(value: 0)
+            try holder.write { other in
+                _ = try other.claimLog()
+                Thread {
+                    outcome.withLock { $0 = Result { _ = try engine.execute(.addCard(board: "main", title: "waits for the claim"), actor: "ana") } }
+                    finished.signal()
+                }.start()
+                Thread.sleep(forTimeInterval: 0.3)
+                // Every other connection to this database: the engine's, waiting for the claim.
+                _ = try (other as! PostgresLogTransaction).connection.query("""
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+                    """)
+                #expect(finished.wait(timeout: .now() + 10) == .success, "the command came back")
+            }
+            guard case .failure(let error)? = outcome.value else { Issue.record("\(String(describing: outcome.value))"); return }
+            #expect(error is SharedLogError, "\(error)")
+            try engine.execute(.addCard(board: "main", title: "after"), actor: "ana")
+            #expect(try engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["before", "after"])
+            #expect(try holder.read { try $0.lastPosition() } == 3)
+        }
+    }
+
     @Test("a lost connection fails the command in flight with nothing kept; the next connects again")
     func reconnects() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
