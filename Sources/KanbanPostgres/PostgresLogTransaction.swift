@@ -156,6 +156,54 @@ final class PostgresLogTransaction: LogWriting {
         if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
     }
 
+    func rememberedAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
+        guard !keys.isEmpty else { return [] }
+        let rows = try connection.query("""
+            SELECT actor, key, answer FROM idempotency
+            WHERE board_id = \(board.uuid) AND remembered_at >= \(notBefore.millisecondsSinceEpoch)
+              AND (actor, key) IN (SELECT * FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]))
+            """)
+        var found: [String: [UInt8]] = [:]
+        for row in rows {
+            let (actor, key, answer) = try row.decode((String, String, ByteBuffer).self)
+            found[Self.answerKey(actor, key)] = Array(answer.readableBytesView)
+        }
+        return keys.map { found[Self.answerKey($0.actor, $0.key)] }
+    }
+
+    func forgetAnswers(board: BoardID, keys: [(actor: String, key: String)]) throws {
+        guard !keys.isEmpty else { return }
+        _ = try connection.query("""
+            DELETE FROM idempotency
+            WHERE board_id = \(board.uuid) AND (actor, key) IN (SELECT * FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]))
+            """)
+    }
+
+    /// One `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING RETURNING`: a key that
+    /// returns no row was answered first (by another writer, committed or not).
+    func remember(_ answers: [KeptAnswer]) throws {
+        guard !answers.isEmpty else { return }
+        let inserted = try connection.query("""
+            INSERT INTO idempotency (board_id, actor, key, remembered_at, answer)
+            SELECT * FROM unnest(\(answers.map(\.board.uuid))::uuid[], \(answers.map(\.actor))::text[], \(answers.map(\.key))::text[],
+                                 \(answers.map(\.time.millisecondsSinceEpoch))::int8[], \(answers.map { ByteBuffer(bytes: $0.bytes) })::bytea[])
+            ON CONFLICT DO NOTHING RETURNING board_id, actor, key
+            """)
+        guard inserted.count < answers.count else { return }
+        var kept: Set<String> = []
+        for row in inserted {
+            let (board, actor, key) = try row.decode((UUID, String, String).self)
+            kept.insert(BoardID(board).description + "\u{0}" + Self.answerKey(actor, key))
+        }
+        let first = answers.first { !kept.contains($0.board.description + "\u{0}" + Self.answerKey($0.actor, $0.key)) } ?? answers[0]
+        throw LogConflict(answered: AnswerKey(board: first.board, actor: first.actor, key: first.key))
+    }
+
+    /// `actor` and `key` as one dictionary key (a zero byte between: neither holds one).
+    private static func answerKey(_ actor: String, _ key: String) -> String {
+        actor + "\u{0}" + key
+    }
+
     func clients() throws -> [String: UInt64] {
         var clients: [String: UInt64] = [:]
         for row in try connection.query("SELECT client, last_mutation FROM sync_clients") {

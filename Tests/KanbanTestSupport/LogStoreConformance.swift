@@ -286,6 +286,19 @@ public enum LogStoreConformance {
             try expect(try reader.heads() == [a: 2, b: 1], "the conflicting append was dropped")
             try expect(try reader.answers(notBefore: Timestamp(millisecondsSinceEpoch: .min)).isEmpty, "the answer is forgotten")
         }
+        let many = (1...3).map { KeptAnswer(board: a, actor: "ana", key: "m\($0)", time: answerTime, bytes: [UInt8($0)]) }
+        try store.write { try $0.remember(many) }
+        try store.read { reader in
+            let found = try reader.rememberedAnswers(board: a, keys: [("ana", "m3"), ("ana", "none"), ("ana", "m1")], notBefore: answerTime)
+            try expect(found == [[3], nil, [1]], "answers for many keys, in the order asked: \(found)")
+        }
+        let twice = try conflict { try store.write { try $0.remember([KeptAnswer(board: a, actor: "ana", key: "new", time: answerTime, bytes: []), many[1]]) } }
+        try expect(twice.answered == AnswerKey(board: a, actor: "ana", key: "m2"), "a batch with a key answered already: \(twice)")
+        try store.write { try $0.forgetAnswers(board: a, keys: [("ana", "m1"), ("ana", "m2")]) }
+        try store.read { reader in
+            let left = try reader.rememberedAnswers(board: a, keys: [("ana", "m1"), ("ana", "m2"), ("ana", "m3"), ("ana", "new")], notBefore: answerTime)
+            try expect(left == [nil, nil, [3], nil], "two forgotten, the conflicting batch kept nothing: \(left)")
+        }
     }
 
     /// A write whose later step fails (a stale head, or the body's own error) keeps neither its

@@ -40,13 +40,23 @@ final class SharedWrite {
         if !memos.isEmpty { time = clock() }
         let oldest = oldest(time)
         let now = time
-        for memo in memos {
-            if try memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) != nil { continue }
-            if let bytes = try shared.rememberedAnswer(board: Self.answersBoard, actor: memo.actor, key: memo.clientKey, notBefore: oldest) {
-                try memo.store.remember(bytes, for: memo.key, at: now, in: transaction)
-            } else {
-                try shared.forgetAnswer(board: Self.answersBoard, actor: memo.actor, key: memo.clientKey)
+        // One question for all the keys the engine lacks, one for those the shared log lacks too.
+        var missing: [Memo] = []
+        for memo in memos where try memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) == nil {
+            missing.append(memo)
+        }
+        if !missing.isEmpty {
+            let keys = missing.map { (actor: $0.actor, key: $0.clientKey) }
+            let found = try shared.rememberedAnswers(board: Self.answersBoard, keys: keys, notBefore: oldest)
+            var unanswered: [(actor: String, key: String)] = []
+            for (memo, bytes) in zip(missing, found) {
+                if let bytes {
+                    try memo.store.remember(bytes, for: memo.key, at: now, in: transaction)
+                } else {
+                    unanswered.append((memo.actor, memo.clientKey))
+                }
             }
+            if !unanswered.isEmpty { try shared.forgetAnswers(board: Self.answersBoard, keys: unanswered) }
         }
         var seen: Set<String> = []
         for ticket in tickets where seen.insert(ticket.client).inserted {
@@ -63,8 +73,8 @@ final class SharedWrite {
 
     /// Publishes this write's answers and mutations to `shared`, in its transaction.
     func publish(to shared: any LogWriting) throws {
-        for answer in answers {
-            try shared.remember(answer: answer.bytes, board: Self.answersBoard, actor: answer.actor, key: answer.key, at: time)
+        if !answers.isEmpty {
+            try shared.remember(answers.map { KeptAnswer(board: Self.answersBoard, actor: $0.actor, key: $0.key, time: time, bytes: $0.bytes) })
         }
         for mutation in mutations {
             try shared.recordMutation(mutation.id, client: mutation.client, refusal: mutation.refusal)

@@ -32,6 +32,10 @@ public protocol LogReading {
 
     /// The refusals of `client` after mutation `after`, oldest first, at most `limit`.
     func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal]
+    /// The answers remembered for each of `keys` (actor and key) on `board` at or after
+    /// `notBefore`, in the order of `keys`: ``rememberedAnswer(board:actor:key:notBefore:)``
+    /// for many keys at once (PostgreSQL asks once).
+    func rememberedAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?]
     /// Every client that recorded a mutation, with its last one.
     func clients() throws -> [String: UInt64]
     /// Every answer remembered at or after `notBefore`.
@@ -51,6 +55,10 @@ extension LogReading {
             return true
         }
         return builder.roots
+    }
+
+    public func rememberedAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
+        try keys.map { try rememberedAnswer(board: board, actor: $0.actor, key: $0.key, notBefore: notBefore) }
     }
 
     /// The answer remembered for `actor`'s `key` on `board`, however old.

@@ -32,6 +32,11 @@ public protocol LogWriting: LogReading {
     /// Forgets the answer for `actor`'s `key` on `board`, if any: an expired one, before the
     /// key is answered again.
     func forgetAnswer(board: BoardID, actor: String, key: String) throws
+    /// Remembers each of `answers` as ``remember(answer:board:actor:key:at:)`` does (PostgreSQL
+    /// in one statement); a key answered already throws ``LogConflict`` and keeps nothing.
+    func remember(_ answers: [KeptAnswer]) throws
+    /// Forgets the answers for `keys` on `board`, as ``forgetAnswer(board:actor:key:)`` does.
+    func forgetAnswers(board: BoardID, keys: [(actor: String, key: String)]) throws
     /// Records that the events of `range`, which this log holds, happened before they were appended.
     func recordBackdated(_ range: BackdatedRange) throws
     /// Takes the log's turn and returns its last position (every board's): until this write
@@ -44,4 +49,16 @@ public protocol LogWriting: LogReading {
     /// the last position this write appended. A log that is no longer at `claimed` (a writer
     /// that did not claim appended) throws ``LogConflict`` and the whole write keeps nothing.
     func advanceLog(from claimed: UInt64, to last: UInt64) throws
+}
+
+extension LogWriting {
+    public func remember(_ answers: [KeptAnswer]) throws {
+        for answer in answers {
+            try remember(answer: answer.bytes, board: answer.board, actor: answer.actor, key: answer.key, at: answer.time)
+        }
+    }
+
+    public func forgetAnswers(board: BoardID, keys: [(actor: String, key: String)]) throws {
+        for key in keys { try forgetAnswer(board: board, actor: key.actor, key: key.key) }
+    }
 }
