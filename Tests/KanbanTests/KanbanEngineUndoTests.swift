@@ -481,7 +481,7 @@ struct KanbanEngineUndoTests {
         _ = try engine.replay()
         #expect(try fixture.snapshot == live)
         // And the reopened engine undoes what the first one would have.
-        let other = try KanbanEngine(path: fixture.path)
+        let other = try fixture.reopen()
         try other.redo(actor: "bob")
         #expect(try fixture.card("b2") != nil)
     }
@@ -501,7 +501,7 @@ struct KanbanEngineUndoTests {
         try engine.redo(actor: "ana")
         try engine.redo(actor: "bob")
         let live = try fixture.snapshot
-        let reopened = try KanbanEngine(path: fixture.path)
+        let reopened = try fixture.reopen()
         let report = try reopened.replay()
         #expect(report.snapshot != nil && report.tailEvents == 5, "\(report)")
         #expect(try reopened.withState { StateSnapshot($0) } == live)

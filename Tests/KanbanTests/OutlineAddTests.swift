@@ -7,6 +7,7 @@ import Testing
 /// A process whose first command adds a card at a column's end decides it on the stored board
 /// outline, without building the state. The outline must follow every write, the add must be
 /// the one the state would decide, and anything the outline cannot answer goes the state's way.
+@Suite(.disabled(if: SharedLogForTests.url != nil, "the outline fast path serves short-lived processes on a database of their own, never a node"))
 struct OutlineAddTests {
     @Test("The stored outline is the outline of the replayed log after commands, undos, restores, column changes and generated batches", arguments: [1, 2] as [UInt64])
     func storedOutlineFollowsEveryWrite(seed: UInt64) throws {

@@ -131,7 +131,7 @@ extension KanbanEngine {
         let start = try lastSequence()
         var entries: [LogEntry] = []
         var ranges: [BackdatedRange] = []
-        do {
+        try Self.sharedLogFailures {
             try store.read { reader in
                 try reader.forEach(after: start == 0 ? 0 : start - 1) { entry in
                     entries.append(entry)
@@ -139,12 +139,6 @@ extension KanbanEngine {
                 }
                 if entries.count > 1 { ranges = try reader.backdatedRanges(after: start) }
             }
-        } catch let error as SharedLogError {
-            throw error
-        } catch let error as KanbanError {
-            throw error
-        } catch {
-            throw SharedLogError.unavailable(String(describing: error))
         }
         let copied = try write(localOnly: true) { transaction in
             let local = try log.lastSequence(in: transaction)

@@ -11,6 +11,8 @@ struct EngineFixture {
     let directory: TemporaryDirectory
     let path: String
     let engine: KanbanEngine
+    /// The shared log the engine is a node of, in the PostgreSQL pass.
+    let sharedLog: (any LogStore)?
 
     init(clock: (@Sendable () -> Timestamp)? = nil) throws {
         directory = try TemporaryDirectory(prefix: "kanban-engine")
@@ -19,7 +21,16 @@ struct EngineFixture {
         let tick: @Sendable () -> Timestamp = clock ?? {
             Timestamp(millisecondsSinceEpoch: ticks.withLock { $0 += 1000; return $0 })
         }
-        engine = try KanbanEngine(path: path, options: EngineOptions(clock: tick, sharedLog: try SharedLogForTests.freshStore()))
+        sharedLog = try SharedLogForTests.freshStore()
+        engine = try KanbanEngine(path: path, options: EngineOptions(clock: tick, sharedLog: sharedLog))
+    }
+
+    /// Another engine on the same database, as a reopened process would be (a node of the
+    /// same shared log, in the PostgreSQL pass).
+    func reopen(options: EngineOptions = EngineOptions()) throws -> KanbanEngine {
+        var options = options
+        options.sharedLog = sharedLog
+        return try KanbanEngine(path: path, options: options)
     }
 
     /// Adds a card and returns its id.
