@@ -9,14 +9,14 @@
 # KANBAN_PG_DURABLE=1), a fresh database for each phase:
 #   1. throughput: WRITERS connections adding cards (each with an Idempotency-Key) for DURATION
 #      seconds, spread over 1, 2 and 4 nodes, and on the classic single LMDB server for comparison;
-#   2. faults: 2 nodes, WRITERS writers retrying every failed add with the same key on the other
-#      node, for FAULT_SECONDS; node A killed (-9) at 5 s and restarted at 7 s, PostgreSQL
+#   2. faults: FAULT_NODES (2) nodes, WRITERS writers retrying every failed add with the same key on
+#      the next node, for FAULT_SECONDS; node A killed (-9) at 5 s and restarted at 7 s, PostgreSQL
 #      restarted at 10 s; then the logs are checked (each acknowledged card once, gapless, the
 #      same on both nodes) and `kanban verify` run on both caches;
 #   3. live: ADDS adds on node A, one after another, each timed until its event is read on a
 #      stream of node B.
 # Exits 1 when a check fails. Settings (environment): DURATION (10), WARMUP (2), WRITERS (64),
-# FAULT_SECONDS (20), ADDS (200), LIVE_LIMIT_MS (100), PHASES ("throughput faults live": those to run).
+# FAULT_SECONDS (20), FAULT_NODES (2, up to 4), ADDS (200), LIVE_LIMIT_MS (100), PHASES ("throughput faults live": those to run).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -31,6 +31,8 @@ FAULT_SECONDS=${FAULT_SECONDS%s}
 ADDS=${ADDS:-200}
 LIVE_LIMIT_MS=${LIVE_LIMIT_MS:-100}
 PHASES=${PHASES:-throughput faults live}
+FAULT_NODES=${FAULT_NODES:-2}
+case "$FAULT_NODES" in 2|3|4) ;; *) echo "FAULT_NODES must be 2, 3 or 4" >&2; exit 2 ;; esac
 phase() { case " $PHASES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 case "${1:-}" in
@@ -277,11 +279,13 @@ fi
 
 # --- 2. faults ----------------------------------------------------------------------------------
 if phase faults; then
-say "2. Faults: 2 nodes, $WRITERS writers for $FAULT_SECONDS s; node A killed at 5 s and restarted at 7 s, PostgreSQL restarted at 10 s"
+say "2. Faults: $FAULT_NODES nodes, $WRITERS writers for $FAULT_SECONDS s; node A killed at 5 s and restarted at 7 s, PostgreSQL restarted at 10 s"
 STORE=$(fresh_database faults)
-start_node 0 "$WORK/faults-cacheA" "$STORE" 0
-start_node 1 "$WORK/faults-cacheB" "$STORE" 0
-echo "node A: ${NODE_URL[0]}, node B: ${NODE_URL[1]}"
+FAULT_NAMES=(A B C D)
+for ((i = 0; i < FAULT_NODES; i++)); do
+    start_node "$i" "$WORK/faults-cache${FAULT_NAMES[i]}" "$STORE" 0
+    echo "node ${FAULT_NAMES[i]}: ${NODE_URL[i]}"
+done
 T0=$(now)
 at() { local wait; wait=$(calc "%.3f" "$T0 + $1 - $(now)"); awk -v w="$wait" 'BEGIN { exit !(w > 0) }' && sleep "$wait"; return 0; }
 elapsed() { calc "%.1f" "$(now) - $T0"; }
@@ -329,7 +333,7 @@ while [ "$A_UP" = no ] && [ "$A_TRIES" -lt 8 ]; do
 done
 WRITERS_STATUS=0
 wait "$WRITERS_PID" || WRITERS_STATUS=$?
-echo "$(elapsed) s: writers done; lastSequence by node (0 = A, 1 = B): $(node_states)"
+echo "$(elapsed) s: writers done; lastSequence by node (0 = A, 1 = B, …): $(node_states)"
 [ "$A_UP" = yes ] || echo "node A is not running: check (d) fails"
 cat "$WORK/writers.out"
 [ "$WRITERS_STATUS" -eq 0 ] || fail "writers.py exited with status $WRITERS_STATUS"
@@ -345,14 +349,14 @@ LONGEST=$(sed -n 's/^RESULT .*longest_ms=\([0-9]*\).*/\1/p' "$W")
 sleep 1
 settle >/dev/null || fail "faults: the nodes still report different lastSequence 10 s after the writers stopped"
 FAULT_CHECKS=0
-python3 "$HERE/cluster.py" check "$WORK/acks.txt" "http://127.0.0.1:$A_PORT" "${NODE_URL[1]}" >"$WORK/check.out" 2>&1 || FAULT_CHECKS=$?
+python3 "$HERE/cluster.py" check "$WORK/acks.txt" "http://127.0.0.1:$A_PORT" "${NODE_URL[@]:1:FAULT_NODES-1}" >"$WORK/check.out" 2>&1 || FAULT_CHECKS=$?
 grep -v '^RESULT' "$WORK/check.out"
 [ "$FAULT_CHECKS" -eq 0 ] || fail "faults: the log checks"
 EVENTS=$(sed -n 's/^RESULT events=\([0-9]*\).*/\1/p' "$WORK/check.out")
 EXTRA=$(sed -n 's/^RESULT .*extra_cards=\([0-9]*\).*/\1/p' "$WORK/check.out")
 stop_nodes
 VERIFY_FAULTS="PASS"
-for name in A B; do
+for name in "${FAULT_NAMES[@]:0:FAULT_NODES}"; do
     if "$KANBAN" verify --db "$WORK/faults-cache$name" >"$WORK/verify$name.txt" 2>&1; then
         echo "PASS (e) kanban verify on node $name's cache: $(head -1 "$WORK/verify$name.txt")"
     else
@@ -392,10 +396,10 @@ printf '%s\n' "${ROWS[@]}"
 fi
 if phase faults; then
 echo
-echo "Faults (2 nodes, $WRITERS writers, $FAULT_SECONDS s): ${ACKED:-?} acknowledged, ${RETRIED:-?} retried" \
+echo "Faults ($FAULT_NODES nodes, $WRITERS writers, $FAULT_SECONDS s): ${ACKED:-?} acknowledged, ${RETRIED:-?} retried" \
     "(${REPLAYED:-?} answered from an earlier attempt), ${EVENTS:-?} events in the log (${EXTRA:-?} cards added but never acknowledged), longest wait for one add ${LONGEST:-?} ms"
 grep -E '^(PASS|FAIL)' "$WORK/check.out" | sed 's/^/- /' || true
-echo "- $VERIFY_FAULTS (e) kanban verify on both caches"
+echo "- $VERIFY_FAULTS (e) kanban verify on every node's cache"
 fi
 if phase live; then
 echo
