@@ -256,6 +256,20 @@ final class PostgresLogTransaction: LogWriting {
         }
     }
 
+    /// Oldest first, through the `idempotency_age` index.
+    @discardableResult
+    func purgeAnswers(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        let deleted = try connection.query("""
+            DELETE FROM idempotency WHERE (board_id, actor, key) IN (
+                SELECT board_id, actor, key FROM idempotency
+                WHERE board_id = \(board.uuid) AND remembered_at < \(cutoff.millisecondsSinceEpoch)
+                ORDER BY remembered_at LIMIT \(Int64(limit)))
+            RETURNING 1
+            """)
+        return deleted.count
+    }
+
     func forgetAnswer(board: BoardID, actor: String, key: String) throws {
         _ = try connection.query("DELETE FROM idempotency WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key)")
     }

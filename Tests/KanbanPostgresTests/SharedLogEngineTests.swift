@@ -265,6 +265,29 @@ struct SharedLogExtrasTests {
         }
     }
 
+    @Test("answers past their lifetime are purged from the shared log by later keyed writes, not kept for ever")
+    func answersPurged() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let now = Locked<Int64>(1_800_000_000_000)
+            let directory = try TemporaryDirectory(prefix: "kanban-node")
+            let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(
+                clock: { Timestamp(millisecondsSinceEpoch: now.value) }, idempotencyLifetime: .seconds(10), sharedLog: try PostgresLogStore(url: url)
+            ))
+            for key in ["k1", "k2", "k3"] {
+                _ = try blocking { try await engine.perform(.addCard(board: "main", title: key), actor: "ana", idempotencyKey: key) { _ in [] } }
+            }
+            let store = try PostgresLogStore(url: url)
+            let all = Timestamp(millisecondsSinceEpoch: .min)
+            #expect(try store.read { try $0.answers(notBefore: all) }.count == 3)
+            now.withLock { $0 += 20_000 }
+            _ = try blocking { try await engine.perform(.addCard(board: "main", title: "k4"), actor: "ana", idempotencyKey: "k4") { _ in [] } }
+            #expect(try store.read { try $0.answers(notBefore: all) }.map(\.key) == ["k4"])
+            // An expired key is a new command again, on this node as on any other.
+            let again = try blocking { try await engine.perform(.addCard(board: "main", title: "k1 again"), actor: "ana", idempotencyKey: "k1") { _ in [] } }
+            #expect(!again.isReplay)
+        }
+    }
+
     @Test("migrate copies sync clients with their refusals, answers and backdated ranges: a client goes on pushing on the shared log, a retry is answered once")
     func migrateTheRest() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

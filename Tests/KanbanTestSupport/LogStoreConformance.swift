@@ -299,6 +299,19 @@ public enum LogStoreConformance {
             let left = try reader.rememberedAnswers(board: a, keys: [("ana", "m1"), ("ana", "m2"), ("ana", "m3"), ("ana", "new")], notBefore: answerTime)
             try expect(left == [nil, nil, [3], nil], "two forgotten, the conflicting batch kept nothing: \(left)")
         }
+        let earlier = { (milliseconds: Int64) in Timestamp(millisecondsSinceEpoch: answerTime.millisecondsSinceEpoch - milliseconds) }
+        try store.write { try $0.remember([
+            KeptAnswer(board: a, actor: "ana", key: "old1", time: earlier(20), bytes: []),
+            KeptAnswer(board: a, actor: "ana", key: "old2", time: earlier(10), bytes: []),
+        ]) }
+        let first = try store.write { try $0.purgeAnswers(board: a, rememberedBefore: answerTime, limit: 1) }
+        try expect(first == 1, "a slice deletes at most its limit: \(first)")
+        try store.read { reader in
+            let kept = try reader.rememberedAnswers(board: a, keys: [("ana", "old1"), ("ana", "old2"), ("ana", "m3")], notBefore: earlier(100))
+            try expect(kept == [nil, [], [3]], "the oldest goes first; an answer at the cutoff stays: \(kept)")
+        }
+        let second = try store.write { try $0.purgeAnswers(board: a, rememberedBefore: answerTime, limit: 10) }
+        try expect(second == 1, "then the other expired one, and no more: \(second)")
     }
 
     /// A write whose later step fails (a stale head, or the body's own error) keeps neither its

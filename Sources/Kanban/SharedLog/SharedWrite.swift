@@ -14,6 +14,8 @@ final class SharedWrite {
     var answers: [(actor: String, key: String, bytes: [UInt8])] = []
     /// When the write fetched (the engine's clock, read only for a write with answers to keep).
     private(set) var time = Timestamp(millisecondsSinceEpoch: 0)
+    /// Answers remembered before this are expired (set with ``time``).
+    private(set) var oldest = Timestamp(millisecondsSinceEpoch: .min)
     /// The mutations this write decided: published with its events.
     var mutations: [(client: String, id: UInt64, refusal: Refusal?)] = []
 
@@ -39,6 +41,7 @@ final class SharedWrite {
     func fetch(from shared: any LogWriting, clock: () -> Timestamp, oldest: (Timestamp) -> Timestamp, in transaction: WriteTransaction) throws {
         if !memos.isEmpty { time = clock() }
         let oldest = oldest(time)
+        self.oldest = oldest
         let now = time
         // One question for all the keys the engine lacks, one for those the shared log lacks too.
         var missing: [Memo] = []
@@ -75,6 +78,8 @@ final class SharedWrite {
     func publish(to shared: any LogWriting) throws {
         if !answers.isEmpty {
             try shared.remember(answers.map { KeptAnswer(board: Self.answersBoard, actor: $0.actor, key: $0.key, time: time, bytes: $0.bytes) })
+            // As the engine purges its own: four times as many as were kept, at least a slice.
+            try shared.purgeAnswers(board: Self.answersBoard, rememberedBefore: oldest, limit: max(IdempotencyStore.purgeSlice, answers.count * 4))
         }
         for mutation in mutations {
             try shared.recordMutation(mutation.id, client: mutation.client, refusal: mutation.refusal)

@@ -79,6 +79,20 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
         _ = try transaction.delete(forKey: IdempotencyStore.storageKey(actor: actor, key: key), in: idempotency.database)
     }
 
+    /// Oldest first, as PostgreSQL does (the engine's own purge goes round the store instead).
+    @discardableResult
+    func purgeAnswers(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        let expired = try idempotency.all(notBefore: Timestamp(millisecondsSinceEpoch: .min), in: transaction)
+            .filter { $0.time < cutoff }
+            .sorted { $0.time < $1.time }
+            .prefix(limit)
+        for answer in expired {
+            _ = try transaction.delete(forKey: IdempotencyStore.storageKey(actor: answer.actor, key: answer.key), in: idempotency.database)
+        }
+        return expired.count
+    }
+
     func recordBackdated(_ range: BackdatedRange) throws {
         try backdated.record(board: range.board, sequences: range.positions, in: transaction)
     }

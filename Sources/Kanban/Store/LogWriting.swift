@@ -37,6 +37,11 @@ public protocol LogWriting: LogReading {
     func remember(_ answers: [KeptAnswer]) throws
     /// Forgets the answers for `keys` on `board`, as ``forgetAnswer(board:actor:key:)`` does.
     func forgetAnswers(board: BoardID, keys: [(actor: String, key: String)]) throws
+    /// Deletes at most `limit` of the answers on `board` remembered before `cutoff` (expired):
+    /// one bounded slice of a purge, so the answers of a busy log do not pile up. Returns how
+    /// many it deleted.
+    @discardableResult
+    func purgeAnswers(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws -> Int
     /// Records that the events of `range`, which this log holds, happened before they were appended.
     func recordBackdated(_ range: BackdatedRange) throws
     /// Takes the log's turn and returns its last position (every board's): until this write
