@@ -18,8 +18,13 @@
 """
 
 import json
+import os
 import sys
 import urllib.request
+
+# The load test's reader of /metrics, shared rather than copied.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "load"))
+from api import metrics  # noqa: E402
 
 PAGE = 10_000
 
@@ -29,16 +34,6 @@ def get(url, timeout=30):
     request = urllib.request.Request(url, headers={"X-Kanban-Actor": "cluster"})
     with urllib.request.urlopen(request, timeout=timeout) as answer:
         return answer.read().decode()
-
-
-def metrics(base):
-    """/metrics as {"name{labels}": value}."""
-    values = {}
-    for line in get(f"{base}/metrics").splitlines():
-        if line and not line.startswith("#"):
-            name, _, value = line.rpartition(" ")
-            values[name] = float(value)
-    return values
 
 
 def counters(bases):
