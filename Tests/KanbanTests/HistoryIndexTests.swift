@@ -218,6 +218,76 @@ struct HistoryIndexTests {
 
     /// Makes the history index of an engine that has indexed nothing yet start a new epoch every
     /// 4 events (65,536 otherwise), so that small logs cross many.
+    @Test("Every comment, checklist item and link ever added is listed under its card (deleted ones too); a card's events after a sequence are its trail's tail, in every epoch", arguments: [false, true])
+    func addedDetailsAndTails(smallEpochs: Bool) throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let engine = fixture.engine
+        if smallEpochs { try Self.useSmallEpochs(engine) }
+        let card = try fixture.add("Long history, 긴 역사")
+        let other = try fixture.add("Other")
+        let id = card.description
+        var added: [DetailID] = []
+        for round in 0..<12 {
+            let command: Command = switch round % 3 {
+            case 0: .addComment(board: "main", card: id, text: "**note** \(round)")
+            case 1: .addChecklistItem(board: "main", card: id, text: "- step \(round)")
+            default: .attachLink(board: "main", card: id, url: "https://example.com/\(round),x")
+            }
+            let events = try engine.execute(command, actor: "ana")
+            for event in events {
+                guard case .cardDetail(let changed) = event.payload else { continue }
+                switch changed.edit {
+                case .commentAdded(let comment, _): added.append(comment.id)
+                case .itemAdded(let item, _): added.append(item.id)
+                case .linkAttached(let link, _): added.append(link.id)
+                default: break
+                }
+            }
+            _ = try engine.execute(.moveCard(board: "main", card: id, column: round % 2 == 0 ? "DOING" : "TODO"), actor: "bob")
+        }
+        #expect(added.count == 12)
+        _ = try engine.execute(.deleteComment(board: "main", card: id, comment: added[0].description), actor: "ana")
+        try engine.read { transaction in
+            for detail in added {
+                #expect(try engine.historyIndex.hasAdded(detail, to: card, in: transaction))
+                #expect(try !engine.historyIndex.hasAdded(detail, to: other, in: transaction))
+            }
+            #expect(try !engine.historyIndex.hasAdded(DetailID(.random()), to: card, in: transaction))
+            let trail = try engine.historyIndex.events(concerning: card, in: transaction)
+            let naming = try engine.historyIndex.namingEvents(of: try #require(trail.first?.board), in: transaction)
+            let last = try engine.log.lastSequence(in: transaction)
+            for after in 0...last + 1 {
+                #expect(try engine.historyIndex.events(concerning: card, after: after, in: transaction) == trail.filter { $0.sequence > after })
+                #expect(try engine.historyIndex.namingEvents(of: try #require(trail.first?.board), after: after, in: transaction) == naming.filter { $0 > after })
+            }
+        }
+        #expect(try engine.verify().firstDifference == nil)
+    }
+
+    @Test("An index of the second layout (no detail ids) covers nothing, and catching up rebuilds it with them")
+    func secondLayoutIsRebuilt() throws {
+        let fixture = try EngineFixture()
+        defer { fixture.directory.remove() }
+        let engine = fixture.engine
+        let card = try fixture.add("Card")
+        let events = try engine.execute(.addComment(board: "main", card: card.description, text: "hello"), actor: "ana")
+        guard case .cardDetail(let changed)? = events.last?.payload, case .commentAdded(let comment, _) = changed.edit else {
+            Issue.record("expected a comment, got \(events)")
+            return
+        }
+        let last = try engine.lastSequence()
+        try engine.log.environment.write { transaction in
+            let database = engine.historyIndex.database
+            try transaction.delete(forKey: HistoryIndex.detailKey(comment.id, on: card), in: database)
+            try transaction.put([2], forKey: [0xFD], in: database)
+        }
+        #expect(try engine.historyIndexLag() == last)
+        #expect(try engine.catchUpHistoryIndex() == last)
+        #expect(try engine.read { try engine.historyIndex.hasAdded(comment.id, to: card, in: $0) })
+        #expect(try engine.verify().firstDifference == nil)
+    }
+
     static func useSmallEpochs(_ engine: KanbanEngine) throws {
         try engine.log.environment.write { transaction in try engine.historyIndex.setEpochShift(2, in: transaction) }
         #expect(try engine.log.environment.read { try engine.historyIndex.epochShift(in: $0) } == 2)

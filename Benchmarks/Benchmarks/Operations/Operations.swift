@@ -17,7 +17,9 @@ import KanbanCore
 /// - `History_page_N_events`: `history(HistoryQuery(limit: 50))`, the latest 50 entries.
 /// - `Card_history_page_N_events`: the latest 50 entries of one card, a different card each
 ///   time, taken from every part of the log (through the history index). p50 and p99.
+/// - `Sync_decisions_…`: a push decided on a fresh card and on a 50,000-event one (``syncDecisionBenchmarks()``).
 let benchmarks: @Sendable () -> Void = {
+    syncDecisionBenchmarks()
     for size in Workload.sizes {
         let large = size >= 1_000_000
 

@@ -19,9 +19,12 @@ import LMDBStorage
 ///   they were);
 /// - `0x03` · sequence → a zero byte: every event whose head does not decode (each reader
 ///   decodes it, so that its error names it);
-/// - `0xFD`: the layout's version (one byte, 2). An index without it was written in the first
-///   layout (card keys without the epoch): it covers nothing, and the next extension empties it
-///   and indexes the log again;
+/// - `0x04` · card id (16 bytes) · detail id (16 bytes) → nothing: every comment, checklist item
+///   and link ever added to the card, so that a new one's id is checked unused with one look-up,
+///   however long the card's history;
+/// - `0xFD`: the layout's version (one byte, 3). An index without it, or of another version, was
+///   written in an older layout (card keys without the epoch; no detail ids): it covers nothing,
+///   and the next extension empties it and indexes the log again;
 /// - `0xFE` (optional): the number of low bits of a sequence below its epoch (one byte, 2–48;
 ///   any other value reads as 16: fewer bits would cost a card's trail a seek per few events);
 /// - `0xFF`: how far the index goes (u64 little-endian): events after it are read from the log.
@@ -33,9 +36,10 @@ struct HistoryIndex: Sendable {
     private static let cardTag: UInt8 = 0x01
     private static let namingTag: UInt8 = 0x02
     private static let unreadableTag: UInt8 = 0x03
+    private static let detailTag: UInt8 = 0x04
     private static let extentKey: [UInt8] = [0xFF]
     private static let layoutKey: [UInt8] = [0xFD]
-    private static let layoutVersion: UInt8 = 2
+    private static let layoutVersion: UInt8 = 3
     private static let epochShiftKey: [UInt8] = [0xFE]
     /// Events per epoch of the card entries, unless the index says otherwise: 2^16.
     static let defaultEpochShift: UInt8 = 16
@@ -116,21 +120,58 @@ struct HistoryIndex: Sendable {
         if EventCodec.peekEffectKind(bytes)?.mayChangeNames ?? true {
             entries.append((key([namingTag], head.board.raw, sequence: sequence), [head.kind]))
         }
+        if let added = addedDetail(of: bytes, kind: head.kind, sequence: sequence) {
+            entries.append((detailKey(added.detail, on: added.card), []))
+        }
         return entries
     }
 
-    /// The events indexed under `card`, oldest first: a seek in each epoch.
-    func events(concerning card: CardID, in transaction: some Transaction) throws -> [IndexedEvent] {
+    /// The comment, checklist item or link the event adds, and its card: read only for the
+    /// kinds that add one (a detail id first enters the log through such an event; an undo or a
+    /// restore can only bring back one added before).
+    private static func addedDetail(of bytes: UnsafeRawBufferPointer, kind: UInt8, sequence: UInt64) -> (detail: DetailID, card: CardID)? {
+        guard kind == EventKind.commentAdded.rawValue || kind == EventKind.checklistItemAdded.rawValue || kind == EventKind.linkAttached.rawValue,
+              let event = try? EventLog.decode(bytes, sequence: sequence),
+              case .cardDetail(let changed) = event.payload
+        else { return nil }
+        switch changed.edit {
+        case .commentAdded(let comment, _): return (comment.id, changed.card)
+        case .itemAdded(let item, _): return (item.id, changed.card)
+        case .linkAttached(let link, _): return (link.id, changed.card)
+        default: return nil
+        }
+    }
+
+    /// The key of `detail`'s entry on `card`.
+    static func detailKey(_ detail: DetailID, on card: CardID) -> [UInt8] {
+        key([detailTag], card.raw) + key([], detail.raw)
+    }
+
+    /// Whether the index lists `detail` as added to `card` (in the events up to its extent).
+    func hasAdded(_ detail: DetailID, to card: CardID, in transaction: some Transaction) throws -> Bool {
+        try transaction.value(forKey: Self.detailKey(detail, on: card), in: database) != nil
+    }
+
+    /// The events indexed under `card` after event `after` (all of them by default), oldest
+    /// first: a seek in each epoch from the one of `after`'s successor, so a conflict check since a
+    /// recent event reads what came after it, not the card's whole trail.
+    func events(concerning card: CardID, after: UInt64 = 0, in transaction: some Transaction) throws -> [IndexedEvent] {
+        let extent = try extent(in: transaction)
+        guard after < extent else { return [] }
+        let shift = try epochShift(in: transaction)
         var events: [IndexedEvent] = []
-        for epoch in 0...Self.epoch(of: try extent(in: transaction), shift: try epochShift(in: transaction)) {
-            events += try entries(under: Self.key(Self.epochPrefix(epoch), card.raw), in: transaction)
+        let first = Self.epoch(of: after + 1, shift: shift)
+        for epoch in first...max(first, Self.epoch(of: extent, shift: shift)) {
+            let prefix = Self.key(Self.epochPrefix(epoch), card.raw)
+            events += try entries(under: prefix, from: epoch == first ? after + 1 : 0, in: transaction)
         }
         return events
     }
 
-    /// The sequences of the events of `board` that may change column names, oldest first.
-    func namingEvents(of board: BoardID, in transaction: some Transaction) throws -> [UInt64] {
-        try entries(under: Self.key([Self.namingTag], board.raw), in: transaction).map(\.sequence)
+    /// The sequences of the events of `board` that may change column names after event `after`
+    /// (all of them by default), oldest first.
+    func namingEvents(of board: BoardID, after: UInt64 = 0, in transaction: some Transaction) throws -> [UInt64] {
+        try entries(under: Self.key([Self.namingTag], board.raw), from: after == .max ? after : after + 1, in: transaction).map(\.sequence)
     }
 
     /// The sequences of the events whose head does not decode, oldest first.
@@ -180,11 +221,11 @@ struct HistoryIndex: Sendable {
         }
     }
 
-    /// The entries whose keys are `prefix` and a sequence, in order.
-    private func entries(under prefix: [UInt8], in transaction: some Transaction) throws -> [IndexedEvent] {
+    /// The entries whose keys are `prefix` and a sequence, in order, from sequence `first` on.
+    private func entries(under prefix: [UInt8], from first: UInt64 = 0, in transaction: some Transaction) throws -> [IndexedEvent] {
         var found: [IndexedEvent] = []
         try transaction.withCursor(on: database) { cursor in
-            var entry = try prefix.withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            var entry = try Self.key(prefix, sequence: first).withUnsafeBytes { try cursor.seek(atLeast: $0) }
             while let current = entry, current.key.count == prefix.count + 8, current.key.starts(with: prefix) {
                 found.append(Self.indexedEvent(current, sequenceAt: prefix.count))
                 entry = try cursor.next()

@@ -57,9 +57,9 @@ extension KanbanEngine {
             if !own.isEmpty { try body(sequence, event, own) }
         }
         let extent = try historyIndex.extent(in: transaction)
-        let cardEvents = try historyIndex.events(concerning: card, in: transaction).map(\.sequence)
+        let cardEvents = try historyIndex.events(concerning: card, after: since, in: transaction).map(\.sequence)
         // Restores are indexed with the board's other events that may rename columns.
-        let boardEvents = try historyIndex.namingEvents(of: board, in: transaction)
+        let boardEvents = try historyIndex.namingEvents(of: board, after: since, in: transaction)
         let indexed = Set((cardEvents + boardEvents).filter { $0 > since && $0 <= extent }).sorted()
         try log.forEachRaw(at: indexed, in: transaction) { sequence, bytes in
             try visit(sequence, bytes)
