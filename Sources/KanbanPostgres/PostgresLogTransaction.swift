@@ -204,6 +204,21 @@ final class PostgresLogTransaction: LogWriting {
         actor + "\u{0}" + key
     }
 
+    func mutationDigests(client: String, ids: [UInt64]) throws -> [UInt64: [UInt8]] {
+        let wanted = ids.compactMap { Int64(exactly: $0) }
+        guard !wanted.isEmpty else { return [:] }
+        var digests: [UInt64: [UInt8]] = [:]
+        for row in try connection.query("SELECT mutation, digest FROM sync_digests WHERE client = \(client) AND mutation = ANY(\(wanted))") {
+            let (id, digest) = try row.decode((Int64, ByteBuffer).self)
+            digests[try Self.unsigned(id, "a mutation id")] = Array(digest.readableBytesView)
+        }
+        return digests
+    }
+
+    func owner(client: String) throws -> String? {
+        try connection.query("SELECT actor FROM sync_owners WHERE client = \(client)").first?.decode(String.self)
+    }
+
     func clients() throws -> [String: UInt64] {
         var clients: [String: UInt64] = [:]
         for row in try connection.query("SELECT client, last_mutation FROM sync_clients") {
@@ -294,6 +309,15 @@ final class PostgresLogTransaction: LogWriting {
                 VALUES (\(client), \(mutation), \(refusal.isConflict), \(refusal.reason))
                 """)
         }
+    }
+
+    func recordDigest(_ digest: [UInt8], mutation id: UInt64, client: String, actor: String) throws {
+        guard let mutation = Int64(exactly: id), mutation > 0 else { throw LogAppendError.mutationIDOutOfRange(id) }
+        _ = try connection.query("""
+            INSERT INTO sync_digests (client, mutation, digest) VALUES (\(client), \(mutation), \(ByteBuffer(bytes: digest)))
+            ON CONFLICT (client, mutation) DO UPDATE SET digest = excluded.digest
+            """)
+        _ = try connection.query("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(actor)) ON CONFLICT DO NOTHING")
     }
 
     /// `SELECT … FOR UPDATE` of the one row of `log_head`: a second claimer waits for this

@@ -6,14 +6,31 @@ import PostgresNIO
 /// In use: `kanban_meta`, `log_head` (the last position of engines sharing the log, one row
 /// that their writes claim in turn), `boards` (each board's head and last position), `events` (the stored
 /// bytes, by board and `seq`), `idempotency` (answers by board, actor and key) and
-/// `sync_clients`/`sync_refusals` (each client's last mutation, and the refused ones). The
-/// others are made now so that version 1 is the whole layout the later increments fill
-/// (snapshots, backdated ranges).
+/// `sync_clients`/`sync_refusals` (each client's last mutation, and the refused ones),
+/// `sync_digests` (what each decided mutation asked for, so a copied client's own change under a
+/// decided id is told from a retry) and `sync_owners` (the actor who first pushed as each
+/// client). The others are made now so that version 1 is the whole layout the later increments
+/// fill (snapshots, backdated ranges).
+///
+/// A new database gets version 1's statements and then every migration; a database of an older
+/// version gets only the migrations after its version, each adding tables (no statement of an
+/// older version runs again: they would lock tables that running nodes append to).
 public enum PostgresSchema {
     /// The version this program makes and reads.
-    public static let version = 1
+    public static let version = 2
 
-    /// The statements, in order.
+    /// What each version after the first adds, in order: version 2, 3, …
+    static let migrations: [(version: Int, statements: [String])] = [
+        (2, [
+            """
+            CREATE TABLE IF NOT EXISTS sync_digests (
+                client text NOT NULL, mutation bigint NOT NULL, digest bytea NOT NULL, PRIMARY KEY (client, mutation))
+            """,
+            "CREATE TABLE IF NOT EXISTS sync_owners (client text PRIMARY KEY, actor text NOT NULL)",
+        ]),
+    ]
+
+    /// Version 1's statements, in order.
     static let statements: [String] = [
         "CREATE TABLE IF NOT EXISTS kanban_meta (key text PRIMARY KEY, value text NOT NULL)",
         "CREATE TABLE IF NOT EXISTS boards (board_id uuid PRIMARY KEY, head bigint NOT NULL DEFAULT 0, last_position bigint NOT NULL DEFAULT 0)",
@@ -60,23 +77,44 @@ extension PostgresSchema {
             _ = try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))")
             // A name of lowercase letters, digits and `_` only (``PostgresURL/schema``): no quoting needed.
             if let schema { _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)")) }
-            for statement in statements { _ = try connection.query(PostgresQuery(unsafeSQL: statement)) }
-            _ = try connection.query("INSERT INTO kanban_meta (key, value) VALUES ('schema_version', \(String(version))) ON CONFLICT (key) DO NOTHING")
-            let rows = try connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'")
+            let made = try connection.query("SELECT to_regclass('kanban_meta') IS NOT NULL").first?.decode(Bool.self) ?? false
+            let rows = made ? try connection.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'") : []
             let stored = try rows.first.map { try $0.decode(String.self) }
-            guard let stored, let found = Int(stored), found <= version else {
-                throw PostgresStoreError(message: "the database's kanban schema is version \(stored ?? "?"), which this program (version \(version)) cannot read")
+            let found: Int
+            if let stored {
+                guard let number = Int(stored), (1...version).contains(number) else {
+                    throw PostgresStoreError(message: "the database's kanban schema is version \(stored), which this program (version \(version)) cannot read")
+                }
+                found = number
+            } else {
+                found = 1
             }
+            // A new database, or one missing some of version 1 (dropped by hand).
+            let missing = try connection.query("SELECT count(*)::int8 FROM unnest(\(firstRelations)::text[]) AS r WHERE to_regclass(r) IS NULL")
+            let missingCount = try missing.first?.decode(Int64.self) ?? 1
+            if stored == nil || missingCount > 0 {
+                for statement in statements { _ = try connection.query(PostgresQuery(unsafeSQL: statement)) }
+            }
+            for migration in migrations where migration.version > found {
+                for statement in migration.statements { _ = try connection.query(PostgresQuery(unsafeSQL: statement)) }
+            }
+            _ = try connection.query("""
+                INSERT INTO kanban_meta (key, value) VALUES ('schema_version', \(String(version)))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
         }
     }
 }
 
 extension PostgresSchema {
-    /// The tables, sequence and indexes of this version, by name.
-    static let relations = [
+    /// The tables, sequence and indexes of version 1, by name.
+    static let firstRelations = [
         "kanban_meta", "boards", "event_position", "log_head", "events", "events_position", "snapshots",
         "idempotency", "idempotency_age", "backdated", "sync_clients", "sync_refusals",
     ]
+
+    /// The tables, sequence and indexes of this version, by name.
+    static let relations = firstRelations + ["sync_digests", "sync_owners"]
 
     /// Whether the database has every relation of this version and says it is this version:
     /// read with plain queries, which take no lock that writers hold.

@@ -1622,6 +1622,49 @@ def check_push_413(board):
         raise Failure(f"the push answered 413 carried {names}, not the two moves")
 
 
+# The page's client record in the outbox: its client id and the next number it gives.
+OUTBOX_CLIENT = """
+const done = arguments[arguments.length - 1];
+const clientID = localStorage.getItem('kanban.clientID');
+const request = indexedDB.open('kanban');
+request.onerror = () => done(null);
+request.onsuccess = () => {
+  const db = request.result;
+  const got = db.transaction('clients').objectStore('clients').get(clientID);
+  got.onsuccess = () => { done(got.result ? {clientID, nextID: got.result.nextID} : null); db.close(); };
+  got.onerror = () => done(null);
+};
+"""
+
+
+def check_copied_profile(board):
+    """A profile copied or restored from a backup numbers its next change as the original
+    already did: the server answers `reused` rather than taking it for a retry, and the page
+    moves its queue to a new client id and sends it again, so the change lands once."""
+    driver = board.driver
+    card = board.send("POST", "/api/boards/main/cards", {"title": "Moved after a copy", "column": "TODO"})["id"]
+    board.wait(lambda _: board.card(card) is not None, "the card added through the API is not shown")
+    board.settle()
+    client = driver.execute_async_script(OUTBOX_CLIENT)
+    if not client:
+        raise Failure("the page has no client record in its outbox")
+    # The original profile sends its own change under the number this copy gives next.
+    decoy = {"clientID": client["clientID"], "mutations": [
+        {"id": client["nextID"], "name": "addCard", "args": {"board": "main", "title": "Made by the original"}}]}
+    answer = board.send("POST", "/api/sync/push", decoy)
+    if [result["status"] for result in answer["results"]] != ["applied"]:
+        raise Failure(f"the original's change was not applied: {answer}")
+    board.press_on_card(card, Keys.ARROW_RIGHT, modifier=Keys.ALT)
+    board.wait_api_column(card, "DOING", "after the copy's move under a number the original had used")
+    moved = driver.execute_async_script(OUTBOX_CLIENT)
+    if not moved or moved["clientID"] == client["clientID"]:
+        raise Failure(f"the page kept syncing as {client['clientID']} after the server said its number was reused")
+    titles = [c["title"] for column in board.board()["columns"] for c in column["cards"]]
+    if titles.count("Made by the original") != 1:
+        raise Failure(f"the original's change is on the board {titles.count('Made by the original')} times, not once")
+    board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the client id changed")
+
+
 def start_server(binary, database, log_path, port=0):
     log = open(log_path, "a")
     process = subprocess.Popen(
@@ -1954,6 +1997,8 @@ def run(board, screenshot_path):
 
     with step("a push answered 413 is halved and sent again, nothing refused or lost"):
         check_push_413(board)
+    with step("a copied profile's change under a number already decided is sent again under a new client id"):
+        check_copied_profile(board)
 
     with step("every UI string is in English, Korean and French"):
         tables = driver.execute_async_script(
@@ -2042,7 +2087,8 @@ def main(argv):
               f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change, applied changes kept "
               f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved, card details (assignee, label, "
               f"checklist, due date done, comment, link; the card's face; a reload; a javascript: link refused), a column "
-              f"over its limit, member and label filters, board labels and members, an item renamed, details changed offline; screenshot {screenshot}")
+              f"over its limit, member and label filters, board labels and members, an item renamed, details changed offline, "
+              f"a copied profile's change sent again under a new client id; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

@@ -87,8 +87,35 @@ struct PostgresLogStoreTests {
                 _ = try PostgresLogStore(url: url)
                 Issue.record("a database of schema version 99 was opened")
             } catch let error as PostgresStoreError {
-                #expect(error.description == "the database's kanban schema is version 99, which this program (version 1) cannot read")
+                #expect(error.description == "the database's kanban schema is version 99, which this program (version \(PostgresSchema.version)) cannot read")
             }
+        }
+    }
+
+    @Test("a database of schema version 1 is brought to this version by its migrations alone: its log, clients and answers kept")
+    func migratesFromVersionOne() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let a = LogStoreConformance.boardA
+            try store.write { writer in
+                _ = try writer.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))])
+                try writer.recordMutation(1, client: "phone", refusal: nil)
+            }
+            // What version 1 made: without the digests and owners of later versions.
+            _ = try store.query("DROP TABLE sync_digests")
+            _ = try store.query("DROP TABLE sync_owners")
+            _ = try store.query("UPDATE kanban_meta SET value = '1' WHERE key = 'schema_version'")
+            let upgraded = try PostgresLogStore(url: url)
+            let version = try upgraded.query("SELECT value FROM kanban_meta WHERE key = 'schema_version'").first?.decode(String.self)
+            #expect(version == String(PostgresSchema.version))
+            #expect(try upgraded.read { try $0.heads() } == [a: 1])
+            #expect(try upgraded.read { try $0.lastMutationID(client: "phone") } == 1)
+            try upgraded.write { writer in
+                try writer.recordMutation(2, client: "phone", refusal: nil)
+                try writer.recordDigest([1, 2, 3], mutation: 2, client: "phone", actor: "ana")
+            }
+            #expect(try upgraded.read { try $0.mutationDigests(client: "phone", ids: [1, 2]) } == [2: [1, 2, 3]])
+            #expect(try upgraded.read { try $0.owner(client: "phone") } == "ana")
         }
     }
 

@@ -9,7 +9,7 @@ public enum LogStoreConformance {
     /// The checks that need one fresh, empty store.
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
         case emptyLog, appendAndRead, expectedHeadConflict, positionGuard, refusedInput
-        case answerWithAppend, failedWriteKeepsNothing, duplicateAnswer, mutationOrder, claimsAndListings
+        case answerWithAppend, failedWriteKeepsNothing, duplicateAnswer, mutationOrder, claimsAndListings, digestsAndOwners
 
         public var description: String { rawValue }
 
@@ -26,6 +26,7 @@ public enum LogStoreConformance {
             case .duplicateAnswer: try LogStoreConformance.duplicateAnswer(store)
             case .mutationOrder: try LogStoreConformance.mutationOrder(store)
             case .claimsAndListings: try LogStoreConformance.claimsAndListings(store)
+            case .digestsAndOwners: try LogStoreConformance.digestsAndOwners(store)
             }
         }
     }
@@ -385,6 +386,45 @@ public enum LogStoreConformance {
             try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1") == [1], "the first answer stands")
             try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k1", notBefore: later) == nil, "it is older than asked for")
             try expect(try reader.rememberedAnswer(board: a, actor: "ana", key: "k2") == nil, "the write that answered twice kept nothing")
+        }
+    }
+
+    /// A decided mutation's digest is kept by client and id, and read back for the ids asked
+    /// (none for an id without one); a client's owner is the first actor recorded, never
+    /// replaced; a write that fails keeps neither.
+    public static func digestsAndOwners(_ store: any LogStore) throws {
+        struct Abandoned: Error {}
+        do {
+            try store.write { writer in
+                try writer.recordMutation(1, client: "phone", refusal: nil)
+                try writer.recordDigest([9, 9], mutation: 1, client: "phone", actor: "mallory")
+                throw Abandoned()
+            }
+        } catch is Abandoned {}
+        try store.read { reader in
+            try expect(try reader.owner(client: "phone") == nil, "a failed write keeps no owner")
+            try expect(try reader.mutationDigests(client: "phone", ids: [1]).isEmpty, "a failed write keeps no digest")
+        }
+        try store.write { writer in
+            try writer.recordMutation(1, client: "phone", refusal: nil)
+            try writer.recordDigest([1, 1], mutation: 1, client: "phone", actor: "ana")
+            try writer.recordMutation(2, client: "phone", refusal: nil)
+            try writer.recordDigest([2, 2], mutation: 2, client: "phone", actor: "ben")
+            try expect(try writer.owner(client: "phone") == "ana", "a write sees its own owner")
+        }
+        try store.write { writer in
+            try writer.recordMutation(3, client: "phone", refusal: nil)
+            try writer.recordMutation(1, client: "tablet", refusal: nil)
+            try writer.recordDigest([1, 3], mutation: 1, client: "tablet", actor: "ben")
+        }
+        try store.read { reader in
+            try expect(try reader.owner(client: "phone") == "ana", "the first actor owns the client")
+            try expect(try reader.owner(client: "tablet") == "ben", "each client its own owner")
+            try expect(try reader.owner(client: "watch") == nil, "no owner before a first push")
+            let digests = try reader.mutationDigests(client: "phone", ids: [1, 2, 3, 4])
+            try expect(digests == [1: [1, 1], 2: [2, 2]], "the digests kept, none for 3 and 4: \(digests)")
+            try expect(try reader.mutationDigests(client: "tablet", ids: [1]) == [1: [1, 3]], "by client")
+            try expect(try reader.mutationDigests(client: "phone", ids: []).isEmpty, "none asked, none given")
         }
     }
 

@@ -26,7 +26,7 @@ extension KanbanEngine {
                 // No answer kept: the batch failed, and the outcome is its failure.
                 memo.reply(answers[index].map { .success($0) } ?? outcome.map { _ in RememberedAnswer(bytes: [], isReplay: false) })
             case .synced(let ticket):
-                ticket.reply(MutationResult.of(outcome))
+                ticket.reply(MutationResult.of(outcome, client: ticket.client))
             }
         }
         let decided = batch.count - deferred.count
@@ -87,7 +87,7 @@ extension KanbanEngine {
                         outcomes[index] = outcome
                         if let ticket = pending.ticket {
                             let refusal = try ticket.record(outcome, in: transaction)
-                            exchange?.mutations.append((ticket.client, ticket.mutation.id, refusal))
+                            exchange?.mutations.append((ticket.client, ticket.mutation.id, refusal, ticket.digest, ticket.actor))
                         }
                         if let memo = pending.memo {
                             let answer = try remember(outcome, under: memo, in: transaction)

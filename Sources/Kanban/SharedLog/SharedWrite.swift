@@ -17,7 +17,7 @@ final class SharedWrite {
     /// Answers remembered before this are expired (set with ``time``).
     private(set) var oldest = Timestamp(millisecondsSinceEpoch: .min)
     /// The mutations this write decided: published with its events.
-    var mutations: [(client: String, id: UInt64, refusal: Refusal?)] = []
+    var mutations: [(client: String, id: UInt64, refusal: Refusal?, digest: [UInt8], actor: String)] = []
 
     /// Engines keep an answer by actor and key, whatever the board: on a shared log, under
     /// this board id (all zeros), which no board has.
@@ -72,6 +72,29 @@ final class SharedWrite {
             }
             try ticket.store.record(elsewhere, of: ticket.client, refusal: nil, in: transaction)
         }
+        try fetchDigestsAndOwners(from: shared, in: transaction)
+    }
+
+    /// Brings from `shared` what the batch's tickets are checked against: the digests of their
+    /// mutations decided already (elsewhere, perhaps) that the engine lacks, and each client's
+    /// owner while the engine knows none.
+    private func fetchDigestsAndOwners(from shared: any LogWriting, in transaction: WriteTransaction) throws {
+        let clients = Dictionary(grouping: tickets, by: \.client)
+        for (client, tickets) in clients {
+            guard let store = tickets.first?.store else { continue }
+            if try store.owner(of: client, in: transaction) == nil, let owner = try shared.owner(client: client) {
+                try store.claim(client, for: owner, in: transaction)
+            }
+            let last = try store.lastMutationID(of: client, in: transaction)
+            var lacking: [UInt64] = []
+            for ticket in tickets where ticket.mutation.id <= last {
+                if try store.digest(of: ticket.mutation.id, client: client, in: transaction) == nil { lacking.append(ticket.mutation.id) }
+            }
+            guard !lacking.isEmpty else { continue }
+            for (id, digest) in try shared.mutationDigests(client: client, ids: lacking) {
+                try store.record(digest: digest, of: id, client: client, actor: nil, in: transaction)
+            }
+        }
     }
 
     /// Publishes this write's answers and mutations to `shared`, in its transaction.
@@ -83,6 +106,7 @@ final class SharedWrite {
         }
         for mutation in mutations {
             try shared.recordMutation(mutation.id, client: mutation.client, refusal: mutation.refusal)
+            try shared.recordDigest(mutation.digest, mutation: mutation.id, client: mutation.client, actor: mutation.actor)
         }
     }
 }

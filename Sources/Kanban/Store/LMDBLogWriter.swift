@@ -75,6 +75,10 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
         try sync.record(id, of: client, refusal: refusal, in: transaction)
     }
 
+    func recordDigest(_ digest: [UInt8], mutation id: UInt64, client: String, actor: String) throws {
+        try sync.record(digest: digest, of: id, client: client, actor: actor, in: transaction)
+    }
+
     func forgetAnswer(board: BoardID, actor: String, key: String) throws {
         _ = try transaction.delete(forKey: IdempotencyStore.storageKey(actor: actor, key: key), in: idempotency.database)
     }

@@ -45,6 +45,18 @@ extension LMDBTransactionReading {
         try sync.refusals(of: client, after: after, limit: limit, in: transaction)
     }
 
+    func mutationDigests(client: String, ids: [UInt64]) throws -> [UInt64: [UInt8]] {
+        var digests: [UInt64: [UInt8]] = [:]
+        for id in ids {
+            digests[id] = try sync.digest(of: id, client: client, in: transaction)
+        }
+        return digests
+    }
+
+    func owner(client: String) throws -> String? {
+        try sync.owner(of: client, in: transaction)
+    }
+
     func clients() throws -> [String: UInt64] {
         try sync.clients(in: transaction)
     }

@@ -32,6 +32,11 @@ public protocol LogReading {
 
     /// The refusals of `client` after mutation `after`, oldest first, at most `limit`.
     func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal]
+    /// The digests kept for `client`'s mutations `ids` (``Mutation/digest``), by id; an id
+    /// decided without one (before digests were kept) is absent.
+    func mutationDigests(client: String, ids: [UInt64]) throws -> [UInt64: [UInt8]]
+    /// The actor who first pushed as `client`, `nil` when none is kept.
+    func owner(client: String) throws -> String?
     /// The answers remembered for each of `keys` (actor and key) on `board` at or after
     /// `notBefore`, in the order of `keys`: ``rememberedAnswer(board:actor:key:notBefore:)``
     /// for many keys at once (PostgreSQL asks once).

@@ -29,6 +29,9 @@ public protocol LogWriting: LogReading {
     /// throws ``LogConflict`` naming the client's last mutation (``LogConflict/movedClients``)
     /// and keeps nothing. An id of 0 throws ``LogAppendError/mutationIDOutOfRange(_:)``.
     func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws
+    /// Keeps `digest` (``Mutation/digest``) for `client`'s mutation `id`, recorded in this
+    /// write, and `actor` as the client's owner when it has none.
+    func recordDigest(_ digest: [UInt8], mutation id: UInt64, client: String, actor: String) throws
     /// Forgets the answer for `actor`'s `key` on `board`, if any: an expired one, before the
     /// key is answered again.
     func forgetAnswer(board: BoardID, actor: String, key: String) throws

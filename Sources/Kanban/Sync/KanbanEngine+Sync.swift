@@ -11,9 +11,15 @@ extension KanbanEngine {
     /// events (with the reason, for one refused), so a retry after a lost answer, a restart or a
     /// crash appends nothing twice. A refused mutation still counts as decided, so the client's
     /// queue goes on. A mutation whose predecessors have not all arrived is not decided
-    /// (``MutationResult/outOfOrder(expected:)``). Returns one result per mutation, in order;
-    /// storage failures throw (then nothing of the batch they hit was kept: send it again).
-    public func push(_ mutations: [Mutation], client: String, actor: String) async throws -> [MutationResult] {
+    /// (``MutationResult/outOfOrder(expected:)``). A mutation whose id was decided before for
+    /// another change (a copied client's) is not decided (``MutationResult/reused(expected:)``).
+    /// Returns one result per mutation, in order; storage failures throw (then nothing of the
+    /// batch they hit was kept: send it again).
+    ///
+    /// The first actor to push as a client owns it. With `ownerOnly` (a server whose actors are
+    /// proven by tokens), a push by anyone else throws ``KanbanCore/KanbanError/foreignClient(_:)``
+    /// and nothing of it is decided.
+    public func push(_ mutations: [Mutation], client: String, actor: String, ownerOnly: Bool = false) async throws -> [MutationResult] {
         let actor = try Self.checkedActor(actor)
         let client = try Self.checkedClient(client)
         guard mutations.count <= Self.maxMutationsPerPush else {
@@ -25,7 +31,11 @@ extension KanbanEngine {
             let answers = PushAnswers(count: mutations.count, continuation: continuation)
             // Submitted in order from one thread, so the writer decides them in order.
             for (index, mutation) in mutations.enumerated() {
-                let ticket = SyncTicket(store: store, client: client, mutation: mutation) { answers.give($0, at: index) }
+                let ticket = SyncTicket(
+                    store: store, client: client, mutation: mutation, digest: mutation.digest, actor: actor, ownerOnly: ownerOnly
+                ) {
+                    answers.give($0, at: index)
+                }
                 writer.submit(PendingCommand(engine: self, command: try? mutation.command.get(), actor: actor, time: nil, delivery: .synced(ticket)))
             }
         }
@@ -55,6 +65,21 @@ extension KanbanEngine {
                 lastSequence: try log.lastSequence(in: transaction)
             )
         }
+    }
+
+    /// Throws ``KanbanCore/KanbanError/foreignClient(_:)`` when an actor other than `actor`
+    /// pushed as `client` first: on a server with tokens, before a pull or a live stream shows
+    /// the client's position and refusals.
+    public func checkOwner(of client: String, actor: String) throws {
+        let client = try Self.checkedClient(client)
+        let owner: String?
+        if let shared = options.sharedLog {
+            owner = try Self.sharedLogFailures { try shared.read { reader in try reader.owner(client: client) } }
+        } else {
+            let store = try existingSyncStore()
+            owner = try read { transaction in try store.owner(of: client, in: transaction) }
+        }
+        if let owner, owner != actor { throw KanbanError.foreignClient(client) }
     }
 
     /// `client` when it is a client id: 1 to 64 letters, digits, `-` and `_`; else throws
@@ -113,12 +138,15 @@ extension KanbanEngine {
     }
 
     /// Throws ``KanbanCore/KanbanError/detailIDTaken(_:)`` when card `card` has, or had, a
-    /// comment, checklist item or link with id `detail` (an undo could bring it back).
+    /// comment, checklist item or link with id `detail` (an undo could bring it back): one
+    /// look-up in the history index, and the card's events after the index's extent.
     private func checkUnused(_ detail: DetailID, on card: (card: CardID, board: BoardID), state: KanbanState, in transaction: WriteTransaction) throws {
         let details = state.details(of: card.card)
         let now = details.comments.map(\.id) + details.checklist.map(\.id) + details.links.map(\.id)
         if now.contains(detail) { throw KanbanError.detailIDTaken(detail.description) }
-        try forEachEvent(concerning: card.card, on: card.board, after: 0, in: transaction) { _, _, effects in
+        if try historyIndex.hasAdded(detail, to: card.card, in: transaction) { throw KanbanError.detailIDTaken(detail.description) }
+        let extent = try historyIndex.extent(in: transaction)
+        try forEachEvent(concerning: card.card, on: card.board, after: extent, in: transaction) { _, _, effects in
             for case .cardDetail(let changed) in effects {
                 let added: DetailID? = switch changed.edit {
                 case .commentAdded(let comment, _): comment.id

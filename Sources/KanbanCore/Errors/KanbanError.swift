@@ -78,6 +78,9 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     case corruptEvent(sequence: UInt64, reason: String)
     /// The command (undo, redo, restore) is decided with the log, by the engine, not from the state alone.
     case needsHistory(String)
+    /// A syncing client id that another actor pushed under first: on a server with tokens, only
+    /// that actor may push, pull or listen as it.
+    case foreignClient(String)
 
     /// Whether someone else's later change stood in the way (sending the change again without
     /// its `since`, or with `force`, carries it out anyway), rather than the change being impossible.
@@ -132,6 +135,7 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooManyColumns(let board, let maximum): "board '\(board)' may have at most \(maximum) columns"
         case .spanTooLong(let days, let maximum): "the span is \(days) days long; a report covers at most \(maximum) days: give a later since or an earlier until"
         case .needsHistory(let command): "\(command) is decided by the engine, which reads the log"
+        case .foreignClient(let client): "client id '\(client)' belongs to another person: sync with a client id of your own"
         }
     }
 }

@@ -49,7 +49,7 @@ struct APIError: Error, Sendable {
         switch error {
         case .unknownBoard, .unknownCard, .unknownColumn, .unknownDetail: .notFound
         case .invalidDetail: .unprocessableContent
-        case .notYourComment: .forbidden
+        case .notYourComment, .foreignClient: .forbidden
         case .malformedDate, .ambiguousCard, .unreadableMutation: .badRequest
         case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog,
             .tooManyBoards, .tooManyColumns:

@@ -18,15 +18,17 @@ struct EventStreamRoutes {
     let acknowledgements: SyncAcknowledgements
     let metrics: ServerMetrics
     let heartbeat: Duration
+    /// Whether only a client's owner may listen as it (``SyncRoutes/ownerOnly``).
+    let ownerOnly: Bool
 
     /// How many events may wait for a slow client before its stream is ended.
     static let backlog = 4_096
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
-        api.get("events") { request, _ in try stream(request) }
+        api.get("events") { request, context in try stream(request, actor: context.actor) }
     }
 
-    private func stream(_ request: Request) throws -> Response {
+    private func stream(_ request: Request, actor: String) throws -> Response {
         let query = QueryValues(request: request)
         var after: UInt64
         if let resume = request.headers[.lastEventID]?.trimmingCharacters(in: .whitespaces), !resume.isEmpty {
@@ -51,6 +53,7 @@ struct EventStreamRoutes {
         let client = try query.text("client").map { text in
             do { return try KanbanEngine.checkedClient(text) } catch { throw APIError(.badRequest, "\(error)") }
         }
+        if ownerOnly, let client { try engine.checkOwner(of: client, actor: actor) }
         let acknowledgements = self.acknowledgements
         let start = after
         let resetEvent = reset

@@ -13,6 +13,9 @@ import NIOCore
 struct SyncRoutes {
     let engine: KanbanEngine
     let acknowledgements: SyncAcknowledgements
+    /// Whether a client id belongs to the actor who first pushed as it: on a server with tokens,
+    /// where actors are proven (without them anyone may name any actor).
+    let ownerOnly: Bool
 
     /// The largest push body taken: 1,000 mutations of the longest texts fit.
     static let maxPushSize = 8 * 1024 * 1024
@@ -28,7 +31,7 @@ struct SyncRoutes {
             }
             let body = try JSONDecoder().decode(SyncPushBody.self, from: Data(bytes.readableBytesView))
             let mutations = body.mutations.map(\.mutation)
-            let results = try await engine.push(mutations, client: body.clientID, actor: context.actor)
+            let results = try await engine.push(mutations, client: body.clientID, actor: context.actor, ownerOnly: ownerOnly)
             let status = try engine.syncStatus(client: body.clientID, refusedAfter: .max)
             let outputs = zip(mutations, results).map { mutation, result in
                 MutationResultOutput(id: mutation.id, result: result, reason: Self.reason)
@@ -47,9 +50,10 @@ struct SyncRoutes {
                 clientID: body.clientID, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, results: outputs
             ))
         }
-        api.get("sync/pull") { request, _ in
+        api.get("sync/pull") { request, context in
             let query = QueryValues(request: request)
             guard let client = query.text("client") else { throw APIError(.badRequest, "'client' is missing: give the client's id") }
+            if ownerOnly { try engine.checkOwner(of: client, actor: context.actor) }
             let after: UInt64 = try query.integer("after") ?? 0
             let refusedAfter: UInt64 = try query.integer("refusedAfter") ?? 0
             let limit = try ListPage.limit(of: request)

@@ -52,9 +52,10 @@ public struct KanbanServer: Sendable {
         FlowRoutes(engine: engine).add(to: api)
         ImportRoutes(engine: engine).add(to: api)
         EventStreamRoutes(
-            engine: engine, broadcaster: broadcaster, acknowledgements: acknowledgements, metrics: metrics, heartbeat: configuration.heartbeat
+            engine: engine, broadcaster: broadcaster, acknowledgements: acknowledgements, metrics: metrics, heartbeat: configuration.heartbeat,
+            ownerOnly: configuration.tokens != nil
         ).add(to: api)
-        SyncRoutes(engine: engine, acknowledgements: acknowledgements).add(to: api)
+        SyncRoutes(engine: engine, acknowledgements: acknowledgements, ownerOnly: configuration.tokens != nil).add(to: api)
         SessionRoutes(tokens: configuration.tokens).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
         // Last, so it wraps only the router's not-found answer.

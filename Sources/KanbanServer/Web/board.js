@@ -456,6 +456,19 @@ async function openSync() {
   await reloadOutbox();
 }
 
+/** Syncs as a new client id from now on, its undecided mutations moved to it and numbered from 1:
+ * the server answered that `clientID` is not this profile's alone (`reused`: a copied or restored
+ * profile numbered its own changes the same; a 403: another person's). Resolves to whether it moved. */
+async function switchClient(clientID) {
+  if (!sync.outbox || clientID !== sync.clientID) return false;
+  const fresh = randomID('c');
+  if (!(await sync.outbox.moveToClient(clientID, fresh, sync.tabID))) return false;
+  storage.set('kanban.clientID', fresh);
+  sync.clientID = fresh;
+  await reloadOutbox();
+  return true;
+}
+
 const syncReady = openSync();
 sync.tabID = randomID('t');
 
@@ -829,6 +842,8 @@ async function push(batch) {
  * (its later ones numbered one lower). A 403 is said in the pill; anything else is tried again later.
  */
 async function pushRefused(batch, error) {
+  // Another person's client id (signed in as someone else in this profile): sync as a new one.
+  if (error.status === 403 && String(error.detail ?? '').startsWith('client id ') && await switchClient(batch[0].clientID)) return true;
   if ([400, 413, 422].includes(error.status)) {
     if (batch.length > 1) {
       const bytes = batch.reduce((sum, record) => sum + wireBytes(record), 0);
@@ -875,6 +890,7 @@ async function takeAnswer(answer, batch) {
   const applied = [];
   const refused = [];
   const duplicates = [];
+  let reused = false;
   let outOfOrder = false;
   let expected = null;
   for (const result of Array.isArray(answer?.results) ? answer.results : []) {
@@ -883,6 +899,7 @@ async function takeAnswer(answer, batch) {
     if (result.status === 'applied') applied.push(record);
     else if (result.status === 'refused') refused.push({ record, error: String(result.error ?? ''), conflict: Boolean(result.conflict) });
     else if (result.status === 'duplicate') duplicates.push(record);
+    else if (result.status === 'reused') reused = true;
     else {
       outOfOrder = true;
       if (Number.isSafeInteger(Number(result.expected))) expected = Number(result.expected);
@@ -908,6 +925,7 @@ async function takeAnswer(answer, batch) {
     }
   }
   const lastID = Number(answer?.lastMutationID);
+  if (reused && applied.length + refused.length === 0 && await switchClient(clientID)) return 'renumbered';
   let renumbered = false;
   if (outOfOrder && Number.isSafeInteger(lastID)) {
     // The server misses a number below ours (such as one taken back in a tab that then closed):

@@ -295,6 +295,23 @@ class Outbox {
       return true;
     });
   }
+  /**
+   * Moves `fromClientID`'s undecided mutations to the new client `toClientID`, numbered from 1 in
+   * their order: the server answered that `fromClientID` is not this profile's alone (a copied
+   * profile numbered its own changes the same, or it is another person's). Resolves to false,
+   * changing nothing, when another tab may be sending one of them.
+   */
+  async moveToClient(fromClientID, toClientID, tabID) {
+    return this.unlessStale(async (tx) => {
+      const undecided = await tx.numbered(fromClientID);
+      if (undecided.some((record) => sentElsewhere(record, tabID))) return false;
+      for (const record of undecided) await tx.delete(fromClientID, record.id);
+      let next = 1;
+      for (const record of undecided) await tx.add({ ...record, clientID: toClientID, id: next++, sent: false });
+      await tx.putClient({ clientID: toClientID, nextID: next, decidedThrough: 0 });
+      return true;
+    });
+  }
 }
 
 /** Opens the outbox: IndexedDB when the browser has it, else one in memory. */

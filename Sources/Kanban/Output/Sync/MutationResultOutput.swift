@@ -2,7 +2,9 @@ import KanbanCore
 
 /// What became of one pushed mutation: `{"id", "status", "events"?, "error"?, "conflict"?,
 /// "expected"?}`. `status` is `applied` (with the events appended), `refused` (with the
-/// reason, and whether it was a conflict), `duplicate` (decided before: nothing now) or
+/// reason, and whether it was a conflict), `duplicate` (decided before: nothing now), `reused`
+/// (its id was decided before for another change — a copied or restored client: nothing now;
+/// send it again under a new client id; `expected` is the server's next for this client) or
 /// `outOfOrder` (not decided: the client's next expected mutation is `expected`).
 public struct MutationResultOutput: Codable, Sendable, Equatable {
     public var id: UInt64
@@ -27,6 +29,12 @@ public struct MutationResultOutput: Codable, Sendable, Equatable {
         case .applied(let outcome): self.init(id: id, status: "applied", events: outcome.events.map(EventOutput.init(event:)))
         case .refused(let error): self.init(id: id, status: "refused", error: reason(error), conflict: error.isConflictWithOthers)
         case .duplicate: self.init(id: id, status: "duplicate")
+        case .reused(let expected):
+            self.init(
+                id: id, status: "reused",
+                error: "mutation \(id) of this client id was decided before for another change (a copied or restored client?): nothing was applied; send it again under a new client id",
+                expected: expected
+            )
         case .outOfOrder(let expected): self.init(id: id, status: "outOfOrder", expected: expected)
         }
     }
