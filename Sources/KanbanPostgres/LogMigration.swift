@@ -55,7 +55,8 @@ public enum LogMigration {
         )
     }
 
-    /// Copies what goes with the events through `last`: clients' positions and refusals,
+    /// Copies what goes with the events through `last`: clients' positions, refusals, digests
+    /// and owners,
     /// answers, backdated ranges. Returns how many of each.
     private static func copyTheRest(from source: LMDBLogStore, to writer: any LogWriting, through last: UInt64) throws -> (clients: Int, answers: Int, ranges: Int) {
         guard let writer = writer as? PostgresLogTransaction else { return (0, 0, 0) }
@@ -64,6 +65,7 @@ public enum LogMigration {
             for (client, mutation) in clients.sorted(by: { $0.key < $1.key }) {
                 let refusals = try reader.refusals(client: client, after: 0, limit: .max)
                 try writer.setClient(client, lastMutation: mutation, refusals: refusals)
+                try writer.setClientDigests(client, digests: try reader.mutationDigests(client: client), owner: try reader.owner(client: client))
             }
             let answers = try reader.answers(notBefore: Timestamp(millisecondsSinceEpoch: .min))
             for answer in answers {

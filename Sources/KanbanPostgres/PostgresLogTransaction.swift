@@ -215,6 +215,15 @@ final class PostgresLogTransaction: LogWriting {
         return digests
     }
 
+    func mutationDigests(client: String) throws -> [UInt64: [UInt8]] {
+        var digests: [UInt64: [UInt8]] = [:]
+        for row in try connection.query("SELECT mutation, digest FROM sync_digests WHERE client = \(client)") {
+            let (id, digest) = try row.decode((Int64, ByteBuffer).self)
+            digests[try Self.unsigned(id, "a mutation id")] = Array(digest.readableBytesView)
+        }
+        return digests
+    }
+
     func owner(client: String) throws -> String? {
         try connection.query("SELECT actor FROM sync_owners WHERE client = \(client)").first?.decode(String.self)
     }
@@ -269,6 +278,23 @@ final class PostgresLogTransaction: LogWriting {
                 VALUES (\(client), \(try Self.signed(refusal.id)), \(refusal.isConflict), \(refusal.reason)) ON CONFLICT DO NOTHING
                 """)
         }
+    }
+
+    /// Copies `client`'s mutation digests and owner (a migration): digests kept already stay.
+    func setClientDigests(_ client: String, digests: [UInt64: [UInt8]], owner: String?) throws {
+        let sorted = digests.sorted { $0.key < $1.key }
+        var start = 0
+        while start < sorted.count {
+            let chunk = sorted[start..<min(start + 10_000, sorted.count)]
+            let ids = try chunk.map { try Self.signed($0.key) }
+            let bytes = chunk.map { ByteBuffer(bytes: $0.value) }
+            _ = try connection.query("""
+                INSERT INTO sync_digests (client, mutation, digest) SELECT \(client), * FROM unnest(\(ids)::int8[], \(bytes)::bytea[])
+                ON CONFLICT DO NOTHING
+                """)
+            start += chunk.count
+        }
+        if let owner { _ = try connection.query("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(owner)) ON CONFLICT DO NOTHING") }
     }
 
     /// Oldest first, through the `idempotency_age` index.

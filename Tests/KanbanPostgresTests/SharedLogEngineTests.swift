@@ -288,7 +288,7 @@ struct SharedLogExtrasTests {
         }
     }
 
-    @Test("migrate copies sync clients with their refusals, answers and backdated ranges: a client goes on pushing on the shared log, a retry is answered once")
+    @Test("migrate copies sync clients with their refusals, digests and owners, answers and backdated ranges: a client goes on pushing on the shared log, a retry is answered once")
     func migrateTheRest() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let directory = try TemporaryDirectory(prefix: "kanban-migrate")
@@ -319,6 +319,10 @@ struct SharedLogExtrasTests {
             #expect(status.refusals.map(\.id) == [2])
             let next = try blocking { try await node.engine.push([Mutation(id: 3, command: .addCard(board: "main", title: "after the move"))], client: "ipad-1", actor: "ana") }
             guard case .applied = next[0] else { Issue.record("mutation 3 on the shared log: \(next)"); return }
+            // The digests and the owner came along: a copy's own mutation 1 is reused, not a duplicate; the client is ana's.
+            let copy = try blocking { try await node.engine.push([Mutation(id: 1, command: .addCard(board: "main", title: "from a copy"))], client: "ipad-1", actor: "ana") }
+            guard case .reused = copy[0] else { Issue.record("a copy's mutation 1 after migrating: \(copy)"); return }
+            #expect(throws: KanbanError.foreignClient("ipad-1")) { try node.engine.checkOwner(of: "ipad-1", actor: "bob") }
             let retry = try blocking { try await node.engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-9", answer: render) }
             #expect(retry.isReplay)
             #expect(retry.bytes == Array("first answer".utf8))

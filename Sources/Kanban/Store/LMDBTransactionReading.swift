@@ -53,6 +53,10 @@ extension LMDBTransactionReading {
         return digests
     }
 
+    func mutationDigests(client: String) throws -> [UInt64: [UInt8]] {
+        try sync.digests(of: client, in: transaction)
+    }
+
     func owner(client: String) throws -> String? {
         try sync.owner(of: client, in: transaction)
     }

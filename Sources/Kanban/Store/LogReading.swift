@@ -35,6 +35,8 @@ public protocol LogReading {
     /// The digests kept for `client`'s mutations `ids` (``Mutation/digest``), by id; an id
     /// decided without one (before digests were kept) is absent.
     func mutationDigests(client: String, ids: [UInt64]) throws -> [UInt64: [UInt8]]
+    /// Every digest kept for `client`'s mutations, by id (a migration copies them).
+    func mutationDigests(client: String) throws -> [UInt64: [UInt8]]
     /// The actor who first pushed as `client`, `nil` when none is kept.
     func owner(client: String) throws -> String?
     /// The answers remembered for each of `keys` (actor and key) on `board` at or after

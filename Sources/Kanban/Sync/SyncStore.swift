@@ -72,6 +72,21 @@ struct SyncStore: Sendable {
         return try transaction.value(forKey: Self.mutationKey(Self.digestTag, client, id), in: database)
     }
 
+    /// Every digest kept for `client`'s mutations, by id.
+    func digests(of client: String, in transaction: some Transaction) throws -> [UInt64: [UInt8]] {
+        guard let database else { return [:] }
+        let prefix = Self.mutationKey(Self.digestTag, client, nil)
+        var digests: [UInt64: [UInt8]] = [:]
+        try transaction.withCursor(on: database) { cursor in
+            var entry = try prefix.withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            while let current = entry, current.key.count == prefix.count + 8, current.key.starts(with: prefix) {
+                digests[current.key.suffix(8).reduce(0) { $0 << 8 | UInt64($1) }] = Array(current.value)
+                entry = try cursor.next()
+            }
+        }
+        return digests
+    }
+
     /// The actor who first pushed as `client`; `nil` before its first push (or when it was
     /// decided before owners were kept).
     func owner(of client: String, in transaction: some Transaction) throws -> String? {
