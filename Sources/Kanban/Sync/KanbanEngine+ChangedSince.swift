@@ -4,8 +4,9 @@ import LMDBStorage
 extension KanbanEngine {
     /// Throws ``KanbanCore/KanbanError/changedSince(title:actor:sequence:change:)`` when the move
     /// or delete `events` decide would overwrite what someone other than `actor` did to the same
-    /// card after event `since`: a move, after their move (or bringing it back); a delete, after
-    /// any change of theirs to the card; a restore of the board by them counts by what it did to
+    /// card after event `since`: a move to another column, after their move to another column (or
+    /// bringing it back) — only a change of column clashes with a change of column, so a reorder
+    /// within a column and a move elsewhere both stand; a delete, after any change of theirs to the card; a restore of the board by them counts by what it did to
     /// the card. The conflict rule of undo, for changes made on an
     /// older copy of the board (offline). Edits are checked field by field
     /// (``checkUnchanged(_:since:actor:in:)``); other events are not checked.
@@ -13,7 +14,10 @@ extension KanbanEngine {
         guard let last = events.last else { return }
         let (card, isMove): (CardID, Bool)
         switch last.payload {
-        case .cardMoved(let moved): (card, isMove) = (moved.card, true)
+        case .cardMoved(let moved):
+            // A reorder within the card's column, as it stands now, changes no column: nothing of theirs is overwritten.
+            guard moved.from != moved.to else { return }
+            (card, isMove) = (moved.card, true)
         case .cardDeleted(let deleted): (card, isMove) = (deleted.card.id, false)
         default: return
         }
@@ -22,7 +26,7 @@ extension KanbanEngine {
             let change = if case .restored = event.payload.effect { " (restoring the board)" } else { "" }
             for effect in effects {
                 switch effect {
-                case .cardMoved(let moved):
+                case .cardMoved(let moved) where !isMove || moved.from != moved.to:
                     throw KanbanError.changedSince(title: moved.title, actor: event.actor, sequence: sequence, change: "moved" + change)
                 case .cardRevived(let revived):
                     throw KanbanError.changedSince(title: revived.card.title, actor: event.actor, sequence: sequence, change: "brought back" + change)

@@ -166,6 +166,36 @@ struct SyncPushTests {
         #expect(try Self.titles(engine) == [[], [], []])
     }
 
+    @Test("Only a change of column clashes with a change of column: a reorder and a move elsewhere both stand, either way round")
+    func reorderDoesNotClashWithMove() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("sync.db"))
+        let other = try await engine.execute(.addCard(board: "main", title: "Other"), actor: "ana").last!.payload.card!.description
+        let card = try await engine.execute(.addCard(board: "main", title: "Ship, 배포"), actor: "ana").last!.payload.card!.description
+        #expect(try Self.titles(engine) == [["Other", "Ship, 배포"], [], []])
+        let seen = try engine.lastSequence()
+        // Bob reorders the card inside TODO; ana, who had not seen it, moves the card to DOING.
+        try await engine.execute(.moveCard(board: "main", card: card, column: "TODO", index: 0), actor: "bob")
+        #expect(try Self.titles(engine) == [["Ship, 배포", "Other"], [], []])
+        let move = try await engine.push([Mutation(id: 1, command: .moveCard(board: "main", card: card, column: "DOING"), since: seen)], client: "ana-tab", actor: "ana")
+        #expect(Self.applied(move) == [true], "\(move)")
+        #expect(try Self.titles(engine) == [["Other"], ["Ship, 배포"], []])
+
+        // The other way round: bob moves a card to DONE; ana's reorder made before it would put
+        // it back in TODO — a change of column over his: refused.
+        let seenAgain = try engine.lastSequence()
+        try await engine.execute(.moveCard(board: "main", card: other, column: "DONE"), actor: "bob")
+        let reorder = try await engine.push([Mutation(id: 2, command: .moveCard(board: "main", card: other, column: "TODO", index: 0), since: seenAgain)], client: "ana-tab", actor: "ana")
+        guard case .refused(.changedSince(_, "bob", _, "moved")) = reorder[0] else { Issue.record("expected a conflict, got \(reorder[0])"); return }
+        // Two reorders in one column: neither changes a column, the last stands.
+        let third = try await engine.execute(.addCard(board: "main", title: "Third"), actor: "ana").last!.payload.card!.description
+        let seenLast = try engine.lastSequence()
+        try await engine.execute(.moveCard(board: "main", card: third, column: "DOING", index: 1), actor: "bob")
+        let mine = try await engine.push([Mutation(id: 3, command: .moveCard(board: "main", card: third, column: "DOING", index: 0), since: seenLast)], client: "ana-tab", actor: "ana")
+        #expect(Self.applied(mine) == [true], "\(mine)")
+    }
+
     @Test("Someone else's restore of the board counts by what it did to the card: an edit or a move made on the older copy is refused")
     func restoreByOthersConflicts() async throws {
         let directory = try TemporaryDirectory()
