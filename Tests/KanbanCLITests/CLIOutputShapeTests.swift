@@ -128,6 +128,16 @@ struct CLIOutputShapeTests {
         let shown = try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details"])
         #expect(shown == CardDetailsOutput(view: try engine.cardDetail(board: "Details", card: card.id)))
         #expect(shown.checklist.map(\.text) == ["Ship"] && shown.comments.isEmpty && shown.column == "TODO")
+
+        // As it was at a moment: the card's details then, as the engine sees them.
+        let before = try engine.lastSequence()
+        try fixture.succeed(["comments", "add", card.id, "later, 나중에 **md**", "--board", "Details"])
+        let past = try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details", "--at", String(before)])
+        #expect(past == CardDetailsOutput(view: try engine.cardDetail(board: "Details", card: card.id, at: .sequence(before))))
+        #expect(past.comments.isEmpty)
+        #expect(try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details"]).comments.map(\.text) == ["later, 나중에 **md**"])
+        let error = try fixture.expectRejected(["card", card.id, "--board", "Details", "--at", "99999"])
+        #expect(error.contains("outside the log"), "\(error)")
     }
 
     @Test("board --json prints byte for byte what the shared encoder writes, and one newline")

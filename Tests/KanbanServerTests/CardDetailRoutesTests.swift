@@ -44,6 +44,22 @@ struct CardDetailRoutesTests {
         }
     }
 
+    @Test("GET a card ?at= a moment answers it as it was then; before it was added it is 404, outside the log 422")
+    func getCardAt() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let id = try await Self.newCard(api, "Then, 그때")
+            let then = try engine.lastSequence()
+            #expect(try await api.post("/api/boards/main/cards/\(id)/assignees", #"{"person": "Zoé"}"#).status == 200)
+            let past = try await api.get("/api/boards/main/cards/\(id)?at=\(then)")
+            #expect(past.status == 200)
+            #expect(try past.json["title"] == "Then, 그때")
+            #expect(try past.json["assignees"] == [])
+            #expect(try await api.get("/api/boards/main/cards/\(id)").json["assignees"] == ["Zoé"])
+            #expect(try await api.get("/api/boards/main/cards/\(id)?at=1").status == 404)
+            #expect(try await api.get("/api/boards/main/cards/\(id)?at=99999").status == 422)
+        }
+    }
+
     @Test("Assign, label, mark the due date done: GET shows each, DELETE takes it away; doing it twice appends nothing")
     func assigneesLabelsAndDue() async throws {
         try await ServerHarness.withServer { api, engine in

@@ -440,6 +440,9 @@ extension OpenAPIDocumentTests {
             // The card with all of it.
             let shown = try await send("get", card, on, expected: 200)
             if try shown.json["checklist"]?.elements?.count != 2 { record.problems.append("the card's answer does not hold its two checklist items") }
+            // As it was at a moment, and at one outside the log.
+            try await send("get", card, on + "?at=1", contentType: nil, expected: 404)
+            try await send("get", card, on + "?at=99999999", contentType: nil, expected: 422)
         }
 
         /// With a token file: 401 for every /api operation but the open ones, signing in and

@@ -42,10 +42,10 @@ func syncDecisionBenchmarks() {
                 let path = Workload.scratchPath("kanban-bench-sync-decisions-\(flips).db")
                 if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
                 let engine = try KanbanEngine(path: path)
-                let added = try engine.execute(.addCard(board: "main", title: "Card"), actor: "bench")
+                let added = try await engine.execute(.addCard(board: "main", title: "Card"), actor: "bench")
                 guard case .cardAdded(let card)? = added.last?.payload else { fatalError("no card added") }
                 let id = card.card.id.description
-                let item = try engine.execute(.addChecklistItem(board: "main", card: id, text: "flip me"), actor: "bench")
+                let item = try await engine.execute(.addChecklistItem(board: "main", card: id, text: "flip me"), actor: "bench")
                 guard case .cardDetail(let changed)? = item.last?.payload, case .itemAdded(let flipped, _) = changed.edit else { fatalError("no item added") }
                 var next: UInt64 = 1
                 while next <= UInt64(flips) {

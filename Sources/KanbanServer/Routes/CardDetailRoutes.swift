@@ -11,9 +11,12 @@ struct CardDetailRoutes {
     let runner: CommandRunner
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
-        api.get("boards/{board}/cards/{card}") { _, context in
+        api.get("boards/{board}/cards/{card}") { request, context in
             let board = try PathParameter.value("board", in: context)
             let card = try PathParameter.value("card", in: context)
+            if let point = try QueryValues(request: request).pointInTime("at") {
+                return try JSONResponse.make(CardDetailsOutput(view: try engine.cardDetail(board: board, card: card, at: point)))
+            }
             return try JSONResponse.make(CardDetailsOutput(view: try engine.cardDetail(board: board, card: card)))
         }
         api.post("boards/{board}/cards/{card}/assignees") { request, context in

@@ -3,7 +3,8 @@ import Kanban
 import KanbanCore
 
 extension KanbanCommand {
-    /// `kanban card CARD [--json]`: a card with everything it carries.
+    /// `kanban card CARD [--at SEQ|DATE] [--json]`: a card with everything it carries, now or as
+    /// it was at a moment.
     struct ShowCard: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "card",
@@ -15,11 +16,16 @@ extension KanbanCommand {
         @Argument(help: "The card: its id or a unique prefix.")
         var card: String
 
+        @Option(parsing: .unconditional, help: ArgumentHelp("The card as it was after event SEQ, or at DATE (a date means the end of that day).", valueName: "seq|date"))
+        var at: String?
+
         @Flag(help: "Print the card as JSON.")
         var json = false
 
         func run() throws {
-            let view = try global.cardDetail(card)
+            let view = try at.map { text in
+                try global.openEngine().cardDetail(board: global.board, card: card, at: try PointInTime(parsing: text))
+            } ?? global.cardDetail(card)
             if json {
                 try Output.printJSON(CardDetailsOutput(view: view))
                 return

@@ -2,7 +2,9 @@ import Kanban
 import KanbanCore
 
 /// One mutation of a push: `{"id", "name", "args", "since"?}`. `id` must be a whole number from
-/// 1 (else the push is a 400: without it the mutation has no place in the client's line);
+/// 1 (else the push is a 400: without it the mutation has no place in the client's line), and
+/// `since`, when given, one from 0 to 2^64 − 1 (else a 400 too: the envelope says when the
+/// change was made, whatever it is, and a retry of a decided one must not be read otherwise);
 /// a `name` or `args` that cannot be read makes a mutation refused with the reason.
 struct MutationBody: Decodable, Sendable {
     let mutation: Mutation
@@ -17,9 +19,14 @@ struct MutationBody: Decodable, Sendable {
         guard id >= 1, id <= MutationBody.largestID else {
             throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "a mutation's id is 1 to 2^53 − 1")
         }
+        let since: UInt64?
+        do {
+            since = try container.decodeIfPresent(UInt64.self, forKey: .since)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .since, in: container, debugDescription: "a mutation's since is a sequence number, 0 to 2^64 − 1")
+        }
         do {
             let name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
-            let since = try container.decodeIfPresent(UInt64.self, forKey: .since)
             let arguments = try container.decodeIfPresent(MutationArguments.self, forKey: .args) ?? MutationArguments()
             mutation = try arguments.mutation(id: id, name: name, since: since)
         } catch let error as DecodingError {

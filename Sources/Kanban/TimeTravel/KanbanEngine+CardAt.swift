@@ -1,0 +1,21 @@
+import Foundation
+import KanbanCore
+
+extension KanbanEngine {
+    /// Card `reference` (its id or a unique prefix, among the board's cards of that moment) of
+    /// board `boardName` with everything it carried at `point`: its column, texts, assignees,
+    /// labels, checklist, comments and links as they were then; overdue as of that moment. A card
+    /// not on the board then (not added yet, or deleted) is unknown.
+    public func cardDetail(board boardName: String, card reference: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> CardDetailView {
+        let backdated = try existingBackdatedRanges()
+        let (past, moment) = try read { transaction in
+            let current = try boardsNow(in: transaction).board(named: boardName)
+            let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
+            let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, in: transaction)
+            return (past, try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction))
+        }
+        // The board by its id now (a renamed board keeps its history), else by its name then.
+        let name = try read { transaction in try boardsNow(in: transaction).board(named: boardName) }.flatMap { past.boards[$0.id]?.name } ?? boardName
+        return try past.cardDetailView(board: name, card: reference, now: moment, timeZone: timeZone)
+    }
+}
