@@ -99,6 +99,27 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("a copied client's change decided on one node is reused on the other, and a client id's owner holds on every node")
+    func digestsAndOwnersAcrossNodes() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            let original = [Mutation(id: 1, command: .addCard(board: "main", title: "from the original"))]
+            let first = try blocking { try await a.engine.push(original, client: "replica-1", actor: "ana", ownerOnly: true) }
+            guard case .applied = first[0] else { Issue.record("first push: \(first)"); return }
+            let copy = [Mutation(id: 1, command: .addCard(board: "main", title: "from the copy"))]
+            let reused = try blocking { try await b.engine.push(copy, client: "replica-1", actor: "ana", ownerOnly: true) }
+            guard case .reused(let expected) = reused[0] else { Issue.record("the copy's push on the other node: \(reused)"); return }
+            #expect(expected == 2)
+            let retry = try blocking { try await b.engine.push(original, client: "replica-1", actor: "ana", ownerOnly: true) }
+            guard case .duplicate = retry[0] else { Issue.record("a retry on the other node: \(retry)"); return }
+            #expect(throws: KanbanError.foreignClient("replica-1")) {
+                try blocking { try await b.engine.push([Mutation(id: 2, command: .addCard(board: "main", title: "bob's"))], client: "replica-1", actor: "bob", ownerOnly: true) }
+            }
+            #expect(throws: KanbanError.foreignClient("replica-1")) { try b.engine.checkOwner(of: "replica-1", actor: "bob") }
+            #expect(try b.engine.syncStatus(client: "replica-1").lastMutationID == 1)
+        }
+    }
+
     @Test("an undo on another node undoes the actor's action taken on the first")
     func undoAcrossNodes() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
