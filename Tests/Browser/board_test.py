@@ -872,6 +872,10 @@ def check_edit_conflict(board):
         if not edits or not isinstance(edits[-1].get("since"), int):
             raise Failure(f"the edit was not pushed with the board sequence it read (since): {edits[-1:]}")
 
+    def version(kind):
+        found = driver.find_elements(By.CSS_SELECTOR, f"#card-versions .version[data-version='{kind}']")
+        return found[0].text if found and found[0].is_displayed() else ""
+
     open_dialog()
     board.send("PATCH", path, {"title": "Draft the API reference (v2)"}, actor="bo")
     type_title("Draft the API reference, final")
@@ -879,9 +883,17 @@ def check_edit_conflict(board):
     refused()
     if board.card_of("Draft the API reference (v2)")[0]["id"] != card["id"]:
         raise Failure("the refused save changed the card")
+    board.wait(lambda _: "Draft the API reference, final" in version("yours") and "Draft the API reference (v2)" in version("theirs"),
+               f"a conflict does not show both versions side by side: yours {version('yours')!r}, theirs {version('theirs')!r}")
     driver.find_element(By.ID, "card-reload").click()
     board.wait(lambda d: d.find_element(By.ID, "card-title").get_attribute("value") == "Draft the API reference (v2)"
                and not d.find_element(By.ID, "card-conflict").is_displayed(), "Reload does not refill the dialog with the card as it is now")
+    # The draft Reload replaced is still there, to copy.
+    if "Draft the API reference, final" not in version("yours"):
+        raise Failure(f"Reload threw away the draft: {version('yours')!r}")
+    driver.find_element(By.CSS_SELECTOR, "#card-versions .version[data-version='yours'] .copy-version").click()
+    board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#card-versions .version[data-version='yours'] .copy-version").text == "Copied",
+               "Copy does not say the draft was copied")
     driver.find_element(By.ID, "card-description").send_keys(" Reviewed.")
     driver.find_element(By.ID, "card-save").click()
     board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "the save after Reload was refused")
@@ -2020,6 +2032,15 @@ def run(board, screenshot_path):
             unused = sorted(set(table) - set(tables["en"]))
             if unused:
                 raise Failure(f"{language} has keys English lacks: {', '.join(unused[:8])}")
+        # Counts read with each language's thousands separators; a sequence number stays as it is.
+        counts = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('/assets/i18n.js').then(m => done(['en', 'fr', 'ko'].map(l => m.translator(l)('dueSummary', {count: 12345}))"
+            "  .concat([m.translator('en')('asOf', {sequence: 12345})])), e => done(String(e)));"
+        )
+        if not isinstance(counts, list) or "12,345" not in counts[0] or "12\u202f345" not in counts[1] and "12\u00a0345" not in counts[1] \
+                or "12,345" not in counts[2] or "12345" not in counts[3]:
+            raise Failure(f"counts are not written with the language's thousands separators: {counts}")
 
     with step("no script errors"):
         errors = [entry["message"] for entry in driver.get_log("browser")

@@ -2095,6 +2095,9 @@ const cardDialog = {
   initialDue: '',
   /** The sequence of the board answer the card's values came from (`since` of the PATCH). */
   since: null,
+  /** What this person typed when a save met a conflict (`{title, description, due}`): kept
+   * beside the card as it is now until the dialog closes. */
+  draft: null,
 };
 
 function findCard(id, view = state.live) {
@@ -2143,6 +2146,8 @@ function fillCardDialog(card, since) {
   $('#card-due').value = cardDialog.initialDue;
   $('#card-error').replaceChildren();
   $('#card-conflict').hidden = true;
+  $('#card-versions').hidden = true;
+  cardDialog.draft = null;
   updateCounters();
 }
 
@@ -2241,13 +2246,65 @@ async function saveCard({ force = false } = {}) {
     showErrorIn($('#card-error'), error);
     // Someone else changed the same field since the dialog read it: keep both choices open.
     $('#card-conflict').hidden = !(error.status === 409 && cardDialog.mode === 'edit');
-    if (!$('#card-conflict').hidden) announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
+    if (!$('#card-conflict').hidden) {
+      announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
+      await showVersions({ title, description, due });
+    }
   } finally {
     updateCounters();
   }
 }
 
-/** Refills the dialog with the card as the board has it now (after a conflict). */
+/**
+ * Shows both versions of the card after a conflict: `draft` (what this person typed, not saved)
+ * beside the card as the board has it now, each with Copy, so Reload or Save anyway never loses
+ * either text. `theirs` null: read it from the server first.
+ */
+async function showVersions(draft, theirs = null) {
+  cardDialog.draft = draft;
+  if (!theirs) {
+    try {
+      theirs = findCard(cardDialog.card?.id, await api('GET', boardPath()))?.card ?? null;
+    } catch {
+      theirs = null;
+    }
+  }
+  const version = (heading, values, kind) => {
+    const text = [values.title, values.description, values.due ? `${t('dueDate')}: ${values.due}` : ''].filter(Boolean).join('\n\n');
+    const copy = el('button', { type: 'button', class: 'secondary copy-version', 'data-version': kind }, t('copy'));
+    copy.addEventListener('click', () => copyText(text, copy));
+    return el('div', { class: 'version', 'data-version': kind },
+      el('h4', {}, heading),
+      el('p', { class: 'version-title' }, values.title ?? ''),
+      el('p', { class: 'version-text' }, values.description ?? ''),
+      values.due ? el('p', { class: 'hint' }, `${t('dueDate')}: ${values.due}`) : null,
+      copy);
+  };
+  const blocks = [version(t('yourVersion'), draft, 'yours')];
+  if (theirs) blocks.push(version(t('theirVersion'), { title: theirs.title, description: theirs.description ?? '', due: dueInputValue(theirs.due) }, 'theirs'));
+  $('#card-versions-list').replaceChildren(...blocks);
+  $('#card-versions').hidden = false;
+}
+
+/** Copies `text`, saying so on `button` and to screen readers (a selected text area where the
+ * clipboard is not offered). */
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const area = el('textarea', { class: 'visually-hidden', 'aria-hidden': 'true' });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    try { document.execCommand('copy'); } catch { /* nothing more to try: the text stays shown */ }
+    area.remove();
+  }
+  button.textContent = t('copied');
+  announce(t('copied'));
+}
+
+/** Refills the dialog with the card as the board has it now (after a conflict); the draft it
+ * replaces stays shown beside it (``showVersions``). */
 async function reloadCard() {
   const id = cardDialog.card?.id;
   if (!id) return;
@@ -2257,7 +2314,9 @@ async function reloadCard() {
     if (!found) throw new ApiError(404, '');
     cardDialog.column = found.column.name;
     cardDialog.key = newKey();
+    const draft = cardDialog.draft;
     fillCardDialog(found.card, view.sequence);
+    if (draft) await showVersions(draft, found.card);
     announce(t('cardReloaded'));
     $('#card-title').focus();
   } catch (error) {

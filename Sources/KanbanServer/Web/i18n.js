@@ -47,6 +47,11 @@ export const TRANSLATIONS = {
     cardLabelSoon: '{title}, in {column}, due soon: {when}',
     cardMovedTo: 'Moved “{title}” to {column}, position {position} of {count}.',
     cardReloaded: 'The card as it is now is in the dialog.',
+    bothVersions: 'Both versions: copy what you need',
+    yourVersion: 'Yours, not saved',
+    theirVersion: 'On the board now',
+    copy: 'Copy',
+    copied: 'Copied',
     cfdAreaTitle: { one: '{column}: {count} card on the last day', other: '{column}: {count} cards on the last day' },
     changeAdd: 'Add “{title}”',
     changeDelete: 'Delete “{title}”',
@@ -345,6 +350,11 @@ export const TRANSLATIONS = {
     cardLabelSoon: '{title}, {column} 열, 곧 마감: {when}',
     cardMovedTo: '“{title}” 카드를 {column}의 {count}개 중 {position}번째로 옮겼습니다.',
     cardReloaded: '지금의 카드 내용을 다시 불러왔습니다.',
+    bothVersions: '두 버전: 필요한 내용을 복사하세요',
+    yourVersion: '내 버전, 저장 안 됨',
+    theirVersion: '지금 보드의 내용',
+    copy: '복사',
+    copied: '복사됨',
     cfdAreaTitle: '{column}: 마지막 날 카드 {count}장',
     changeAdd: '“{title}” 추가',
     changeDelete: '“{title}” 삭제',
@@ -643,6 +653,11 @@ export const TRANSLATIONS = {
     cardLabelSoon: '{title}, dans {column}, échéance proche : {when}',
     cardMovedTo: 'Carte « {title} » déplacée dans {column}, position {position} sur {count}.',
     cardReloaded: 'La carte telle qu’elle est maintenant a été rechargée.',
+    bothVersions: 'Les deux versions : copiez ce qu’il vous faut',
+    yourVersion: 'La vôtre, non enregistrée',
+    theirVersion: 'Sur le tableau maintenant',
+    copy: 'Copier',
+    copied: 'Copié',
     cfdAreaTitle: { one: '{column} : {count} carte le dernier jour', other: '{column} : {count} cartes le dernier jour' },
     changeAdd: 'Ajouter « {title} »',
     changeDelete: 'Supprimer « {title} »',
@@ -920,12 +935,20 @@ export function pickLanguage(stored, browserLanguages) {
 export function translator(lang) {
   const table = TRANSLATIONS[lang] ?? TRANSLATIONS.en;
   const plurals = new Intl.PluralRules(lang);
+  const numbers = new Intl.NumberFormat(lang);
+  // Counts read with the language's thousands separators (1,234 · 1 234); a sequence number is
+  // a name, not an amount, and stays as the log writes it.
+  const shown = (name, value) => (typeof value === 'number' && Number.isFinite(value) && !LITERAL_NUMBERS.has(name)
+    ? numbers.format(value) : String(value));
   return (key, values = {}) => {
     let text = table[key] ?? TRANSLATIONS.en[key] ?? key;
     if (typeof text === 'object') {
       const form = plurals.select(Number(values.count ?? 0));
       text = text[form] ?? text.other;
     }
-    return text.replace(/\{(\w+)\}/g, (slot, name) => (name in values ? String(values[name]) : slot));
+    return text.replace(/\{(\w+)\}/g, (slot, name) => (name in values ? shown(name, values[name]) : slot));
   };
 }
+
+/** Placeholders whose numbers are names (a sequence, a week, a position), not amounts. */
+const LITERAL_NUMBERS = new Set(['sequence', 'week', 'position', 'from', 'to', 'status']);
