@@ -4266,7 +4266,8 @@ function renderFlow() {
 }
 
 $('#flow-button').addEventListener('click', () => openFlow());
-$('#flow-dialog').addEventListener('close', () => { flowTicket++; });
+// Closed, the charts leave the page (thousands of elements a big board's flow draws).
+$('#flow-dialog').addEventListener('close', () => { flowTicket++; $('#flow-body').replaceChildren(); });
 
 // ---------------------------------------------------------------------------------------------
 // Language
