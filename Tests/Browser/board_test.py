@@ -768,8 +768,12 @@ def check_panel_pages(board):
         raise Failure(f"Show more did not ask deleted?limit=100&before={cursor}: {[u for u in urls if 'deleted' in u]}")
 
     total = len(board.get("/api/boards/bulk/history?limit=10000"))
+    scrolled = driver.execute_script("const body = document.getElementById('side-panel-body'); body.scrollTop = 2000; return body.scrollTop;")
     driver.find_element(By.ID, "history-button").click()
     board.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#side-panel .history-entry")) == 100, "the History panel does not show 100 entries")
+    top = driver.execute_script("return document.getElementById('side-panel-body').scrollTop;")
+    if scrolled <= 0 or top != 0:
+        raise Failure(f"History opened where Deleted was scrolled to ({scrolled} px → {top} px), not at its top")
     oldest = min(entry["sequence"] for entry in board.get("/api/boards/bulk/history?limit=100"))
     shown = 100
     while shown < total:

@@ -3669,12 +3669,20 @@ document.addEventListener('keydown', (event) => {
 let panelTicket = 0;
 
 function openHistory(card = null, title = null) {
-  state.panel = { kind: 'history', card, title, limit: PAGE_SIZE };
-  showPanel();
+  startPanel({ kind: 'history', card, title, limit: PAGE_SIZE });
 }
 
 function openDeleted() {
-  state.panel = { kind: 'deleted', limit: PAGE_SIZE };
+  startPanel({ kind: 'deleted', limit: PAGE_SIZE });
+}
+
+/** Shows `panel`; another list than the one shown starts at its top, not where the last was scrolled. */
+function startPanel(panel) {
+  const shown = state.panel;
+  if (!shown || shown.kind !== panel.kind || shown.card !== panel.card) {
+    $('#side-panel-body').scrollTop = 0;
+  }
+  state.panel = panel;
   showPanel();
 }
 
