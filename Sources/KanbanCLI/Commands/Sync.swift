@@ -2,7 +2,7 @@ import ArgumentParser
 import Kanban
 
 extension KanbanCommand {
-    /// `kanban sync [--token-file F]`: pushes a replica's queued changes to its server, then
+    /// `kanban sync [--token-file F] [--timeout S]`: pushes a replica's queued changes to its server, then
     /// pulls the server's new events; `--status` lists what is pending and what was refused.
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -13,12 +13,14 @@ extension KanbanCommand {
                 also when an answer is lost and sync runs again. Refused ones are kept with the reason \
                 ('kanban sync --status'): --apply-anyway N queues refused change N again without what \
                 it was made on, so the server applies it over the change that stood in its way; --discard N \
-                drops it. A server that cannot be reached is an error; nothing queued is lost.
+                drops it. A server that cannot be reached, or has not answered everything within \
+                --timeout seconds (120), is an error; nothing queued is lost.
                 """
         )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var access: ReplicaToken
+        @OptionGroup var limits: ReplicaTimeout
 
         @Flag(help: "List the changes not yet sent and those the server refused, and send nothing.")
         var status = false
@@ -34,7 +36,7 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            guard let replica = try Replica.open(engine, token: try access.token()) else { throw ReplicaError.notAReplica }
+            guard let replica = try Replica.open(engine, token: try access.token(), transport: limits.transport()) else { throw ReplicaError.notAReplica }
             if status {
                 try printStatus(replica)
                 return
