@@ -63,6 +63,9 @@ extension KanbanCommand {
                 try Output.printJSON(SyncReportOutput(report: report, pending: try replica.pending().count))
                 return
             }
+            if let change = report.clientSwitch {
+                Output.line("This replica's client id was also used by a copy of it (a copied or restored folder): it now syncs as client \(change.to) and sent its \(change.renumbered) queued change\(change.renumbered == 1 ? "" : "s") again, renumbered from 1.")
+            }
             Output.line("Sent \(report.applied + report.refused.count) change\(report.applied + report.refused.count == 1 ? "" : "s") to \(replica.origin): \(report.applied) applied, \(report.refused.count) refused; pulled \(report.pulled) event\(report.pulled == 1 ? "" : "s").")
             for refusal in report.refused {
                 Output.line("Refused #\(refusal.pending.mutation.id) \(refusal.pending.mutation.name): \(refusal.error)")
