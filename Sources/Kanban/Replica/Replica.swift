@@ -114,6 +114,12 @@ public struct Replica: Sendable {
         try storage(engine) { try store.formerClients() }
     }
 
+    /// How many changes are queued and not yet decided by the origin; as cheap with 10,000
+    /// queued as with none.
+    public func pendingCount() throws -> Int {
+        try storage(engine) { try store.pendingCount() }
+    }
+
     /// The changes the origin refused, oldest first, with its reasons.
     public func refused() throws -> [RefusedMutation] {
         try storage(engine) { try store.refused() }

@@ -69,6 +69,29 @@ struct ReplicaStore: Sendable {
         try entries(Self.pendingTag, as: PendingMutation.self)
     }
 
+    /// How many mutations are pending, without reading them: the database's entries less the
+    /// settings and the refused ones (few), so a queue of 10,000 costs what an empty one does.
+    func pendingCount() throws -> Int {
+        try environment.read { transaction in
+            let total = Int(try transaction.statistics(of: database).entries)
+            let others = try transaction.withCursor(on: database) { cursor in
+                var count = 0
+                var entry = try cursor.first()
+                while let current = entry, current.key.first.map({ $0 < Self.pendingTag }) ?? true {
+                    count += 1
+                    entry = try cursor.next()
+                }
+                entry = try [Self.pendingTag + 1].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+                while entry != nil {
+                    count += 1
+                    entry = try cursor.next()
+                }
+                return count
+            }
+            return total - others
+        }
+    }
+
     /// The refused mutations, oldest first.
     func refused() throws -> [RefusedMutation] {
         try entries(Self.refusedTag, as: RefusedMutation.self)

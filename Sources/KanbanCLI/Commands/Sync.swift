@@ -43,7 +43,7 @@ extension KanbanCommand {
             }
             if let id = applyAnyway {
                 let queued = try replica.applyAnyway(id)
-                Output.line("Queued refused change \(id) again as change \(queued.mutation.id), to apply anyway; \(try replica.pending().count) not yet synced (kanban sync).")
+                Output.line("Queued refused change \(id) again as change \(queued.mutation.id), to apply anyway; \(try replica.pendingCount()) not yet synced (kanban sync).")
                 return
             }
             if let id = discard {
@@ -55,12 +55,12 @@ extension KanbanCommand {
             do {
                 report = try Blocking.run { try await replica.sync() }
             } catch let error as ReplicaError {
-                let queued = try replica.pending().count
+                let queued = try replica.pendingCount()
                 Output.error("kanban: \(error); \(queued) change\(queued == 1 ? "" : "s") stay\(queued == 1 ? "s" : "") queued")
                 throw ExitCode(1)
             }
             if json {
-                try Output.printJSON(SyncReportOutput(report: report, pending: try replica.pending().count))
+                try Output.printJSON(SyncReportOutput(report: report, pending: try replica.pendingCount()))
                 return
             }
             if let change = report.clientSwitch {
