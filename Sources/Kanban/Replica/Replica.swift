@@ -156,7 +156,8 @@ public struct Replica: Sendable {
     /// A copy of this replica (its folder copied, or restored from a backup) syncs under the
     /// same client id, so its mutation numbers can be decided already with other changes: the
     /// origin answers `reused` for those, or says the client's last mutation is past any number
-    /// this replica gave. Then the replica takes a new client id, renumbers its queue from 1
+    /// this replica gave, or (on a server with tokens, where a client id is its first actor's)
+    /// refuses the push with a 403 naming the client id. Then the replica takes a new client id, renumbers its queue from 1
     /// under it (``ClientSwitch``) and pushes it again, so no change is dropped.
     public func push() async throws -> SyncReport {
         var report = SyncReport()
@@ -165,7 +166,18 @@ public struct Replica: Sendable {
         while let actor = pending.first?.actor {
             let batch = Array(pending.prefix { $0.actor == actor }.prefix(Self.pushBatchSize))
             let highestGiven = try storage(engine) { try store.nextNumber() } - 1
-            let answer = try await send(batch, actor: actor, client: client)
+            let answer: SyncPushOutput
+            do {
+                answer = try await send(batch, actor: actor, client: client)
+            } catch let ReplicaError.refusedByServer(_, status, message) where status == 403 && message.hasPrefix("client id ") && report.clientSwitch == nil {
+                // On a server with tokens a client id is its first actor's: a copy used by
+                // someone else pushed first. The same remedy: a client id of this replica's own.
+                let change = try switchClient(from: client)
+                report.clientSwitch = change
+                client = change.to
+                pending = try self.pending()[...]
+                continue
+            }
             var decided: [UInt64] = []
             var refused: [RefusedMutation] = []
             var duplicates: [UInt64] = []

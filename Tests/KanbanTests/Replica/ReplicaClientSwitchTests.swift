@@ -93,6 +93,43 @@ struct ReplicaClientSwitchTests {
         #expect(origin.titles(of: change.to) == ["six"])
     }
 
+    @Test("A push refused with a 403 because the client id is another person's: a new client id, the queue sent again")
+    func foreignClient() async throws {
+        let origin = FakeSyncOrigin(checksOwners: true)
+        let (replica, directory) = try await Self.replica(of: origin)
+        defer { directory.remove() }
+        let old = replica.clientID
+        // A copy used by someone else pushed first: the client id is theirs.
+        origin.owners.withLock { $0[old] = "someone else" }
+        try Self.queue(["one", "two"], on: replica)
+
+        let report = try await replica.sync()
+        let change = try #require(report.clientSwitch)
+        #expect(change.from == old && change.renumbered == 2 && report.applied == 2)
+        #expect(origin.titles(of: change.to) == ["one", "two"])
+        #expect(try replica.pending().isEmpty)
+    }
+
+    @Test("A 403 for another reason is an error, and nothing changes")
+    func otherForbidden() async throws {
+        let origin = FakeSyncOrigin(checksOwners: true)
+        let (replica, directory) = try await Self.replica(of: origin)
+        defer { directory.remove() }
+        try Self.queue(["one"], on: replica)
+        let forbidding = ForbiddingOrigin()
+        let reopened = try #require(try Replica.open(replica.engine, transport: forbidding))
+        await #expect(throws: ReplicaError.refusedByServer(origin: "http://origin.test", status: 403, message: "the token may only read")) { try await reopened.sync() }
+        #expect(try Replica.open(replica.engine)?.clientID == replica.clientID)
+        #expect(try replica.pending().map(\.mutation.id) == [1])
+    }
+
+    /// An origin that refuses every request with a 403 that is not about the client id.
+    private struct ForbiddingOrigin: ReplicaTransport {
+        func send(_ request: ReplicaRequest) async throws -> ReplicaResponse {
+            ReplicaResponse(status: 403, body: Data(#"{"error":"the token may only read"}"#.utf8))
+        }
+    }
+
     @Test("A refusal kept from before the switch is not overwritten by a later refusal with the same number")
     func refusalKeptThroughSwitch() async throws {
         let origin = FakeSyncOrigin()

@@ -11,9 +11,14 @@ final class FakeSyncOrigin: ReplicaTransport {
     /// Each client's decided mutations, in order: their content without the number.
     let decided = Locked<[String: [String]]>([:])
     let answersReused: Bool
+    /// Each client's owner, the first actor that pushed as it, when owners are checked.
+    let owners = Locked<[String: String]>([:])
+    /// Whether a push by an actor other than the client's owner is a 403, as on a server with tokens.
+    let checksOwners: Bool
 
-    init(answersReused: Bool = true) {
+    init(answersReused: Bool = true, checksOwners: Bool = false) {
         self.answersReused = answersReused
+        self.checksOwners = checksOwners
     }
 
     /// The content the origin keeps for `mutation`: its JSON without `id`, keys sorted.
@@ -42,6 +47,15 @@ final class FakeSyncOrigin: ReplicaTransport {
             return ReplicaResponse(status: 200, body: try JSONEncoder().encode(SyncPullOutput(clientID: client, lastMutationID: last, lastSequence: 0, refused: [], events: [])))
         case ("POST", "/api/sync/push"):
             let push = try JSONDecoder().decode(Push.self, from: request.body ?? Data())
+            let actor = request.headers["X-Kanban-Actor"] ?? ""
+            let owner = owners.withLock { owners -> String in
+                if let owner = owners[push.clientID] { return owner }
+                owners[push.clientID] = actor
+                return actor
+            }
+            if checksOwners, owner != actor {
+                return ReplicaResponse(status: 403, body: Data(#"{"error":"client id '\#(push.clientID)' belongs to another person: sync with a client id of your own"}"#.utf8))
+            }
             let results = try decided.withLock { decided -> [MutationResultOutput] in
                 try push.mutations.map { mutation in
                     let content = try Self.content(mutation)
