@@ -22,7 +22,9 @@ public struct Replica: Sendable {
     public let engine: KanbanEngine
     /// The origin's URL, as given to the clone, without a trailing `/`.
     public let origin: String
-    /// This replica's client id, random, sent with every push.
+    /// This replica's client id, random, sent with every push, as it was when the replica was
+    /// opened: a sync that finds a copy of the replica used it too takes a new one
+    /// (``SyncReport/clientSwitch``).
     public let clientID: String
     /// Sent as `Authorization: Bearer` when set.
     public var token: String?
@@ -55,7 +57,7 @@ public struct Replica: Sendable {
         if let existing = try open(engine) { throw ReplicaError.alreadyAReplica(origin: existing.origin) }
         let events = try engine.lastSequence()
         guard events == 0 else { throw ReplicaError.databaseNotEmpty(events: events) }
-        let client = "r" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        let client = newClientID()
         let probe = Replica(engine: engine, origin: origin, clientID: client, token: token, store: nil, transport: transport)
         let first = try await probe.fetchPage(after: 0)
         let store = try storage(engine) { try ReplicaStore.create(in: engine.log.environment, origin: origin, client: client) }
@@ -106,6 +108,18 @@ public struct Replica: Sendable {
         try storage(engine) { try store.pending() }
     }
 
+    /// The client ids this replica synced as before, oldest first: each given up because a
+    /// copy of the replica used it too (``SyncReport/clientSwitch``).
+    public func formerClientIDs() throws -> [String] {
+        try storage(engine) { try store.formerClients() }
+    }
+
+    /// How many changes are queued and not yet decided by the origin; as cheap with 10,000
+    /// queued as with none.
+    public func pendingCount() throws -> Int {
+        try storage(engine) { try store.pendingCount() }
+    }
+
     /// The changes the origin refused, oldest first, with its reasons.
     public func refused() throws -> [RefusedMutation] {
         try storage(engine) { try store.refused() }
@@ -138,19 +152,41 @@ public struct Replica: Sendable {
 
     /// Pushes the outbox in order, a batch of one actor's changes (at most ``pushBatchSize``)
     /// at a time; applied and duplicate ones leave it, refused ones are kept with the reason.
+    ///
+    /// A copy of this replica (its folder copied, or restored from a backup) syncs under the
+    /// same client id, so its mutation numbers can be decided already with other changes: the
+    /// origin answers `reused` for those, or says the client's last mutation is past any number
+    /// this replica gave, or (on a server with tokens, where a client id is its first actor's)
+    /// refuses the push with a 403 naming the client id. Then the replica takes a new client id, renumbers its queue from 1
+    /// under it (``ClientSwitch``) and pushes it again, so no change is dropped.
     public func push() async throws -> SyncReport {
         var report = SyncReport()
+        var client = try storage(engine) { try store.client() }
         var pending = try self.pending()[...]
         while let actor = pending.first?.actor {
             let batch = Array(pending.prefix { $0.actor == actor }.prefix(Self.pushBatchSize))
-            let answer = try await send(batch, actor: actor)
+            let highestGiven = try storage(engine) { try store.nextNumber() } - 1
+            let answer: SyncPushOutput
+            do {
+                answer = try await send(batch, actor: actor, client: client)
+            } catch let ReplicaError.refusedByServer(_, status, message) where status == 403 && message.hasPrefix("client id ") && report.clientSwitch == nil {
+                // On a server with tokens a client id is its first actor's: a copy used by
+                // someone else pushed first. The same remedy: a client id of this replica's own.
+                let change = try switchClient(from: client)
+                report.clientSwitch = change
+                client = change.to
+                pending = try self.pending()[...]
+                continue
+            }
             var decided: [UInt64] = []
             var refused: [RefusedMutation] = []
             var duplicates: [UInt64] = []
+            var reused = false
             for (pendingMutation, result) in zip(batch, answer.results) {
                 switch result.status {
                 case "applied": decided.append(pendingMutation.mutation.id)
                 case "duplicate": duplicates.append(pendingMutation.mutation.id)
+                case "reused": reused = true
                 case "refused":
                     refused.append(RefusedMutation(pending: pendingMutation, error: result.error ?? "refused", conflict: result.conflict ?? false))
                 default:
@@ -159,7 +195,7 @@ public struct Replica: Sendable {
             }
             // A duplicate was decided by an earlier push whose answer was lost: ask whether it was refused.
             if let first = duplicates.first {
-                let earlier = try await refusals(after: first - 1)
+                let earlier = try await refusals(after: first - 1, client: client)
                 for id in duplicates {
                     guard let pendingMutation = batch.first(where: { $0.mutation.id == id }) else { continue }
                     if let refusal = earlier.first(where: { $0.id == id }) {
@@ -172,9 +208,35 @@ public struct Replica: Sendable {
             try storage(engine) { try store.settle(decided: decided, refused: refused) }
             report.applied += decided.count
             report.refused += refused
+            // The origin decided numbers this replica never gave: another replica used its id.
+            if reused || answer.lastMutationID > highestGiven {
+                guard report.clientSwitch == nil else {
+                    throw ReplicaError.unreadableAnswer(origin: origin, reason: "the new client id \(client) was used already, it says")
+                }
+                let change = try switchClient(from: client)
+                report.clientSwitch = change
+                client = change.to
+                pending = try self.pending()[...]
+                continue
+            }
             pending = pending.dropFirst(batch.count)
         }
         return report
+    }
+
+    /// Takes a new client id in place of `old` and renumbers the queue under it; when another
+    /// process did so first, the id it took.
+    private func switchClient(from old: String) throws -> ClientSwitch {
+        let new = Self.newClientID()
+        if let renumbered = try storage(engine, { try store.switchClient(from: old, to: new) }) {
+            return ClientSwitch(from: old, to: new, renumbered: renumbered)
+        }
+        return ClientSwitch(from: old, to: try storage(engine) { try store.client() }, renumbered: try pending().count)
+    }
+
+    /// A new client id: `r` and 32 random hexadecimal digits.
+    static func newClientID() -> String {
+        "r" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     }
 
     /// Appends the origin's events after the replica's last one, a page at a time (each page
@@ -205,8 +267,8 @@ public struct Replica: Sendable {
         }
     }
 
-    private func send(_ batch: [PendingMutation], actor: String) async throws -> SyncPushOutput {
-        var body = Data(#"{"clientGroupID":"\#(clientID)","clientID":"\#(clientID)","mutations":["#.utf8)
+    private func send(_ batch: [PendingMutation], actor: String, client: String) async throws -> SyncPushOutput {
+        var body = Data(#"{"clientGroupID":"\#(client)","clientID":"\#(client)","mutations":["#.utf8)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (index, pendingMutation) in batch.enumerated() {
@@ -222,9 +284,9 @@ public struct Replica: Sendable {
         return output
     }
 
-    /// This client's refusals after mutation `after`, as the origin keeps them.
-    private func refusals(after: UInt64) async throws -> [RefusalOutput] {
-        let answer = try await request("GET", "/api/sync/pull?client=\(clientID)&refusedAfter=\(after)&limit=0")
+    /// Client `client`'s refusals after mutation `after`, as the origin keeps them.
+    private func refusals(after: UInt64, client: String) async throws -> [RefusalOutput] {
+        let answer = try await request("GET", "/api/sync/pull?client=\(client)&refusedAfter=\(after)&limit=0")
         return try decode(SyncPullOutput.self, answer).refused
     }
 

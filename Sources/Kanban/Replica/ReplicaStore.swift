@@ -7,6 +7,8 @@ import LMDBStorage
 /// Keys, and values:
 /// - `0x00` · `origin` → the origin's URL (UTF-8); `0x00` · `client` → this replica's client id;
 ///   `0x00` · `next` → u64 little-endian: the number the next queued mutation gets;
+///   `0x00` · `former` → the client ids this replica synced as before (one a line, oldest
+///   first), absent until a copy of it was found to use the same one (``switchClient(from:to:)``);
 /// - `0x01` · u64 big-endian mutation id → a pending mutation (``PendingMutation`` as JSON);
 /// - `0x02` · u64 big-endian mutation id → a refused one (``RefusedMutation`` as JSON).
 struct ReplicaStore: Sendable {
@@ -18,6 +20,7 @@ struct ReplicaStore: Sendable {
     private static let originKey = Array("\u{0}origin".utf8)
     private static let clientKey = Array("\u{0}client".utf8)
     private static let nextKey = Array("\u{0}next".utf8)
+    private static let formerClientsKey = Array("\u{0}former".utf8)
     private static let pendingTag: UInt8 = 0x01
     private static let refusedTag: UInt8 = 0x02
 
@@ -66,6 +69,29 @@ struct ReplicaStore: Sendable {
         try entries(Self.pendingTag, as: PendingMutation.self)
     }
 
+    /// How many mutations are pending, without reading them: the database's entries less the
+    /// settings and the refused ones (few), so a queue of 10,000 costs what an empty one does.
+    func pendingCount() throws -> Int {
+        try environment.read { transaction in
+            let total = Int(try transaction.statistics(of: database).entries)
+            let others = try transaction.withCursor(on: database) { cursor in
+                var count = 0
+                var entry = try cursor.first()
+                while let current = entry, current.key.first.map({ $0 < Self.pendingTag }) ?? true {
+                    count += 1
+                    entry = try cursor.next()
+                }
+                entry = try [Self.pendingTag + 1].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+                while entry != nil {
+                    count += 1
+                    entry = try cursor.next()
+                }
+                return count
+            }
+            return total - others
+        }
+    }
+
     /// The refused mutations, oldest first.
     func refused() throws -> [RefusedMutation] {
         try entries(Self.refusedTag, as: RefusedMutation.self)
@@ -77,8 +103,15 @@ struct ReplicaStore: Sendable {
         try environment.write { transaction in
             for id in decided { _ = try transaction.delete(forKey: Self.key(Self.pendingTag, id), in: database) }
             for refusal in refused {
-                _ = try transaction.delete(forKey: Self.key(Self.pendingTag, refusal.pending.mutation.id), in: database)
-                try transaction.put(try Self.encoded(refusal), forKey: Self.key(Self.refusedTag, refusal.pending.mutation.id), in: database)
+                let id = refusal.pending.mutation.id
+                _ = try transaction.delete(forKey: Self.key(Self.pendingTag, id), in: database)
+                // A refusal kept from before the client id changed may hold this number: it moves
+                // to one no change has, rather than being overwritten.
+                if let earlier = try transaction.value(forKey: Self.key(Self.refusedTag, id), in: database) {
+                    let free = max(try lastNumber(Self.refusedTag, in: transaction) + 1, try transaction.value(forKey: Self.nextKey, in: database).flatMap(Self.number) ?? 1)
+                    try transaction.put(earlier, forKey: Self.key(Self.refusedTag, free), in: database)
+                }
+                try transaction.put(try Self.encoded(refusal), forKey: Self.key(Self.refusedTag, id), in: database)
             }
         }
     }
@@ -101,6 +134,69 @@ struct ReplicaStore: Sendable {
             try transaction.put(try Self.encoded(again), forKey: Self.key(Self.pendingTag, next), in: database)
             try transaction.put(Self.bytes(next + 1), forKey: Self.nextKey, in: database)
             return again
+        }
+    }
+
+    /// The number the next queued mutation gets, at least 1.
+    func nextNumber() throws -> UInt64 {
+        max(try environment.read { try $0.value(forKey: Self.nextKey, in: database) }.flatMap(Self.number) ?? 1, 1)
+    }
+
+    /// The client ids this replica synced as before, oldest first.
+    func formerClients() throws -> [String] {
+        let text = try environment.read { try $0.value(forKey: Self.formerClientsKey, in: database) }.map { String(decoding: $0, as: UTF8.self) }
+        return text?.split(separator: "\n").map(String.init) ?? []
+    }
+
+    /// Makes `new` this replica's client id in place of `old`, and renumbers the pending
+    /// mutations 1, 2, 3… in their order (a new client's first mutation is 1), in one write
+    /// transaction; `old` is kept in the list of former ids. Returns how many were
+    /// renumbered, or `nil` when the client id is no longer `old` (another process switched it).
+    /// Refused mutations keep their numbers: they are local, and renumbered when queued again.
+    func switchClient(from old: String, to new: String) throws -> Int? {
+        try environment.write { transaction in
+            let current = try transaction.value(forKey: Self.clientKey, in: database).map { String(decoding: $0, as: UTF8.self) }
+            guard current == old else { return nil }
+            let pending = try entries(Self.pendingTag, in: transaction)
+            for (oldID, _) in pending { _ = try transaction.delete(forKey: Self.key(Self.pendingTag, oldID), in: database) }
+            var number: UInt64 = 0
+            for (_, bytes) in pending {
+                var mutation = try JSONDecoder().decode(PendingMutation.self, from: Data(bytes))
+                number += 1
+                mutation.mutation.id = number
+                try transaction.put(try Self.encoded(mutation), forKey: Self.key(Self.pendingTag, number), in: database)
+            }
+            try transaction.put(Self.bytes(number + 1), forKey: Self.nextKey, in: database)
+            try transaction.put(Array(new.utf8), forKey: Self.clientKey, in: database)
+            let former = try transaction.value(forKey: Self.formerClientsKey, in: database) ?? []
+            try transaction.put(former + Array((former.isEmpty ? "" : "\n").utf8) + Array(old.utf8), forKey: Self.formerClientsKey, in: database)
+            return pending.count
+        }
+    }
+
+    /// The highest number of an entry tagged `tag`, 0 when there is none.
+    private func lastNumber(_ tag: UInt8, in transaction: some Transaction) throws -> UInt64 {
+        try transaction.withCursor(on: database) { cursor in
+            // The first key after the tag's range, then one back.
+            var entry = try [tag + 1].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            if entry == nil { entry = try cursor.last() } else { entry = try cursor.previous() }
+            guard let found = entry, found.key.first == tag, found.key.count == 9 else { return 0 }
+            return UInt64(bigEndian: found.key.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+        }
+    }
+
+    /// The entries tagged `tag`, in order: their numbers and values.
+    private func entries(_ tag: UInt8, in transaction: some Transaction) throws -> [(UInt64, [UInt8])] {
+        try transaction.withCursor(on: database) { cursor in
+            var found: [(UInt64, [UInt8])] = []
+            var entry = try [tag].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            while let current = entry, current.key.first == tag {
+                if current.key.count == 9 {
+                    found.append((UInt64(bigEndian: current.key.loadUnaligned(fromByteOffset: 1, as: UInt64.self)), Array(current.value)))
+                }
+                entry = try cursor.next()
+            }
+            return found
         }
     }
 

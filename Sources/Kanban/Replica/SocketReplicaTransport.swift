@@ -18,38 +18,51 @@ private let streamSocket = SOCK_STREAM
 /// each process: 6 ms and 7 MiB more for `kanban board`).
 ///
 /// Plain `http://` only: `kanban serve` speaks no TLS itself, and an origin behind a TLS proxy
-/// is reached through a tunnel (`ssh -L 8080:127.0.0.1:8080 host`). An answer larger than
-/// ``largestAnswer`` is refused.
+/// is reached through a tunnel (`ssh -L 8080:127.0.0.1:8080 host`).
+///
+/// An origin may send anything, so what it sends is bounded: each wait for its next bytes by
+/// ``timeout``, all the requests of one clone or sync together by ``overallTimeout`` (an origin
+/// that sends a byte a second is cut there), an answer by ``largestAnswer``; a number in the
+/// answer that is malformed or too large is refused (``HTTPAnswer``).
 public struct SocketReplicaTransport: ReplicaTransport {
     /// Seconds connecting, and each wait for the origin's next bytes, may take.
     public var timeout: Int
+    /// Seconds all the requests sent through this transport may take together, from its
+    /// making; `nil` for no bound but ``timeout``.
+    public let overallTimeout: Int?
+    /// When ``overallTimeout`` runs out.
+    private let deadline: ContinuousClock.Instant?
 
     /// The largest answer read: a page of the log is far smaller.
     public static let largestAnswer = 256 * 1024 * 1024
 
-    public init(timeout: Int = 30) {
+    public init(timeout: Int = 30, overallTimeout: Int? = nil) {
         self.timeout = timeout
+        self.overallTimeout = overallTimeout
+        deadline = overallTimeout.map { ContinuousClock.now + .seconds($0) }
     }
 
     public func send(_ request: ReplicaRequest) async throws -> ReplicaResponse {
-        let timeout = self.timeout
+        let transport = self
         return try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(with: Result { try Self.exchange(request, timeout: timeout) })
+                continuation.resume(with: Result { try transport.exchange(request) })
             }
         }
     }
 
     /// Sends `request` and reads the whole answer, blocking the calling thread.
-    static func exchange(_ request: ReplicaRequest, timeout: Int) throws -> ReplicaResponse {
+    func exchange(_ request: ReplicaRequest) throws -> ReplicaResponse {
         let origin = Self.origin(of: request.url)
         func unreachable(_ reason: String) -> ReplicaError { .unreachable(origin: origin, reason: reason) }
+        let overdue = unreachable("gave up after \(overallTimeout ?? 0) s, the time a clone or sync may take (its --timeout)")
         guard request.url.scheme?.lowercased() == "http", let host = request.url.host, !host.isEmpty else {
             throw unreachable("only http:// origins can be reached (an https one through a tunnel, such as ssh -L)")
         }
         let port = request.url.port ?? 80
         guard (1...65_535).contains(port) else { throw unreachable("port \(port) is out of range") }
-        let descriptor = try connect(host: host, port: port, timeout: timeout, unreachable: unreachable)
+        guard let firstWait = nextWait() else { throw overdue }
+        let descriptor = try Self.connect(host: host, port: port, timeout: firstWait, unreachable: unreachable)
         defer { close(descriptor) }
 
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
@@ -72,27 +85,80 @@ public struct SocketReplicaTransport: ReplicaTransport {
         #endif
         var sent = 0
         while sent < bytes.count {
+            guard let limit = nextWait() else { throw overdue }
+            Self.bound(descriptor, SO_SNDTIMEO, to: limit)
             let count = bytes[sent...].withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, noSignal) }
-            guard count > 0 else { throw unreachable(errno == EAGAIN ? "timed out" : "the connection broke") }
+            guard count > 0 else {
+                if nextWait() == nil { throw overdue }
+                throw unreachable(errno == EAGAIN || errno == EWOULDBLOCK ? "timed out" : "the connection broke")
+            }
             sent += count
         }
 
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
+        var answerHead: (end: Int, fields: HTTPAnswer.Head)?
         while true {
+            guard let limit = nextWait() else { throw overdue }
+            Self.bound(descriptor, SO_RCVTIMEO, to: limit)
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { break }
-            guard count > 0 else { throw unreachable(errno == EAGAIN || errno == EWOULDBLOCK ? "timed out" : "the connection broke") }
+            guard count > 0 else {
+                if nextWait() == nil { throw overdue }
+                throw unreachable(errno == EAGAIN || errno == EWOULDBLOCK ? "timed out" : "the connection broke")
+            }
             answer += buffer[..<count]
-            guard answer.count <= largestAnswer else { throw unreachable("the answer is larger than \(largestAnswer >> 20) MiB") }
+            guard answer.count <= Self.largestAnswer else { throw unreachable("the answer is larger than \(Self.largestAnswer >> 20) MiB") }
+            do throws(HTTPAnswerFault) {
+                // The header block is checked as soon as it is whole: a Content-Length too large
+                // is refused before its body is waited for.
+                if answerHead == nil, let end = answer.firstRange(of: HTTPAnswer.headEnd) {
+                    answerHead = (end.upperBound, try HTTPAnswer.head(answer[..<end.lowerBound], largestBody: Self.largestAnswer))
+                } else if answerHead == nil, answer.count > HTTPAnswer.largestHead {
+                    throw .refused("the answer's header is over \(HTTPAnswer.largestHead / 1024) KiB")
+                }
+            } catch {
+                throw Self.replicaError(error, origin: origin)
+            }
+            // A whole answer by its Content-Length is read: the close need not be waited for.
+            if let answerHead, let length = answerHead.fields.contentLength, answer.count - answerHead.end >= length { break }
         }
-        guard let response = HTTPAnswer(answer) else { throw unreachable("the answer is not HTTP, or it broke off") }
-        return response.response
+        do {
+            return try HTTPAnswer(answer, largestBody: Self.largestAnswer).response
+        } catch {
+            throw Self.replicaError(error, origin: origin)
+        }
+    }
+
+    /// How long the next wait may last: ``timeout``, or less when the deadline is nearer;
+    /// `nil` once the deadline has passed.
+    private func nextWait() -> Duration? {
+        let perRead = Duration.seconds(timeout)
+        guard let deadline else { return perRead }
+        let left = deadline - ContinuousClock.now
+        guard left > .zero else { return nil }
+        return min(perRead, left)
+    }
+
+    /// Bounds the socket's `option` (send or receive timeout) to `limit`.
+    private static func bound(_ descriptor: Int32, _ option: Int32, to limit: Duration) {
+        let (seconds, attoseconds) = limit.components
+        // A zero timeval would mean no bound at all.
+        var value = timeval(tv_sec: .init(seconds), tv_usec: .init(max(attoseconds / 1_000_000_000_000, seconds == 0 ? 1_000 : 0)))
+        setsockopt(descriptor, SOL_SOCKET, option, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// The error a fault in the origin's answer is.
+    private static func replicaError(_ fault: HTTPAnswerFault, origin: String) -> ReplicaError {
+        switch fault {
+        case .brokeOff: .unreachable(origin: origin, reason: "the answer is not HTTP, or it broke off")
+        case .refused(let reason): .unreadableAnswer(origin: origin, reason: reason)
+        }
     }
 
     /// A socket connected to `host`:`port` (each address the name has, in turn), with send,
     /// receive and connect bounded by `timeout` seconds.
-    private static func connect(host: String, port: Int, timeout: Int, unreachable: (String) -> ReplicaError) throws -> Int32 {
+    private static func connect(host: String, port: Int, timeout: Duration, unreachable: (String) -> ReplicaError) throws -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = streamSocket
@@ -105,10 +171,9 @@ public struct SocketReplicaTransport: ReplicaTransport {
             next = address.pointee.ai_next
             let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
             guard descriptor >= 0 else { continue }
-            var limit = timeval(tv_sec: timeout, tv_usec: 0)
             // On Linux the send timeout bounds connect() too.
-            setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            bound(descriptor, SO_SNDTIMEO, to: timeout)
+            bound(descriptor, SO_RCVTIMEO, to: timeout)
             if systemConnect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 { return descriptor }
             reason = switch errno {
             case ECONNREFUSED: "connection refused"

@@ -6,10 +6,13 @@ public struct SyncReport: Sendable, Equatable {
     public var refused: [RefusedMutation]
     /// Events pulled and appended to the replica's log.
     public var pulled: Int
+    /// The new client id the replica took because a copy of it had used its id, if it did.
+    public var clientSwitch: ClientSwitch?
 
-    public init(applied: Int = 0, refused: [RefusedMutation] = [], pulled: Int = 0) {
+    public init(applied: Int = 0, refused: [RefusedMutation] = [], pulled: Int = 0, clientSwitch: ClientSwitch? = nil) {
         self.applied = applied
         self.refused = refused
         self.pulled = pulled
+        self.clientSwitch = clientSwitch
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Kanban
 
 extension KanbanCommand {
-    /// `kanban sync [--token-file F]`: pushes a replica's queued changes to its server, then
+    /// `kanban sync [--token-file F] [--timeout S]`: pushes a replica's queued changes to its server, then
     /// pulls the server's new events; `--status` lists what is pending and what was refused.
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -13,12 +13,14 @@ extension KanbanCommand {
                 also when an answer is lost and sync runs again. Refused ones are kept with the reason \
                 ('kanban sync --status'): --apply-anyway N queues refused change N again without what \
                 it was made on, so the server applies it over the change that stood in its way; --discard N \
-                drops it. A server that cannot be reached is an error; nothing queued is lost.
+                drops it. A server that cannot be reached, or has not answered everything within \
+                --timeout seconds (120), is an error; nothing queued is lost.
                 """
         )
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var access: ReplicaToken
+        @OptionGroup var limits: ReplicaTimeout
 
         @Flag(help: "List the changes not yet sent and those the server refused, and send nothing.")
         var status = false
@@ -34,14 +36,14 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            guard let replica = try Replica.open(engine, token: try access.token()) else { throw ReplicaError.notAReplica }
+            guard let replica = try Replica.open(engine, token: try access.token(), transport: limits.transport()) else { throw ReplicaError.notAReplica }
             if status {
                 try printStatus(replica)
                 return
             }
             if let id = applyAnyway {
                 let queued = try replica.applyAnyway(id)
-                Output.line("Queued refused change \(id) again as change \(queued.mutation.id), to apply anyway; \(try replica.pending().count) not yet synced (kanban sync).")
+                Output.line("Queued refused change \(id) again as change \(queued.mutation.id), to apply anyway; \(try replica.pendingCount()) not yet synced (kanban sync).")
                 return
             }
             if let id = discard {
@@ -53,13 +55,16 @@ extension KanbanCommand {
             do {
                 report = try Blocking.run { try await replica.sync() }
             } catch let error as ReplicaError {
-                let queued = try replica.pending().count
+                let queued = try replica.pendingCount()
                 Output.error("kanban: \(error); \(queued) change\(queued == 1 ? "" : "s") stay\(queued == 1 ? "s" : "") queued")
                 throw ExitCode(1)
             }
             if json {
-                try Output.printJSON(SyncReportOutput(report: report, pending: try replica.pending().count))
+                try Output.printJSON(SyncReportOutput(report: report, pending: try replica.pendingCount()))
                 return
+            }
+            if let change = report.clientSwitch {
+                Output.line("This replica's client id was also used by a copy of it (a copied or restored folder): it now syncs as client \(change.to) and sent its \(change.renumbered) queued change\(change.renumbered == 1 ? "" : "s") again, renumbered from 1.")
             }
             Output.line("Sent \(report.applied + report.refused.count) change\(report.applied + report.refused.count == 1 ? "" : "s") to \(replica.origin): \(report.applied) applied, \(report.refused.count) refused; pulled \(report.pulled) event\(report.pulled == 1 ? "" : "s").")
             for refusal in report.refused {

@@ -35,7 +35,7 @@ enum ReplicaWrites {
             }
         }
         let pending = try replica.queue(command, actor: actor, newCard: newCard, newDetail: newDetail)
-        let waiting = try replica.pending().count
+        let waiting = try replica.pendingCount()
         if let newCard {
             if json { try Output.printJSON(AddedCardOutput(card: newCard)) } else { Output.line(newCard.description) }
         } else if let newDetail, !json {
@@ -58,7 +58,7 @@ enum ReplicaWrites {
     /// The line reads print under what they show on a replica with changes not yet synced.
     static func notSyncedLine(_ engine: KanbanEngine) throws -> String? {
         guard let replica = try Replica.open(engine) else { return nil }
-        let count = try replica.pending().count
+        let count = try replica.pendingCount()
         guard count > 0 else { return nil }
         return "\(count) change\(count == 1 ? "" : "s") not yet synced (kanban sync)"
     }

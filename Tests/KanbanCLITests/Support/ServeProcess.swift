@@ -8,9 +8,10 @@ enum ServeProcess {
 
     /// Starts `kanban serve` on `database` at `port` (0: any free one) with the `extra`
     /// arguments, logging errors only; returns the process once it listens, and its port.
-    static func start(database: String, port: Int = 0, extra: [String] = []) throws -> (process: Process, port: Int) {
+    /// `serverBinary` serves instead of the `kanban` under test when given.
+    static func start(database: String, port: Int = 0, extra: [String] = [], serverBinary: String? = nil) throws -> (process: Process, port: Int) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
+        process.executableURL = URL(fileURLWithPath: try serverBinary ?? KanbanExecutable.path())
         process.arguments = ["serve", "--db", database, "--port", String(port), "--log-level", "error"] + extra
         let output = Pipe()
         process.standardOutput = output

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A tiny HTTP server on 127.0.0.1 that answers whatever a test tells it to, for tests of a
+/// client facing a hostile origin: a chunk size no `Int` holds, a `Content-Length` over
+/// `Int.max`, an answer sent a byte at a time. Each connection's request is read whole, then
+/// answered with the next of ``answers`` (the last one again once they run out), then closed.
+public final class HostileOrigin: @unchecked Sendable {
+    /// How one connection is answered.
+    public enum Answer: Sendable {
+        /// These bytes, then the connection is closed.
+        case bytes([UInt8])
+        /// `head`, then one byte every `interval` seconds for as long as the client reads.
+        case drip(head: [UInt8], interval: Double)
+
+        /// `text` as bytes, then the close.
+        public static func text(_ text: String) -> Answer { .bytes(Array(text.utf8)) }
+    }
+
+    /// The port clients connect to.
+    public let port: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var answers: [Answer]
+    private var served = 0
+
+    /// Listens on a free port; connection *n* gets `answers[n]`, the last for every later one.
+    public init(answers: [Answer]) throws {
+        precondition(!answers.isEmpty)
+        self.answers = answers
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.listener = listener
+        var yes: Int32 = 1
+        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listener, 16) == 0 else {
+            close(listener)
+            throw LoopbackSocket.Failure(description: "the hostile origin cannot listen")
+        }
+        var local = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: local.sin_port))
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// Stops listening: later connections are refused.
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    deinit { close(listener) }
+
+    /// `http://127.0.0.1:PORT`.
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let answer = lock.withLock { () -> Answer in
+                defer { served += 1 }
+                return answers[min(served, answers.count - 1)]
+            }
+            Thread.detachNewThread { Self.handle(client, answer) }
+        }
+    }
+
+    private static func handle(_ client: Int32, _ answer: Answer) {
+        defer { close(client) }
+        guard readRequest(client) else { return }
+        switch answer {
+        case .bytes(let bytes):
+            _ = sendAll(bytes, to: client)
+        case .drip(let head, let interval):
+            guard sendAll(head, to: client) else { return }
+            while sendAll([UInt8(ascii: "x")], to: client) { Thread.sleep(forTimeInterval: interval) }
+        }
+    }
+
+    /// Reads a request's head and its `Content-Length` bytes of body; whether it came whole.
+    private static func readRequest(_ descriptor: Int32) -> Bool {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let separator = Array("\r\n\r\n".utf8)
+        while true {
+            if let end = bytes.firstRange(of: separator) {
+                let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
+                let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if bytes.count - end.upperBound >= length { return true }
+            }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { return false }
+            bytes += buffer[..<count]
+        }
+    }
+
+    private static func sendAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { return false }
+            sent += count
+        }
+        return true
+    }
+}
