@@ -6,23 +6,15 @@ import Testing
 /// A replica's folder copied (or restored from a backup) syncs under the same client id as the
 /// original: the server says `reused` for a number the other decided with another change, and
 /// the copy takes a new client id and sends its change again. Both changes reach the server.
-///
-/// The server's `reused` is not on this branch yet: the test runs only with
-/// `KANBAN_SERVE_BINARY` naming a `kanban` whose server has it (such as a build of `main`),
-/// which then serves while this build clones and syncs.
 @Suite("A copied replica", .serialized)
 struct CLIReplicaCopyTests {
-    /// A `kanban` whose server answers `reused`, from `KANBAN_SERVE_BINARY`.
-    static let serverBinary = ProcessInfo.processInfo.environment["KANBAN_SERVE_BINARY"].flatMap { $0.isEmpty ? nil : $0 }
-
-    @Test("Clone into A, copy A's folder to B, add on each, sync each: both cards on the server",
-          .enabled(if: serverBinary != nil, "needs the server's reused answer (issue 33 item 4, server side): set KANBAN_SERVE_BINARY"))
+    @Test("Clone into A, copy A's folder to B, add on each, sync each: both cards on the server")
     func copiedFolder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
         try server.add("On the server")
-        let (process, port) = try ServeProcess.start(database: server.database, serverBinary: Self.serverBinary)
+        let (process, port) = try ServeProcess.start(database: server.database)
         defer {
             kill(process.processIdentifier, SIGTERM)
             process.waitUntilExit()
