@@ -20,6 +20,10 @@ public struct KanbanServer: Sendable {
     let broadcaster: LiveBroadcaster
     /// The live streams of syncing clients, for their pushes' `ack` frames.
     let acknowledgements = SyncAcknowledgements()
+    /// The browsers signed in with a token.
+    let sessions = SessionStore()
+    /// Wrong tokens counted, for bearer tokens, session cookies and sign-in alike.
+    let guesses = TokenGuessThrottle()
 
     public init(engine: KanbanEngine, configuration: ServerConfiguration) {
         self.engine = engine
@@ -36,7 +40,7 @@ public struct KanbanServer: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: AccessMiddleware(configuration: configuration))
+        router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses))
         let runner = CommandRunner(engine: engine)
         let api = router.group("api")
         BoardRoutes(engine: engine, runner: runner).add(to: api)
@@ -55,7 +59,7 @@ public struct KanbanServer: Sendable {
             engine: engine, broadcaster: broadcaster, acknowledgements: acknowledgements, metrics: metrics, heartbeat: configuration.heartbeat
         ).add(to: api)
         SyncRoutes(engine: engine, acknowledgements: acknowledgements).add(to: api)
-        SessionRoutes(tokens: configuration.tokens).add(to: api)
+        SessionRoutes(tokens: configuration.tokens, sessions: sessions, guesses: guesses).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
         // Last, so it wraps only the router's not-found answer.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
@@ -72,7 +76,7 @@ public struct KanbanServer: Sendable {
         let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
         return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), DrainBeforeClose()], idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), ForbidContentSniffing(), DrainBeforeClose()], idleTimeout: idleTimeout)),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "kanban",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
