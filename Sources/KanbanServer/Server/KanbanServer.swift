@@ -72,11 +72,11 @@ public struct KanbanServer: Sendable {
         var logger = Logger(label: "kanban")
         logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         let host = configuration.host
-        let idle = configuration.idleTimeout.components
-        let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
+        let idleTimeout = Self.timeAmount(configuration.idleTimeout)
+        let bodyTimeout = Self.timeAmount(configuration.bodyTimeout)
         return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), ForbidContentSniffing(), DrainBeforeClose()], idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), ForbidContentSniffing(), DrainBeforeClose(), CutSlowBodies(timeout: bodyTimeout)], idleTimeout: idleTimeout)),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "kanban",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
@@ -88,6 +88,12 @@ public struct KanbanServer: Sendable {
             },
             logger: logger
         )
+    }
+
+    /// `duration` as NIO counts time (whole nanoseconds; the configuration bounds it to a day).
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let parts = duration.components
+        return .nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight, ends the live
