@@ -22,7 +22,7 @@ final class LiveBroadcaster: Sendable {
     /// How many events a catch-up reads from the log at once.
     static let catchUpPage = 512
     /// How many catch-ups read the log (or a kept page) at once.
-    static let catchUpReaders = 2
+    static let catchUpReaders = 1
     /// The bytes of events a catch-up puts in one chunk.
     static let catchUpBatch = 16 << 10
 
