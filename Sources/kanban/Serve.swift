@@ -41,6 +41,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds a connection may go without a request (headers included) before it is closed.", valueName: "seconds"))
     var idleTimeout = 15
 
+    @Option(name: .customLong("body-timeout"), help: ArgumentHelp("Seconds a request's body may take after its headers, plus one for every KiB it brings; a slower body has its connection closed.", valueName: "seconds"))
+    var bodyTimeout = 15
+
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info (each request), notice, warning or error.", valueName: "level"))
     var logLevel = "info"
 
@@ -57,7 +60,7 @@ struct Serve: ParsableCommand {
         }
         let configuration = ServerConfiguration(
             host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel,
-            idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections
+            idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(bodyTimeout), maximumConnections: maximumConnections
         )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let engine: KanbanEngine

@@ -6,13 +6,18 @@ import Hummingbird
 /// - `Host` must be a name the server answers to (so a rebound DNS name cannot reach a loopback
 ///   server through the user's browser), and a browser's `Origin` must be the server's own;
 /// - writes must send `Content-Type: application/json` (which a plain HTML form cannot);
-/// - with a token file, every `/api` request but `POST /api/session` needs a token, as a bearer
-///   header or the session cookie, and acts as its actor; without one, the actor is
-///   `X-Kanban-Actor`, else `web`.
+/// - with a token file, every `/api` request but `POST /api/session` needs a token as a bearer
+///   header, or the session cookie ``SessionRoutes`` sets, and acts as its actor; wrong ones are
+///   throttled (``TokenGuessThrottle``); without a token file, the actor is `X-Kanban-Actor`,
+///   else `web`.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = KanbanRequestContext
 
     let configuration: ServerConfiguration
+    /// The signed-in browsers' session ids.
+    let sessions: SessionStore
+    /// Wrong tokens and session ids counted, shared with sign-in.
+    let guesses: TokenGuessThrottle
 
     /// The cookie ``SessionRoutes`` sets.
     static let sessionCookie = "kanban_session"
@@ -48,8 +53,13 @@ struct AccessMiddleware: RouterMiddleware {
         var context = context
         if let tokens = configuration.tokens {
             if !Self.isOpen(request.method, path) {
-                guard let token = Self.token(of: request), let actor = tokens.actor(for: token) else {
-                    throw APIError(.unauthorized, "a token is needed: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
+                let (credential, actor) = Self.actor(of: request, tokens: tokens, sessions: sessions)
+                guard let actor else {
+                    guard let credential else {
+                        throw APIError(.unauthorized, "a token is needed: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
+                    }
+                    if let refusal = await Self.refuseGuess(credential, from: context.clientAddress, guesses: guesses) { return refusal }
+                    throw APIError(.unauthorized, "unknown token or ended session: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
                 }
                 context.actor = actor
             }
@@ -74,12 +84,29 @@ struct AccessMiddleware: RouterMiddleware {
         method != .get && method != .head && method != .options
     }
 
-    /// The token sent as `Authorization: Bearer …` or in the session cookie.
-    static func token(of request: Request) -> String? {
+    /// The credential `request` sends — the token of `Authorization: Bearer …`, else the session
+    /// cookie's id — and the actor it stands for (`nil` when it stands for none).
+    static func actor(of request: Request, tokens: TokenFile, sessions: SessionStore) -> (credential: String?, actor: String?) {
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
-            return String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+            let token = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
+            return (token, tokens.actor(for: token))
         }
-        return request.cookies[sessionCookie]?.value
+        guard let session = request.cookies[sessionCookie]?.value else { return (nil, nil) }
+        return (session, sessions.actor(for: session))
+    }
+
+    /// For a wrong `credential` from `address`: the 429 (with `Retry-After`, after
+    /// ``TokenGuessThrottle/hold``) when the address or the credential is throttled; else counts
+    /// the failure and returns `nil` (the caller answers 401).
+    static func refuseGuess(_ credential: String, from address: String, guesses: TokenGuessThrottle) async -> Response? {
+        guard let seconds = guesses.wait(address: address, token: credential) else {
+            guesses.failed(address: address, token: credential)
+            return nil
+        }
+        try? await Task.sleep(for: TokenGuessThrottle.hold)
+        var response = JSONResponse.error(APIError(.tooManyRequests, "too many wrong tokens from this address or for this token: try again in \(seconds) s"))
+        response.headers[.retryAfter] = String(seconds)
+        return response
     }
 
     /// Whether `authority` names this server: a loopback name or address, the address it

@@ -46,8 +46,8 @@ public struct TokenFile: Sendable {
                 let shown = bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'"
                 throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' holds \(shown); tokens are printable ASCII without '\"', ',', ';' or '\\'")
             }
-            guard entry.token.utf8.count >= 16 else {
-                throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' is shorter than 16 characters")
+            if let weakness = Self.weakness(of: entry.token) {
+                throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' is too easy to guess: \(weakness); make one with 'openssl rand -hex 16'")
             }
             guard !entries.contains(where: { $0.token == entry.token }) else {
                 throw .malformed(path: path, line: number + 1, reason: "the token of '\(entry.actor)' is given to another actor too")
@@ -56,6 +56,24 @@ public struct TokenFile: Sendable {
         }
         guard !entries.isEmpty else { throw .malformed(path: path, line: 0, reason: "no 'ACTOR TOKEN' line") }
         self.entries = entries
+    }
+
+    /// The fewest characters a token has.
+    static let minimumLength = 16
+    /// The fewest different characters a token has, so `aaaa…`, `abab…` or `12341234…` are refused
+    /// (a random 16-character hex token has fewer than 8 about once in 90; a 32-character one
+    /// practically never).
+    static let minimumDistinctCharacters = 8
+
+    /// Why `token` is too easy to guess, or `nil` when it is long and varied enough.
+    static func weakness(of token: String) -> String? {
+        let length = token.unicodeScalars.count
+        if length < minimumLength { return "it is \(length) characters long; at least \(minimumLength) are needed" }
+        let distinct = Set(token.unicodeScalars).count
+        if distinct < minimumDistinctCharacters {
+            return "it has only \(distinct) different character\(distinct == 1 ? "" : "s"); at least \(minimumDistinctCharacters) are needed"
+        }
+        return nil
     }
 
     /// Whether `scalar` may stand in a cookie's value (RFC 6265 cookie-octet).

@@ -15,10 +15,16 @@ import Synchronization
 /// skipped for it. So it gets each event once, in order.
 ///
 /// A subscriber whose buffer is full has its stream ended and is dropped; the others are not
-/// slowed (putting bytes in a buffer never waits). No lock is held across an await.
+/// slowed (putting bytes in a buffer never waits). Catch-ups take turns to read and batch pages
+/// (``CatchUpTurns``), and hold no page while they wait for their client, so a
+/// stream that never reads holds only what its buffer holds. No lock is held across an await.
 final class LiveBroadcaster: Sendable {
     /// How many events a catch-up reads from the log at once.
     static let catchUpPage = 512
+    /// How many catch-ups read the log (or a kept page) at once.
+    static let catchUpReaders = 1
+    /// The bytes of events a catch-up puts in one chunk.
+    static let catchUpBatch = 16 << 10
 
     private struct Member {
         let subscriber: LiveSubscriber
@@ -42,6 +48,8 @@ final class LiveBroadcaster: Sendable {
     private let state = Mutex(State())
     /// The log as catching-up streams read it, shared between them.
     private let pages: CatchUpPages
+    /// The turns catch-ups take to read and batch pages.
+    private let turns = CatchUpTurns(limit: catchUpReaders)
 
     init(engine: KanbanEngine, metrics: ServerMetrics) {
         self.engine = engine
@@ -63,18 +71,71 @@ final class LiveBroadcaster: Sendable {
         // another database, say) is read from the end, and nothing up to it is sent.
         var last = min(sequence, try engine.lastSequence())
         while !Task.isCancelled {
-            let page = try pages.entries(after: last)
-            for entry in page where entry.event.sequence > sequence && subscriber.filter.admits(entry.event) {
-                try await subscriber.waitForRoom()
-                guard subscriber.offer(entry.bytes) else { return }
+            try await subscriber.waitForRoom()
+            // Reading and batching a page is the catch-up's work: it is done in turns.
+            let step = try await turns.take { try sendPage(to: subscriber, after: &last, asked: sequence) }
+            switch step {
+            case .ended: return
+            case .full: continue
+            case .sent(let reachedEnd):
+                if reachedEnd, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
+                // Other requests (health checks, writes) run between pages.
+                await Task.yield()
             }
-            // A page ends on a multiple of its size; one that stops short is the log's end.
-            let reachedEnd = page.last.map { $0.event.sequence % UInt64(pages.size) != 0 } ?? true
-            last = page.last?.event.sequence ?? last
-            if reachedEnd, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
-            // Other requests (health checks, writes) run between pages.
-            await Task.yield()
         }
+    }
+
+    /// What one step of a catch-up did.
+    private enum CatchUpStep {
+        /// The stream has ended.
+        case ended
+        /// The buffer filled before the page's end: wait for the client, then go on.
+        case full
+        /// The page went out; `reachedEnd` when it was the log's last.
+        case sent(reachedEnd: Bool)
+    }
+
+    /// Puts the events after `last` to the end of its page that `subscriber` admits (and that
+    /// come after `asked`) in its buffer while it has room, in batches of about
+    /// ``catchUpBatch`` bytes (one chunk to write, not one per event); moves `last` on past
+    /// what it handled. Holds the page only while it runs: a stream waiting for its client
+    /// holds none.
+    private func sendPage(to subscriber: LiveSubscriber, after last: inout UInt64, asked: UInt64) throws -> CatchUpStep {
+        let page = try pages.entries(after: last)
+        var batch = ByteBuffer()
+        var batched = 0
+        var full = false
+        for entry in page {
+            if entry.event.sequence > asked {
+                guard subscriber.hasRoom(besides: batch.readableBytes) else {
+                    full = true
+                    break
+                }
+                if subscriber.filter.admits(entry.event) {
+                    if batched == 0 { batch.reserveCapacity(Self.catchUpBatch + entry.bytes.readableBytes) }
+                    batch.writeImmutableBuffer(entry.bytes)
+                    batched += 1
+                    if batch.readableBytes >= Self.catchUpBatch {
+                        guard offer(batch, events: batched, to: subscriber) else { return .ended }
+                        batch = ByteBuffer()
+                        batched = 0
+                    }
+                }
+            }
+            last = entry.event.sequence
+        }
+        if batched > 0, !offer(batch, events: batched, to: subscriber) { return .ended }
+        if full { return .full }
+        // A page ends on a multiple of its size; one that stops short is the log's end.
+        return .sent(reachedEnd: page.last.map { $0.event.sequence % UInt64(pages.size) != 0 } ?? true)
+    }
+
+    /// Puts `events` events' bytes, `batch`, in `subscriber`'s buffer and counts them; `false`
+    /// when its stream has ended.
+    private func offer(_ batch: ByteBuffer, events: Int, to subscriber: LiveSubscriber) -> Bool {
+        guard subscriber.offer(batch) else { return false }
+        metrics.recordStreamedEvents(events)
+        return true
     }
 
     /// Takes `subscriber` off the shared stream (nothing when it is not on it); stops reading
@@ -131,8 +192,8 @@ final class LiveBroadcaster: Sendable {
                     continue
                 }
                 metrics.recordEncodedEvent()
-                for target in targets where !target.offer(chunk) {
-                    leave(target)
+                for target in targets {
+                    if target.offer(chunk) { metrics.recordStreamedEvents(1) } else { leave(target) }
                 }
             }
         } catch {

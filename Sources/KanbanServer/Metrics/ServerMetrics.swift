@@ -36,9 +36,9 @@ final class ServerMetrics: Sendable {
         counts.withLock { $0.liveSubscribers += change }
     }
 
-    /// An event went out on a live stream.
-    func recordStreamedEvent() {
-        counts.withLock { $0.eventsStreamed += 1 }
+    /// `count` events were put on a live stream.
+    func recordStreamedEvents(_ count: Int) {
+        counts.withLock { $0.eventsStreamed += count }
     }
 
     /// The live streams' shared encoder encoded an event (once, however many streams send it).

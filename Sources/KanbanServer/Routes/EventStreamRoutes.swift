@@ -21,14 +21,22 @@ struct EventStreamRoutes {
     /// Whether only a client's owner may listen as it (``SyncRoutes/ownerOnly``).
     let ownerOnly: Bool
 
-    /// How many events may wait for a slow client before its stream is ended.
+    /// How many chunks may wait for a slow client before its stream is ended (and at most
+    /// ``LiveSubscriber/byteLimit`` bytes).
     static let backlog = 4_096
+    /// The kernel send buffer of a stream's connection, in bytes (Linux doubles it).
+    static let socketBuffer: SocketOptionValue = 64 << 10
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
-        api.get("events") { request, context in try stream(request, actor: context.actor) }
+        api.get("events") { request, context in
+            // A stream's kernel send buffer stays small (not the megabytes Linux grows it to), so
+            // a client that never reads costs little of the server's memory or work.
+            _ = context.channel.setOption(.socketOption(.so_sndbuf), value: Self.socketBuffer)
+            return try stream(request, actor: context.actor, eventLoop: context.channel.eventLoop)
+        }
     }
 
-    private func stream(_ request: Request, actor: String) throws -> Response {
+    private func stream(_ request: Request, actor: String, eventLoop: any EventLoop) throws -> Response {
         let query = QueryValues(request: request)
         var after: UInt64
         if let resume = request.headers[.lastEventID]?.trimmingCharacters(in: .whitespaces), !resume.isEmpty {
@@ -75,7 +83,7 @@ struct EventStreamRoutes {
             try await withGracefulShutdownHandler {
                 try await Self.pump(
                     broadcaster: broadcaster, subscriber: subscriber, after: start, heartbeat: heartbeat, metrics: metrics,
-                    chunks: chunks, to: &writer
+                    chunks: chunks, eventLoop: eventLoop, to: &writer
                 )
             } onGracefulShutdown: {
                 subscriber.sink.finish()
@@ -90,7 +98,7 @@ struct EventStreamRoutes {
     /// slow for the backlog).
     private static func pump(
         broadcaster: LiveBroadcaster, subscriber: LiveSubscriber, after: UInt64, heartbeat: Duration, metrics: ServerMetrics,
-        chunks: AsyncThrowingStream<ByteBuffer, any Error>, to writer: inout any ResponseBodyWriter
+        chunks: AsyncThrowingStream<ByteBuffer, any Error>, eventLoop: any EventLoop, to writer: inout any ResponseBodyWriter
     ) async throws {
         // Runs after the group has awaited its tasks, so after any join the catch-up made.
         defer { broadcaster.leave(subscriber) }
@@ -105,15 +113,18 @@ struct EventStreamRoutes {
             group.addTask {
                 while !Task.isCancelled {
                     try await Task.sleep(for: heartbeat)
-                    subscriber.sink.yield(ServerSentEvent.comment("keep-alive"))
+                    _ = subscriber.offer(ServerSentEvent.comment("keep-alive"))
                 }
             }
             defer { group.cancelAll() }
             for try await chunk in chunks {
-                let isEvent = chunk.readableBytesView.first != UInt8(ascii: ":")
-                if isEvent { subscriber.took() }
+                subscriber.took(chunk)
                 try await writer.write(chunk)
-                if isEvent { metrics.recordStreamedEvent() }
+                // The write is handed to the connection's event loop and returns at once; waiting
+                // for the loop to have run it keeps the writer's backpressure current, so a client
+                // that does not read stops the stream at the socket's high watermark instead of
+                // chunks piling up in the loop's queue.
+                try await eventLoop.submit {}.get()
             }
         }
     }

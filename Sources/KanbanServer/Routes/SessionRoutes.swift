@@ -3,11 +3,14 @@ import Hummingbird
 import Kanban
 
 /// `/api/session`: sign in with a token (for the browser, whose EventSource cannot send an
-/// `Authorization` header): `POST {"token"}` sets an HttpOnly, SameSite=Strict cookie holding
-/// it; `GET` says who you are; `DELETE` signs out.
+/// `Authorization` header): `POST {"token"}` starts a session and sets an HttpOnly,
+/// SameSite=Strict cookie holding its random id (never the token, see ``SessionStore``); `GET`
+/// says who you are; `DELETE` signs out, ending the session. Wrong tokens are throttled with the
+/// bearer tokens' (``TokenGuessThrottle``); a right one always signs in.
 struct SessionRoutes {
     let tokens: TokenFile?
-    let throttle = SignInThrottle()
+    let sessions: SessionStore
+    let guesses: TokenGuessThrottle
 
     /// `{"actor"}`.
     struct SessionOutput: Encodable, Sendable {
@@ -20,22 +23,20 @@ struct SessionRoutes {
             try JSONResponse.make(SessionOutput(actor: context.actor, tokens: tokens != nil))
         }
         api.post("session") { request, context in
-            if let seconds = throttle.wait(for: context.clientAddress) {
-                var response = JSONResponse.error(APIError(.tooManyRequests, "too many failed sign-ins from this address: try again in \(seconds) s"))
-                response.headers[.retryAfter] = String(seconds)
-                return response
-            }
             let (body, _) = try await RequestBody.decode(SessionBody.self, from: request, context: context)
             guard let tokens else { throw APIError(.badRequest, "this server takes no tokens: no sign-in is needed") }
             guard let actor = tokens.actor(for: body.token) else {
-                throttle.failed(context.clientAddress)
+                if let refusal = await AccessMiddleware.refuseGuess(body.token, from: context.clientAddress, guesses: guesses) { return refusal }
                 throw APIError(.unauthorized, "unknown token")
             }
+            let session = sessions.start(actor: actor)
             var response = try JSONResponse.make(SessionOutput(actor: actor, tokens: true))
-            response.headers[.setCookie] = "\(AccessMiddleware.sessionCookie)=\(body.token); Path=/; HttpOnly; SameSite=Strict; Max-Age=2592000"
+            let maxAge = SessionStore.lifetime.components.seconds
+            response.headers[.setCookie] = "\(AccessMiddleware.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
             return response
         }
-        api.delete("session") { _, context in
+        api.delete("session") { request, context in
+            if let session = request.cookies[AccessMiddleware.sessionCookie]?.value { sessions.end(session) }
             var response = try JSONResponse.make(SessionOutput(actor: context.actor, tokens: tokens != nil))
             response.headers[.setCookie] = "\(AccessMiddleware.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
             return response

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// What a request carries through the middleware to its route: who is acting.
 public struct KanbanRequestContext: RequestContext {
@@ -8,9 +9,13 @@ public struct KanbanRequestContext: RequestContext {
     public var actor: String
     /// The client's IP address (`local` when the connection has none, as in tests).
     public var clientAddress: String
+    /// The request's connection (a live stream sets its send buffer, and waits on its event loop
+    /// for its writes).
+    let channel: any Channel
 
     public init(source: Source) {
         coreContext = .init(source: source)
+        channel = source.channel
         actor = KanbanRequestContext.defaultActor
         clientAddress = source.channel.remoteAddress?.ipAddress ?? "local"
     }

@@ -20,6 +20,10 @@ public struct KanbanServer: Sendable {
     let broadcaster: LiveBroadcaster
     /// The live streams of syncing clients, for their pushes' `ack` frames.
     let acknowledgements = SyncAcknowledgements()
+    /// The browsers signed in with a token.
+    let sessions = SessionStore()
+    /// Wrong tokens counted, for bearer tokens, session cookies and sign-in alike.
+    let guesses = TokenGuessThrottle()
 
     public init(engine: KanbanEngine, configuration: ServerConfiguration) {
         self.engine = engine
@@ -36,7 +40,7 @@ public struct KanbanServer: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: AccessMiddleware(configuration: configuration))
+        router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses))
         let runner = CommandRunner(engine: engine)
         let api = router.group("api")
         BoardRoutes(engine: engine, runner: runner).add(to: api)
@@ -56,7 +60,7 @@ public struct KanbanServer: Sendable {
             ownerOnly: configuration.tokens != nil
         ).add(to: api)
         SyncRoutes(engine: engine, acknowledgements: acknowledgements, ownerOnly: configuration.tokens != nil).add(to: api)
-        SessionRoutes(tokens: configuration.tokens).add(to: api)
+        SessionRoutes(tokens: configuration.tokens, sessions: sessions, guesses: guesses).add(to: api)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
         // Last, so it wraps only the router's not-found answer.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))
@@ -69,11 +73,11 @@ public struct KanbanServer: Sendable {
         var logger = Logger(label: "kanban")
         logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         let host = configuration.host
-        let idle = configuration.idleTimeout.components
-        let idleTimeout = TimeAmount.nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000)
+        let idleTimeout = Self.timeAmount(configuration.idleTimeout)
+        let bodyTimeout = Self.timeAmount(configuration.bodyTimeout)
         return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), DrainBeforeClose()], idleTimeout: idleTimeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [KeepRepeatedHost(), ExplainUnreadableRequests(), ForbidContentSniffing(), DrainBeforeClose(), CutSlowBodies(timeout: bodyTimeout)], idleTimeout: idleTimeout)),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: "kanban",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
@@ -85,6 +89,12 @@ public struct KanbanServer: Sendable {
             },
             logger: logger
         )
+    }
+
+    /// `duration` as NIO counts time (whole nanoseconds; the configuration bounds it to a day).
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let parts = duration.components
+        return .nanoseconds(parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000)
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight, ends the live

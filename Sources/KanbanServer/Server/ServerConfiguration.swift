@@ -20,6 +20,9 @@ public struct ServerConfiguration: Sendable {
     /// byte at a time count too) before it is closed. A response being written (a live stream)
     /// is never cut by it.
     public var idleTimeout: Duration
+    /// How long a request's body may take to arrive after its head, plus a second for every KiB
+    /// it brings; a slower one has its connection closed (``CutSlowBodies``).
+    public var bodyTimeout: Duration
     /// The most connections open at once; further ones wait to be accepted until one closes, so
     /// idle connections can never take every file descriptor.
     public var maximumConnections: Int
@@ -32,6 +35,7 @@ public struct ServerConfiguration: Sendable {
         logLevel: String = "info",
         heartbeat: Duration = .seconds(15),
         idleTimeout: Duration = .seconds(15),
+        bodyTimeout: Duration = .seconds(15),
         maximumConnections: Int = 1_000
     ) {
         self.host = host
@@ -41,6 +45,7 @@ public struct ServerConfiguration: Sendable {
         self.logLevel = logLevel
         self.heartbeat = heartbeat
         self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
         self.maximumConnections = maximumConnections
     }
 
@@ -59,6 +64,7 @@ public struct ServerConfiguration: Sendable {
         if !(0...65_535).contains(port) { return "--port must be between 0 and 65535" }
         if !(1...1_000_000).contains(maximumConnections) { return "--max-connections must be between 1 and 1000000" }
         if idleTimeout <= .zero || idleTimeout > .seconds(86_400) { return "--idle-timeout must be between 1 and 86400 seconds" }
+        if bodyTimeout <= .zero || bodyTimeout > .seconds(86_400) { return "--body-timeout must be between 1 and 86400 seconds" }
         return nil
     }
 }
