@@ -18,8 +18,8 @@ import KanbanCore
 /// when archived or moved to another board (with their cards) if no card is left in them; cards'
 /// and the board's details changed, a comment written, edited and deleted as its author. The
 /// order within each column always follows `pos`, so at the end the open cards of every list are
-/// the export's, in its order. A detail changed while its card is archived waits for the card
-/// to come back.
+/// the export's, in its order. A detail changed while its card is archived (our deleted card)
+/// changes then too: details are kept by card id, so the card has them when it comes back.
 struct TrelloPlan: Sendable {
     /// The Trello board's id.
     var trelloBoard: String
@@ -62,7 +62,6 @@ struct TrelloPlan: Sendable {
         builder.initialName = builder.boardName
         builder.replayInitialBoard()
         builder.replayActions()
-        builder.countWaiting()
         builder.makeBoardIfNone()
         steps = builder.steps
         cuts = builder.cuts
@@ -121,10 +120,6 @@ extension TrelloPlan {
         var settles = false
         /// Steps made before the board (its labels and members): added once it is made.
         var waitingForBoard: [TrelloStep] = []
-        /// Actions all of whose operations wait for an archived card, by id, with their type.
-        var waitingActions: [String: String] = [:]
-        /// Operations of the current action that wait for an archived card.
-        var waited = 0
 
         struct MirrorCard {
             var state: TrelloCardState
@@ -213,7 +208,6 @@ extension TrelloPlan {
                 var emitted: [Emitted] = []
                 var replayed = false
                 var reasons: [String?] = []
-                waited = 0
                 let changes = detailHistory.changes[index]
                 switch history.changes[index] {
                 case .card(let id, let after):
@@ -235,7 +229,6 @@ extension TrelloPlan {
                         if after.closed { emitted += operations(reach(id, after), as: actor) }
                     } else {
                         emitted += operations(reach(id, after), as: actor)
-                        if known && !wasOnBoard && cards[id]?.onBoard == true { emitted += takeWaiting(id) }
                     }
                     reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
                 case .list(let id, let after):
@@ -268,7 +261,6 @@ extension TrelloPlan {
                 importedActions += 1
                 if membersSeen.insert(timed.actor).inserted { members.append(timed.actor) }
                 _ = actorName(timed, noting: true)
-                if emitted.isEmpty && waited > 0 && !replayed { waitingActions[action.id] = action.type }
                 add(emitted, at: timed.time, action: action.id)
             }
         }
