@@ -79,7 +79,7 @@ extension KanbanEngine {
         let columns = current?.columns.compactMap { state.columns[$0]?.name } ?? []
         let cards = current.map { state.cardCount(on: $0) } ?? 0
         return TrelloImportReport(
-            board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported,
+            board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported, closed: plan.closed,
             columns: columns, cards: cards, archivedCards: plan.archivedCards, actions: plan.actionCount,
             importedActions: plan.importedActions, notImported: plan.notImported, rebuiltCards: plan.rebuiltCards,
             untitledCards: plan.untitledCards,

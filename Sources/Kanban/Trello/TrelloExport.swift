@@ -8,6 +8,8 @@ struct TrelloExport: Decodable, Sendable {
     var name: String?
     var idMemberCreator: String?
     var dateLastActivity: String?
+    /// Whether the board is closed (archived) in Trello.
+    var closed: Bool?
     var lists: [TrelloList]
     var cards: [TrelloCard]
     var actions: [TrelloAction]
@@ -16,7 +18,7 @@ struct TrelloExport: Decodable, Sendable {
     var checklists: [TrelloChecklist]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, idMemberCreator, dateLastActivity, lists, cards, actions, members, labels, checklists
+        case id, name, idMemberCreator, dateLastActivity, closed, lists, cards, actions, members, labels, checklists
     }
 
     init(from decoder: any Decoder) throws {
@@ -25,6 +27,7 @@ struct TrelloExport: Decodable, Sendable {
         name = try? container.decodeIfPresent(String.self, forKey: .name)
         idMemberCreator = try? container.decodeIfPresent(String.self, forKey: .idMemberCreator)
         dateLastActivity = try? container.decodeIfPresent(String.self, forKey: .dateLastActivity)
+        closed = try? container.decodeIfPresent(Bool.self, forKey: .closed)
         lists = try container.decode([TrelloList].self, forKey: .lists)
         cards = try container.decode([TrelloCard].self, forKey: .cards)
         actions = try container.decodeIfPresent([TrelloAction].self, forKey: .actions) ?? []

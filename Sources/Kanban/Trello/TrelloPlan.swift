@@ -48,6 +48,16 @@ struct TrelloPlan: Sendable {
     var members: [String]
     /// Cards whose title the export does not hold (deleted within the history, older than it).
     var untitledCards: Int
+    /// Whether the Trello board is closed (archived) at the end: the export's `closed`, else as
+    /// the last `updateBoard` closing or reopening it left it.
+    ///
+    /// A closed Trello board is archived: off the boards list, read-only, and it can be reopened.
+    /// Our boards have no such state, and the nearest thing, removing the board, would be
+    /// wrong: a removal cannot be undone by a reopening, and a removed board is no longer
+    /// there to hold the history imported (nor to say that the export was imported). So the
+    /// board comes in open with its whole history; each closing and reopening counts as
+    /// replayed, changing nothing on the board, and the report says the Trello board is closed.
+    var closed: Bool
 
     /// Who the board as it was before the oldest kept action is recorded under.
     static let importActor = "trello"
@@ -73,6 +83,7 @@ struct TrelloPlan: Sendable {
         rememberedIDs = ["board:" + export.id] + history.actions.map(\.action.id)
         members = builder.members
         untitledCards = history.untitledCards.count
+        closed = export.closed ?? builder.closedByActions ?? false
     }
 }
 
@@ -90,6 +101,8 @@ extension TrelloPlan {
         var cutsSeen = Set<TrelloCut>()
         var notImported: [String: Int] = [:]
         var importedActions = 0
+        /// Whether the last `updateBoard` closing or reopening the board closed it (`nil`: none did).
+        var closedByActions: Bool?
         var members: [String] = []
         var membersSeen = Set<String>()
 
@@ -251,6 +264,10 @@ extension TrelloPlan {
                     boardName = name
                 case .boardMade:
                     replayed = true
+                case .boardClosed(let closed):
+                    // Replayed as what it is here: our boards are never closed (``TrelloPlan/closed``).
+                    replayed = true
+                    closedByActions = closed
                 case .notImported:
                     reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
                 }
