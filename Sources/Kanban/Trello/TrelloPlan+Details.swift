@@ -119,6 +119,10 @@ extension TrelloPlan.Builder {
                     done = true
                     continue
                 }
+                // A label the board does not have yet (one only cards or actions name) is made first.
+                if mirror.labels[id] == nil, let known = detailHistory.labelInfo[id] {
+                    _ = reachLabel(id, known, actor: actor, action: action, into: &emitted)
+                }
                 guard let name = labelName(id) else {
                     reason = "unknown label"
                     continue
