@@ -2,12 +2,13 @@
 /// cards and lists: the board's labels and members, and each card's members, labels, due date
 /// mark, checklists, attachments and comments.
 ///
-/// The walk starts from the export's final labels (``TrelloLabelCatalog``), `members`, `checklists` and cards, and takes
-/// the actions back one by one, newest first: an addition takes the detail away, a removal puts
-/// it back as the action describes it, an update puts back its `old` values. What is left is the
-/// details before the oldest kept action (and, for each card that arrives, those it arrives
-/// with); on the way, each action's result is recorded for the forward replay to reach. A
-/// checklist item no kept action creates came with its checklist, or with its card.
+/// The walk starts from the export's final labels (``TrelloLabelCatalog``), `members`,
+/// `checklists` and cards, and takes the actions back one by one, newest first: an addition
+/// takes the detail away, a removal puts it back as the action describes it, an update puts
+/// back its `old` values. What is left is the details before the oldest kept action (and, for
+/// each card that arrives, those it arrives with); on the way, each action's result is recorded
+/// for the forward replay to reach. A checklist item no kept action creates came with its
+/// checklist, or with its card.
 ///
 /// Trello keeps a comment only in the action that wrote it, with its latest text: an edit's
 /// `old` text is what it said before, and a comment older than the kept actions is known only

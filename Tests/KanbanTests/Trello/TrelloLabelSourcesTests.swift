@@ -112,4 +112,31 @@ struct TrelloLabelSourcesTests {
         #expect(try Self.labels(of: "Second", in: now) == ["Blocked"])
         #expect(try Self.boardLabels("Colour labels", in: now) == ["Blocked red", "Ready green", "yellow yellow"])
     }
+
+    /// Each open card's labels, by title.
+    static func cardLabels(_ engine: KanbanEngine) throws -> [String: [String]] {
+        let state = try engine.withState { $0 }
+        return Dictionary(state.cards.values.map { ($0.title, state.details(of: $0.id).labels) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("The real sample export in the older shape (no top-level labels, no idLabels) keeps every card's labels")
+    func realExportInTheOlderShape() throws {
+        var export = try #require(try JSONSerialization.jsonObject(with: try TrelloFixture.sampleBoard) as? [String: Any])
+        export["labels"] = nil
+        let cards = try #require(export["cards"] as? [[String: Any]])
+        export["cards"] = cards.map { card in card.filter { $0.key != "idLabels" } }
+        let full = try EngineFixture()
+        defer { full.directory.remove() }
+        let older = try EngineFixture()
+        defer { older.directory.remove() }
+        _ = try full.engine.importTrello(try TrelloFixture.sampleBoard)
+        let report = try older.engine.importTrello(try JSONSerialization.data(withJSONObject: export))
+        #expect(report.notImported.isEmpty)
+        let labels = try Self.cardLabels(older.engine)
+        #expect(labels == (try Self.cardLabels(full.engine)))
+        #expect(labels.values.reduce(0) { $0 + $1.count } == 4)
+        // The board has every label a card carries, and the colour `labelNames` names unused.
+        #expect(try Self.boardLabels("Simple Project Board", in: older.engine.withState { $0 })
+            == ["green label green", "label without color grey", "red red", "unused blue label blue"])
+    }
 }
