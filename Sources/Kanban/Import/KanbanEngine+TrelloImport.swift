@@ -50,7 +50,8 @@ extension KanbanEngine {
                         do {
                             let command = try replay.command(for: operation, board: boardName, in: core.state)
                             core.state.buildOrderIndex()
-                            let decision = try decide(command, actor: actor, state: core.state, ids: &ids, backdated: ranges, in: transaction)
+                            let deciding = replay.decidingState(for: operation, in: core.state)
+                            let decision = try decide(command, actor: actor, state: deciding, ids: &ids, backdated: ranges, in: transaction)
                             events = try append(decision.events, actor: actor, at: now, happenedAt: step.time, ids: &ids, to: &core, in: transaction)
                         } catch let error as KanbanError {
                             throw TrelloImportError.unreplayable(action: step.action ?? "(the board before the oldest action)", reason: error.description)
@@ -78,7 +79,7 @@ extension KanbanEngine {
         let columns = current?.columns.compactMap { state.columns[$0]?.name } ?? []
         let cards = current.map { state.cardCount(on: $0) } ?? 0
         return TrelloImportReport(
-            board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported,
+            board: current?.name ?? plan.name, trelloBoard: plan.trelloBoard, alreadyImported: alreadyImported, closed: plan.closed,
             columns: columns, cards: cards, archivedCards: plan.archivedCards, actions: plan.actionCount,
             importedActions: plan.importedActions, notImported: plan.notImported, rebuiltCards: plan.rebuiltCards,
             untitledCards: plan.untitledCards,

@@ -19,6 +19,8 @@ struct TrelloActionData: Decodable, Sendable {
     var checkItem: [String: TrelloValue]?
     var attachment: [String: TrelloValue]?
     var label: [String: TrelloValue]?
+    /// A value the action sets: in the oldest exports, the colour `addLabelToCard` puts on.
+    var value: String?
     /// The member added to or removed from a card or the board.
     var idMember: String?
     var idMemberAdded: String?
@@ -26,7 +28,7 @@ struct TrelloActionData: Decodable, Sendable {
     var member: [String: TrelloValue]?
 
     private enum CodingKeys: String, CodingKey {
-        case card, old, list, listBefore, listAfter, board, cardSource, text, action, checklist, checkItem, attachment, label
+        case card, old, list, listBefore, listAfter, board, cardSource, text, action, checklist, checkItem, attachment, label, value
         case idMember, idMemberAdded, member
     }
 
@@ -54,6 +56,7 @@ struct TrelloActionData: Decodable, Sendable {
         checkItem = object(.checkItem)
         attachment = object(.attachment)
         label = object(.label)
+        value = string(.value)
         idMember = string(.idMember)
         idMemberAdded = string(.idMemberAdded)
         member = object(.member)
@@ -69,6 +72,4 @@ struct TrelloActionData: Decodable, Sendable {
     var checklistID: String? { checklist?["id"]?.string }
     /// The check item's id.
     var checkItemID: String? { checkItem?["id"]?.string }
-    /// The label's id.
-    var labelID: String? { label?["id"]?.string }
 }

@@ -10,14 +10,15 @@ struct TrelloCard: Decodable, Sendable {
     var dateLastActivity: String?
     /// The members assigned, by id.
     var idMembers: [String]
-    /// The labels it carries, by id.
-    var idLabels: [String]
+    /// The labels it carries: its `idLabels` and its `labels`, each an id or a label object
+    /// (older exports keep them only as objects in `labels`, the oldest with colour and name only).
+    var labels: [TrelloLabel]
     /// Whether its due date is marked done.
     var dueComplete: Bool?
     var attachments: [TrelloAttachment]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, desc, due, idList, pos, closed, dateLastActivity, idMembers, idLabels, dueComplete, attachments
+        case id, name, desc, due, idList, pos, closed, dateLastActivity, idMembers, idLabels, labels, dueComplete, attachments
     }
 
     init(from decoder: any Decoder) throws {
@@ -31,7 +32,8 @@ struct TrelloCard: Decodable, Sendable {
         closed = try? container.decodeIfPresent(Bool.self, forKey: .closed)
         dateLastActivity = try? container.decodeIfPresent(String.self, forKey: .dateLastActivity)
         idMembers = (try? container.decodeIfPresent(TrelloValue.self, forKey: .idMembers))??.strings ?? []
-        idLabels = (try? container.decodeIfPresent(TrelloValue.self, forKey: .idLabels))??.strings ?? []
+        let byID = (try? container.decodeIfPresent([TrelloLabel].self, forKey: .idLabels)) ?? []
+        labels = byID + ((try? container.decodeIfPresent([TrelloLabel].self, forKey: .labels)) ?? [])
         dueComplete = try? container.decodeIfPresent(Bool.self, forKey: .dueComplete)
         attachments = (try? container.decodeIfPresent([TrelloAttachment].self, forKey: .attachments)) ?? []
     }

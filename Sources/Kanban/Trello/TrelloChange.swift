@@ -11,6 +11,9 @@ enum TrelloChange: Sendable {
     case listDeparture(id: String)
     /// The board renamed (`updateBoard` with an old `name`): its name right after.
     case boardName(String)
+    /// The board closed (archived) or reopened in Trello (`updateBoard` with an old `closed`):
+    /// whether it is closed right after. Our boards are never closed: nothing on the board changes.
+    case boardClosed(Bool)
     /// The action that made the board (`createBoard`, or the `copyBoard` that made it a copy).
     case boardMade
     /// An action that changes no card, list or board name: it may change details (``TrelloDetailChange``).

@@ -2,12 +2,13 @@
 /// cards and lists: the board's labels and members, and each card's members, labels, due date
 /// mark, checklists, attachments and comments.
 ///
-/// The walk starts from the export's final `labels`, `members`, `checklists` and cards, and takes
-/// the actions back one by one, newest first: an addition takes the detail away, a removal puts
-/// it back as the action describes it, an update puts back its `old` values. What is left is the
-/// details before the oldest kept action (and, for each card that arrives, those it arrives
-/// with); on the way, each action's result is recorded for the forward replay to reach. A
-/// checklist item no kept action creates came with its checklist, or with its card.
+/// The walk starts from the export's final labels (``TrelloLabelCatalog``), `members`,
+/// `checklists` and cards, and takes the actions back one by one, newest first: an addition
+/// takes the detail away, a removal puts it back as the action describes it, an update puts
+/// back its `old` values. What is left is the details before the oldest kept action (and, for
+/// each card that arrives, those it arrives with); on the way, each action's result is recorded
+/// for the forward replay to reach. A checklist item no kept action creates came with its
+/// checklist, or with its card.
 ///
 /// Trello keeps a comment only in the action that wrote it, with its latest text: an edit's
 /// `old` text is what it said before, and a comment older than the kept actions is known only
@@ -60,9 +61,10 @@ struct TrelloDetailHistory: Sendable {
         self.people = people
 
         // The details at the end.
+        let catalog = TrelloLabelCatalog(export: export)
         var cards: [String: TrelloCardDetails] = [:]
         for card in export.cards {
-            var details = TrelloCardDetails(members: Set(card.idMembers), labels: Set(card.idLabels), dueComplete: card.dueComplete ?? false)
+            var details = TrelloCardDetails(members: Set(card.idMembers), labels: catalog.labels(of: card), dueComplete: card.dueComplete ?? false)
             for attachment in card.attachments {
                 guard let id = attachment.id, !details.links.contains(where: { $0.id == id }) else { continue }
                 details.links.append(TrelloLinkState(id: id, url: attachment.url ?? "", name: attachment.name ?? ""))
@@ -87,16 +89,14 @@ struct TrelloDetailHistory: Sendable {
         var written = Set<String>()
         for entry in timed {
             guard let data = entry.action.data else { continue }
-            if let label = data.label, let id = label["id"]?.string { labelInfo[id] = Self.label(label, over: labelInfo[id]) }
+            if data.label != nil || ["addLabelToCard", "removeLabelFromCard"].contains(entry.action.type), let id = catalog.id(in: data) {
+                labelInfo[id] = catalog.state(in: data, over: labelInfo[id])
+            }
             if let checklist = data.checklistID, let card = data.cardID, checklistCards[checklist] == nil { checklistCards[checklist] = card }
             if Self.commentWritings.contains(entry.action.type) { written.insert(entry.action.id) }
         }
-        var labels: [String: TrelloLabelState] = [:]
-        for label in export.labels {
-            guard let id = label.id else { continue }
-            labels[id] = TrelloLabelState(name: label.name, color: label.color)
-            labelInfo[id] = labels[id]
-        }
+        var labels = catalog.labels
+        for (id, label) in labels { labelInfo[id] = label }
         var members = Set(export.members.compactMap(\.id))
 
         /// A check item as an action describes it.
@@ -149,7 +149,7 @@ struct TrelloDetailHistory: Sendable {
                 changes[index] = [.members(card: card, added: added ? [id] : [], removed: added ? [] : [id])]
                 if added { cards[card, default: TrelloCardDetails()].members.remove(id) } else { cards[card, default: TrelloCardDetails()].members.insert(id) }
             case "addLabelToCard", "removeLabelFromCard":
-                guard let card, let id = data.labelID else { continue }
+                guard let card, let id = catalog.id(in: data) else { continue }
                 let added = action.type == "addLabelToCard"
                 changes[index] = [.labels(card: card, added: added ? [id] : [], removed: added ? [] : [id])]
                 if added { cards[card, default: TrelloCardDetails()].labels.remove(id) } else { cards[card, default: TrelloCardDetails()].labels.insert(id) }
@@ -269,11 +269,11 @@ struct TrelloDetailHistory: Sendable {
                 }
                 cards[card] = details
             case "createLabel":
-                guard let id = data.labelID else { continue }
+                guard let id = data.label.map(TrelloLabel.init).flatMap(catalog.id(of:)) else { continue }
                 changes[index] = [.boardLabel(id: id, after: labels[id] ?? Self.label(data.label ?? [:], over: nil))]
                 labels[id] = nil
             case "updateLabel":
-                guard let id = data.labelID else { continue }
+                guard let id = data.label.map(TrelloLabel.init).flatMap(catalog.id(of:)) else { continue }
                 let after = labels[id] ?? Self.label(data.label ?? [:], over: labelInfo[id])
                 changes[index] = [.boardLabel(id: id, after: after)]
                 var before = after
@@ -281,7 +281,7 @@ struct TrelloDetailHistory: Sendable {
                 if let color = data.old?["color"] { before.color = color.string }
                 labels[id] = before
             case "deleteLabel":
-                guard let id = data.labelID else { continue }
+                guard let id = data.label.map(TrelloLabel.init).flatMap(catalog.id(of:)) else { continue }
                 changes[index] = [.boardLabel(id: id, after: nil)]
                 labels[id] = labelInfo[id] ?? Self.label(data.label ?? [:], over: nil)
             case let type where Self.boardMemberships.contains(type) || type == "removeMemberFromBoard":

@@ -1,5 +1,5 @@
 /// The forward replay's picture of the details our log holds for the imported board, in Trello's
-/// ids with our names: as they are once the operations waiting for archived cards are carried out.
+/// ids with our names (an archived card's too: our deleted cards keep their details).
 struct TrelloDetailMirror: Sendable {
     /// Each card's details, by Trello id.
     var cards: [String: Card] = [:]
@@ -9,9 +9,6 @@ struct TrelloDetailMirror: Sendable {
     var members: Set<String> = []
     /// Each checklist as far as the replay has come, by Trello id.
     var checklists: [String: TrelloChecklistState] = [:]
-    /// Operations on cards off the board (archived, our deleted), by card, in order: carried out
-    /// when the card comes back.
-    var waiting: [String: [Waiting]] = [:]
     /// Attachments left out as not links, by Trello id.
     var skippedLinks: Set<String> = []
 
@@ -49,13 +46,5 @@ struct TrelloDetailMirror: Sendable {
         var colour: String
         /// The name before it was made unique.
         var base: String
-    }
-
-    /// An operation waiting for its card, with the actor it is carried out as and the Trello
-    /// action it comes from (`nil`: the board before the oldest action).
-    struct Waiting: Sendable {
-        var actor: String
-        var operation: TrelloOperation
-        var action: String?
     }
 }

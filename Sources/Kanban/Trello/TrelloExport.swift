@@ -8,15 +8,21 @@ struct TrelloExport: Decodable, Sendable {
     var name: String?
     var idMemberCreator: String?
     var dateLastActivity: String?
+    /// Whether the board is closed (archived) in Trello.
+    var closed: Bool?
     var lists: [TrelloList]
     var cards: [TrelloCard]
     var actions: [TrelloAction]
     var members: [TrelloMember]
-    var labels: [TrelloLabel]
+    /// The board's labels; `nil` when the export has no such list (an older one: see ``TrelloLabelCatalog``).
+    var labels: [TrelloLabel]?
+    /// The names the board gives each label colour (`{"green": "Ready", "red": ""}`): in older
+    /// exports, with the cards' label objects, all there is of the board's labels.
+    var labelNames: [String: String]
     var checklists: [TrelloChecklist]
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, idMemberCreator, dateLastActivity, lists, cards, actions, members, labels, checklists
+        case id, name, idMemberCreator, dateLastActivity, closed, lists, cards, actions, members, labels, labelNames, checklists
     }
 
     init(from decoder: any Decoder) throws {
@@ -25,11 +31,14 @@ struct TrelloExport: Decodable, Sendable {
         name = try? container.decodeIfPresent(String.self, forKey: .name)
         idMemberCreator = try? container.decodeIfPresent(String.self, forKey: .idMemberCreator)
         dateLastActivity = try? container.decodeIfPresent(String.self, forKey: .dateLastActivity)
+        closed = try? container.decodeIfPresent(Bool.self, forKey: .closed)
         lists = try container.decode([TrelloList].self, forKey: .lists)
         cards = try container.decode([TrelloCard].self, forKey: .cards)
         actions = try container.decodeIfPresent([TrelloAction].self, forKey: .actions) ?? []
         members = (try? container.decodeIfPresent([TrelloMember].self, forKey: .members)) ?? []
-        labels = (try? container.decodeIfPresent([TrelloLabel].self, forKey: .labels)) ?? []
+        labels = try? container.decodeIfPresent([TrelloLabel].self, forKey: .labels)
+        let names = (try? container.decodeIfPresent([String: TrelloValue].self, forKey: .labelNames)) ?? [:]
+        labelNames = names.compactMapValues(\.string)
         checklists = (try? container.decodeIfPresent([TrelloChecklist].self, forKey: .checklists)) ?? []
     }
 

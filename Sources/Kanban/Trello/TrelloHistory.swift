@@ -8,7 +8,7 @@ import KanbanCore
 /// one, newest first: an `updateCard` puts back its `old` values (and `listBefore`), a creation
 /// takes the card away, a deletion brings it back (with the last name any action gave it); lists
 /// likewise (a list moved here takes the cards in it away with it), and an `updateBoard` puts
-/// back the board's old name. What is left is the board before the first kept action; on the
+/// back the board's old name (or, closing or reopening it, is noted as such). What is left is the board before the first kept action; on the
 /// way, each action's result is recorded, for the forward replay to reach exactly.
 struct TrelloHistory: Sendable {
     /// The actions, oldest first (by date, then id), each with its time and its actor.
@@ -213,9 +213,13 @@ struct TrelloHistory: Sendable {
                 changes[index] = .listDeparture(id: id)
                 lists[id] = lists[id] ?? sketchList(id, data)
             case "updateBoard":
-                guard let old = data.old?["name"]?.string, (data.boardID ?? export.id) == export.id else { continue }
-                changes[index] = .boardName(name)
-                name = old
+                guard let old = data.old, (data.boardID ?? export.id) == export.id else { continue }
+                if let oldName = old["name"]?.string {
+                    changes[index] = .boardName(name)
+                    name = oldName
+                } else if let wasClosed = old["closed"]?.bool {
+                    changes[index] = .boardClosed(data.board?["closed"]?.bool ?? !wasClosed)
+                }
             default:
                 continue
             }

@@ -6,6 +6,9 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     public var trelloBoard: String
     /// The same export was imported before: nothing was appended.
     public var alreadyImported: Bool
+    /// The Trello board is closed (archived) in the export. Our boards have no such state: it
+    /// is imported open, with its whole history (``TrelloPlan/closed``).
+    public var closed: Bool
     /// The board's columns at the end, in order.
     public var columns: [String]
     /// Open cards at the end.
@@ -45,7 +48,7 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
     /// A report; `notImported` counts every action not replayed, and those that mean nothing
     /// here (``TrelloNoMeaning``) are filed under ``nothingToImport``.
     init(
-        board: String, trelloBoard: String, alreadyImported: Bool, columns: [String], cards: Int, archivedCards: Int,
+        board: String, trelloBoard: String, alreadyImported: Bool, closed: Bool, columns: [String], cards: Int, archivedCards: Int,
         actions: Int, importedActions: Int, notImported: [String: Int], rebuiltCards: Int, untitledCards: Int,
         events: Int, firstSequence: UInt64?, lastSequence: UInt64?, from: String?, until: String?,
         members: [String], cuts: [TrelloCut]
@@ -53,6 +56,7 @@ public struct TrelloImportReport: Codable, Equatable, Sendable {
         self.board = board
         self.trelloBoard = trelloBoard
         self.alreadyImported = alreadyImported
+        self.closed = closed
         self.columns = columns
         self.cards = cards
         self.archivedCards = archivedCards

@@ -38,3 +38,20 @@ enum TrelloOperation: Hashable, Sendable {
     /// Make, recolour or remove (`nil`) a board label.
     case setLabel(name: String, colour: String?)
 }
+
+extension TrelloOperation {
+    /// The Trello card whose details the operation changes (its members, labels, due mark,
+    /// comments, checklist items or links); `nil` for any other operation.
+    var detailCard: String? {
+        switch self {
+        case .assign(let card, _), .unassign(let card, _), .label(let card, _), .unlabel(let card, _), .markDue(let card, _),
+             .addComment(let card, _, _), .editComment(let card, _, _), .deleteComment(let card, _),
+             .addItem(let card, _, _, _, _), .renameItem(let card, _, _), .checkItem(let card, _, _), .removeItem(let card, _),
+             .moveItem(let card, _, _), .attachLink(let card, _, _, _), .removeLink(let card, _):
+            card
+        case .createBoard, .renameBoard, .addColumn, .renameColumn, .moveColumn, .removeColumn, .addCard, .editCard, .moveCard,
+             .deleteCard, .reviveCard, .addMember, .removeMember, .setLabel:
+            nil
+        }
+    }
+}

@@ -25,34 +25,11 @@ extension TrelloPlan.Builder {
         if let step { add(step) }
     }
 
-    /// `operation` on card `card` as `actor`: carried out now when the card is on the board, else
-    /// when it comes back.
+    /// `operation` on card `card` as `actor`, at the action's moment, whether the card is on the
+    /// board or archived (our deleted card, whose details are kept by its id: it finds them when
+    /// it comes back, and its history shows each change when it happened).
     mutating func emit(_ operation: TrelloOperation, card: String, actor: String, action: String?, into emitted: inout [Emitted]) {
-        if cards[card]?.onBoard == true {
-            emitted.append((actor, operation))
-        } else {
-            mirror.waiting[card, default: []].append(TrelloDetailMirror.Waiting(actor: actor, operation: operation, action: action))
-            waited += 1
-        }
-    }
-
-    /// The operations that waited for card `id`, which has just come back.
-    mutating func takeWaiting(_ id: String) -> [Emitted] {
-        guard let waiting = mirror.waiting.removeValue(forKey: id) else { return [] }
-        for entry in waiting {
-            if let action = entry.action { waitingActions[action] = nil }
-        }
-        return waiting.map { (actor: $0.actor, operation: $0.operation) }
-    }
-
-    /// Counts as not imported the actions all of whose operations still wait for a card that
-    /// never came back.
-    mutating func countWaiting() {
-        for type in waitingActions.values {
-            notImported["\(type) (archived card)", default: 0] += 1
-            importedActions -= 1
-        }
-        waitingActions = [:]
+        emitted.append((actor, operation))
     }
 
     // MARK: Rebuilding
@@ -141,6 +118,10 @@ extension TrelloPlan.Builder {
                 guard details.labels[id] == nil else {
                     done = true
                     continue
+                }
+                // A label the board does not have yet (one only cards or actions name) is made first.
+                if mirror.labels[id] == nil, let known = detailHistory.labelInfo[id] {
+                    _ = reachLabel(id, known, actor: actor, action: action, into: &emitted)
                 }
                 guard let name = labelName(id) else {
                     reason = "unknown label"

@@ -60,7 +60,7 @@ extension TrelloPlan.Builder {
         var emitted = operations(reach(list: id, after).operations, as: actor)
         let ordered = arriving.sorted { ($0.value.pos, $0.key) < ($1.value.pos, $1.key) }
         for (card, state) in ordered {
-            guard let known = cards[card] else {
+            guard cards[card] != nil else {
                 var open = state
                 open.closed = false
                 emitted += operations(reach(card, open), as: actor)
@@ -69,7 +69,6 @@ extension TrelloPlan.Builder {
                 continue
             }
             emitted += operations(reach(card, state), as: actor)
-            if !known.onBoard && cards[card]?.onBoard == true { emitted += takeWaiting(card) }
         }
         return emitted
     }

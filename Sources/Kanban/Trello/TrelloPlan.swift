@@ -18,8 +18,8 @@ import KanbanCore
 /// when archived or moved to another board (with their cards) if no card is left in them; cards'
 /// and the board's details changed, a comment written, edited and deleted as its author. The
 /// order within each column always follows `pos`, so at the end the open cards of every list are
-/// the export's, in its order. A detail changed while its card is archived waits for the card
-/// to come back.
+/// the export's, in its order. A detail changed while its card is archived (our deleted card)
+/// changes then too: details are kept by card id, so the card has them when it comes back.
 struct TrelloPlan: Sendable {
     /// The Trello board's id.
     var trelloBoard: String
@@ -48,6 +48,16 @@ struct TrelloPlan: Sendable {
     var members: [String]
     /// Cards whose title the export does not hold (deleted within the history, older than it).
     var untitledCards: Int
+    /// Whether the Trello board is closed (archived) at the end: the export's `closed`, else as
+    /// the last `updateBoard` closing or reopening it left it.
+    ///
+    /// A closed Trello board is archived: off the boards list, read-only, and it can be reopened.
+    /// Our boards have no such state, and the nearest thing, removing the board, would be
+    /// wrong: a removal cannot be undone by a reopening, and a removed board is no longer
+    /// there to hold the history imported (nor to say that the export was imported). So the
+    /// board comes in open with its whole history; each closing and reopening counts as
+    /// replayed, changing nothing on the board, and the report says the Trello board is closed.
+    var closed: Bool
 
     /// Who the board as it was before the oldest kept action is recorded under.
     static let importActor = "trello"
@@ -62,7 +72,6 @@ struct TrelloPlan: Sendable {
         builder.initialName = builder.boardName
         builder.replayInitialBoard()
         builder.replayActions()
-        builder.countWaiting()
         builder.makeBoardIfNone()
         steps = builder.steps
         cuts = builder.cuts
@@ -74,6 +83,7 @@ struct TrelloPlan: Sendable {
         rememberedIDs = ["board:" + export.id] + history.actions.map(\.action.id)
         members = builder.members
         untitledCards = history.untitledCards.count
+        closed = export.closed ?? builder.closedByActions ?? false
     }
 }
 
@@ -91,6 +101,8 @@ extension TrelloPlan {
         var cutsSeen = Set<TrelloCut>()
         var notImported: [String: Int] = [:]
         var importedActions = 0
+        /// Whether the last `updateBoard` closing or reopening the board closed it (`nil`: none did).
+        var closedByActions: Bool?
         var members: [String] = []
         var membersSeen = Set<String>()
 
@@ -121,10 +133,6 @@ extension TrelloPlan {
         var settles = false
         /// Steps made before the board (its labels and members): added once it is made.
         var waitingForBoard: [TrelloStep] = []
-        /// Actions all of whose operations wait for an archived card, by id, with their type.
-        var waitingActions: [String: String] = [:]
-        /// Operations of the current action that wait for an archived card.
-        var waited = 0
 
         struct MirrorCard {
             var state: TrelloCardState
@@ -213,7 +221,6 @@ extension TrelloPlan {
                 var emitted: [Emitted] = []
                 var replayed = false
                 var reasons: [String?] = []
-                waited = 0
                 let changes = detailHistory.changes[index]
                 switch history.changes[index] {
                 case .card(let id, let after):
@@ -235,7 +242,6 @@ extension TrelloPlan {
                         if after.closed { emitted += operations(reach(id, after), as: actor) }
                     } else {
                         emitted += operations(reach(id, after), as: actor)
-                        if known && !wasOnBoard && cards[id]?.onBoard == true { emitted += takeWaiting(id) }
                     }
                     reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
                 case .list(let id, let after):
@@ -258,6 +264,10 @@ extension TrelloPlan {
                     boardName = name
                 case .boardMade:
                     replayed = true
+                case .boardClosed(let closed):
+                    // Replayed as what it is here: our boards are never closed (``TrelloPlan/closed``).
+                    replayed = true
+                    closedByActions = closed
                 case .notImported:
                     reasons = replayDetails(changes, actor: actor, action: action.id, into: &emitted)
                 }
@@ -268,7 +278,6 @@ extension TrelloPlan {
                 importedActions += 1
                 if membersSeen.insert(timed.actor).inserted { members.append(timed.actor) }
                 _ = actorName(timed, noting: true)
-                if emitted.isEmpty && waited > 0 && !replayed { waitingActions[action.id] = action.type }
                 add(emitted, at: timed.time, action: action.id)
             }
         }

@@ -2,10 +2,13 @@ import KanbanCore
 
 /// Carries a ``TrelloPlan``'s operations out on our board, as the engine's import decides them:
 /// turns each into a command and keeps, from the events decided, the ids our board gave to what
-/// Trello names by its own (cards; comments, checklist items and links).
+/// Trello names by its own (cards; comments, checklist items and links), and the cards it
+/// deleted (archived in Trello), whose details still change (``decidingState(for:in:)``).
 struct TrelloReplay: Sendable {
     /// Our card for each Trello card.
     private var cards: [String: CardID] = [:]
+    /// Each card the replay has deleted and not brought back, as it was deleted, by Trello id.
+    private var deletedCards: [String: Card] = [:]
     /// Our comment, checklist item or link for each Trello comment, check item or attachment,
     /// by card (``key(_:_:)``): an export may give two cards' the same id.
     private var details: [String: DetailID] = [:]
@@ -91,12 +94,31 @@ struct TrelloReplay: Sendable {
         }
     }
 
-    /// Keeps the ids `events`, decided for `operation`, gave to what it adds.
+    /// The state to decide `operation` on: `state`, or for a change to the details of a card the
+    /// replay deleted (archived in Trello, where it still takes comments, labels, due marks…),
+    /// `state` with that card put back for the decision alone. Our cards keep their details by
+    /// id whether deleted or not, so the events decided apply to the deleted card at their
+    /// moment, and it has them when it is brought back.
+    func decidingState(for operation: TrelloOperation, in state: KanbanState) -> KanbanState {
+        guard let trello = operation.detailCard, var card = deletedCards[trello], state.cards[card.id] == nil,
+              let boardID, let columns = state.boards[boardID]?.columns, let first = columns.first
+        else { return state }
+        if !columns.contains(card.column) { card.column = first }
+        var deciding = state
+        deciding.apply(.cardRevived(CardRevived(card: card, index: 0)), board: boardID)
+        return deciding
+    }
+
+    /// Keeps the ids `events`, decided for `operation`, gave to what it adds, and the cards it deletes.
     mutating func record(_ events: [RecordedEvent], of operation: TrelloOperation) {
         for event in events {
             switch (operation, event.payload) {
             case (.addCard(let trello, _, _, _, _, _), .cardAdded(let added)):
                 cards[trello] = added.card.id
+            case (.deleteCard(let trello), .cardDeleted(let deleted)):
+                deletedCards[trello] = deleted.card
+            case (.reviveCard(let trello, _, _), .cardRevived):
+                deletedCards[trello] = nil
             case (.addComment(let card, let trello, _), .cardDetail(let changed)):
                 if case .commentAdded(let comment, _) = changed.edit { details[Self.key(card, trello)] = comment.id }
             case (.addItem(let card, let trello, _, _, _), .cardDetail(let changed)):

@@ -9,6 +9,9 @@ enum TrelloImportText {
         var lines: [String] = []
         let archived = report.archivedCards == 0 ? "" : ", \(report.archivedCards) archived"
         lines.append("Imported Trello board as '\(report.board)': \(plural(report.columns.count, "column")) (\(report.columns.joined(separator: ", "))), \(plural(report.cards, "open card"))\(archived).")
+        if report.closed {
+            lines.append("The Trello board is closed (archived): imported open, with its whole history, as our boards have no archived state.")
+        }
         var replayed = report.actions == 0
             ? "The export holds no actions: built from its lists and cards as \(plural(report.events, "event"))"
             : "Replayed \(report.importedActions) of \(plural(report.actions, "action")) as \(plural(report.events, "event"))"
