@@ -6,7 +6,8 @@ extension KanbanEngine {
     /// or delete `events` decide would overwrite what someone other than `actor` did to the same
     /// card after event `since`: a move to another column, after their move to another column (or
     /// bringing it back) — only a change of column clashes with a change of column, so a reorder
-    /// within a column and a move elsewhere both stand; a delete, after any change of theirs to the card; a restore of the board by them counts by what it did to
+    /// within a column and a move elsewhere both stand; a delete, after any change of theirs to
+    /// the card; a restore of the board by them counts by what it did to
     /// the card. The conflict rule of undo, for changes made on an
     /// older copy of the board (offline). Edits are checked field by field
     /// (``checkUnchanged(_:since:actor:in:)``); other events are not checked.

@@ -8,6 +8,6 @@ enum MutationSkip: Error {
     case reused(expected: UInt64)
     /// Mutations before it are missing; `expected` is the next one taken.
     case outOfOrder(expected: UInt64)
-    /// The client belongs to another actor, `owner`.
-    case foreignClient(owner: String)
+    /// The client belongs to another actor.
+    case foreignClient
 }

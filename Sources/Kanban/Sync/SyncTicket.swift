@@ -22,15 +22,14 @@ struct SyncTicket: Sendable {
     /// id: a copied client's), or not next in line; `nil` when it is the client's next.
     func skip(in transaction: WriteTransaction) throws -> MutationSkip? {
         if ownerOnly, let owner = try store.owner(of: client, in: transaction), owner != actor {
-            return .foreignClient(owner: owner)
+            return .foreignClient
         }
         let last = try store.lastMutationID(of: client, in: transaction)
         if mutation.id <= last {
-            // `last` is at least 1 here and below UInt64.max's successor: adding one cannot overflow
-            // unless it is the largest id, which no later mutation can follow anyway.
-            let (expected, overflow) = last.addingReportingOverflow(1)
             if let kept = try store.digest(of: mutation.id, client: client, in: transaction), kept != digest {
-                return .reused(expected: overflow ? last : expected)
+                // The largest id has no successor: then the largest is still the one expected.
+                let (next, overflow) = last.addingReportingOverflow(1)
+                return .reused(expected: overflow ? last : next)
             }
             return .duplicate
         }

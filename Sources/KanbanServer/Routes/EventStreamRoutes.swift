@@ -82,7 +82,7 @@ struct EventStreamRoutes {
             defer { if let client { acknowledgements.forget(subscriber, client: client) } }
             try await withGracefulShutdownHandler {
                 try await Self.pump(
-                    broadcaster: broadcaster, subscriber: subscriber, after: start, heartbeat: heartbeat, metrics: metrics,
+                    broadcaster: broadcaster, subscriber: subscriber, after: start, heartbeat: heartbeat,
                     chunks: chunks, eventLoop: eventLoop, to: &writer
                 )
             } onGracefulShutdown: {
@@ -97,7 +97,7 @@ struct EventStreamRoutes {
     /// cancelled or the subscriber's sink is finished (the server shutting down, or a client too
     /// slow for the backlog).
     private static func pump(
-        broadcaster: LiveBroadcaster, subscriber: LiveSubscriber, after: UInt64, heartbeat: Duration, metrics: ServerMetrics,
+        broadcaster: LiveBroadcaster, subscriber: LiveSubscriber, after: UInt64, heartbeat: Duration,
         chunks: AsyncThrowingStream<ByteBuffer, any Error>, eventLoop: any EventLoop, to writer: inout any ResponseBodyWriter
     ) async throws {
         // Runs after the group has awaited its tasks, so after any join the catch-up made.
