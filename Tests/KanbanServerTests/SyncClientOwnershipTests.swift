@@ -16,24 +16,16 @@ struct SyncClientOwnershipTests {
     private static let alice = ["Authorization": "Bearer alice-token-7f3a9c2e5b"]
     private static let bob = ["Authorization": "Bearer bob-token-4d8e1f6a2c"]
 
-    private static func push(_ client: String, _ mutations: [String]) -> String {
-        #"{"clientGroupID": "profile-1", "clientID": "\#(client)", "mutations": [\#(mutations.joined(separator: ","))]}"#
-    }
-
-    private static func decode<Value: Decodable>(_ type: Value.Type, _ response: APIResponse) throws -> Value {
-        try OutputJSON.decoder.decode(Value.self, from: Data(response.text.utf8))
-    }
-
     @Test("With tokens, bob cannot push, pull or listen as alice's client id; alice's next change still lands")
     func foreignClient() async throws {
         try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in
-            let first = try await api.post("/api/sync/push", Self.push("alice-phone", [
+            let first = try await api.post("/api/sync/push", SyncRoutesTests.push("alice-phone", [
                 #"{"id": 1, "name": "addCard", "args": {"board": "main", "title": "alice's first"}}"#,
             ]), headers: Self.alice)
             #expect(first.status == 200)
             let events = try engine.lastSequence()
 
-            let intrusion = try await api.post("/api/sync/push", Self.push("alice-phone", [
+            let intrusion = try await api.post("/api/sync/push", SyncRoutesTests.push("alice-phone", [
                 #"{"id": 2, "name": "addCard", "args": {"board": "main", "title": "bob's, as alice"}}"#,
             ]), headers: Self.bob)
             #expect(intrusion.status == 403, "\(intrusion.text)")
@@ -44,10 +36,10 @@ struct SyncClientOwnershipTests {
             #expect(try await api.get("/api/events?client=alice-phone", headers: Self.bob).status == 403)
             #expect(try await api.get("/api/sync/pull?client=alice-phone", headers: Self.alice).status == 200)
 
-            let second = try await api.post("/api/sync/push", Self.push("alice-phone", [
+            let second = try await api.post("/api/sync/push", SyncRoutesTests.push("alice-phone", [
                 #"{"id": 2, "name": "addCard", "args": {"board": "main", "title": "alice's second"}}"#,
             ]), headers: Self.alice)
-            #expect(try Self.decode(SyncPushOutput.self, second).results.map(\.status) == ["applied"])
+            #expect(try SyncRoutesTests.decode(SyncPushOutput.self, second).results.map(\.status) == ["applied"])
             #expect(try ServerHarness.titles(in: engine)["TODO"]?.sorted() == ["alice's first", "alice's second"])
         }
     }
@@ -55,14 +47,14 @@ struct SyncClientOwnershipTests {
     @Test("A copied client's own change under a decided id is answered reused, with the next id, and nothing is appended")
     func reused() async throws {
         try await ServerHarness.withServer { api, engine in
-            let original = Self.push("replica-a", [#"{"id": 1, "name": "addCard", "args": {"board": "main", "title": "from A"}}"#])
-            #expect(try Self.decode(SyncPushOutput.self, try await api.post("/api/sync/push", original)).results.map(\.status) == ["applied"])
+            let original = SyncRoutesTests.push("replica-a", [#"{"id": 1, "name": "addCard", "args": {"board": "main", "title": "from A"}}"#])
+            #expect(try SyncRoutesTests.decode(SyncPushOutput.self, try await api.post("/api/sync/push", original)).results.map(\.status) == ["applied"])
             let events = try engine.lastSequence()
             // The same body again: a retry. Keys in another order and spacing: still the same change.
-            let retry = Self.push("replica-a", [#"{"args": {"title": "from A", "board": "main"}, "name": "addCard", "id": 1}"#])
-            #expect(try Self.decode(SyncPushOutput.self, try await api.post("/api/sync/push", retry)).results.map(\.status) == ["duplicate"])
-            let copy = Self.push("replica-a", [#"{"id": 1, "name": "addCard", "args": {"board": "main", "title": "from B"}}"#])
-            let answer = try Self.decode(SyncPushOutput.self, try await api.post("/api/sync/push", copy))
+            let retry = SyncRoutesTests.push("replica-a", [#"{"args": {"title": "from A", "board": "main"}, "name": "addCard", "id": 1}"#])
+            #expect(try SyncRoutesTests.decode(SyncPushOutput.self, try await api.post("/api/sync/push", retry)).results.map(\.status) == ["duplicate"])
+            let copy = SyncRoutesTests.push("replica-a", [#"{"id": 1, "name": "addCard", "args": {"board": "main", "title": "from B"}}"#])
+            let answer = try SyncRoutesTests.decode(SyncPushOutput.self, try await api.post("/api/sync/push", copy))
             #expect(answer.results.map(\.status) == ["reused"])
             #expect(answer.results.first?.expected == 2)
             #expect(answer.results.first?.error?.isEmpty == false)

@@ -13,11 +13,13 @@ import Testing
 /// the requests and answers on the way.
 @Suite("Sync")
 struct SyncRoutesTests {
-    private static func push(_ client: String, _ mutations: [String]) -> String {
+    /// A push body of `client` with `mutations` (JSON texts).
+    static func push(_ client: String, _ mutations: [String]) -> String {
         #"{"clientGroupID": "profile-1", "clientID": "\#(client)", "mutations": [\#(mutations.joined(separator: ","))]}"#
     }
 
-    private static func decode<Value: Decodable>(_ type: Value.Type, _ response: APIResponse) throws -> Value {
+    /// `response`'s body as `Value`.
+    static func decode<Value: Decodable>(_ type: Value.Type, _ response: APIResponse) throws -> Value {
         try OutputJSON.decoder.decode(Value.self, from: Data(response.text.utf8))
     }
 

@@ -27,27 +27,7 @@ public final class HostileOrigin: @unchecked Sendable {
     public init(answers: [Answer]) throws {
         precondition(!answers.isEmpty)
         self.answers = answers
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw LoopbackSocket.Failure(description: "the hostile origin cannot listen")
-        }
-        var local = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &local) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: local.sin_port))
+        (listener, port) = try LoopbackSocket.listen(backlog: 16, what: "the hostile origin")
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
