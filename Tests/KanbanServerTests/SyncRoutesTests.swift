@@ -157,12 +157,32 @@ struct SyncRoutesTests {
             ))
             #expect(bob.results[0].status == "refused" && bob.results[0].conflict == true)
             #expect(bob.results[0].error?.contains("was changed by ana") == true)
+            // Its kind and names, for the page's own words in its person's language.
+            #expect(bob.results[0].code == "editConflict")
+            #expect(bob.results[0].values == ["title": "Plan A", "actor": "ana", "field": "title"])
             #expect(try ServerHarness.titles(in: engine)["TODO"] == ["Plan A"])
             let anyway = try Self.decode(SyncPushOutput.self, try await api.post(
                 "/api/sync/push", Self.push("bob-tab", [edit("Plan B", 2, "")]), headers: ["X-Kanban-Actor": "bob"]
             ))
             #expect(anyway.results[0].status == "applied")
             #expect(try ServerHarness.titles(in: engine)["TODO"] == ["Plan B"])
+        }
+    }
+
+    @Test("A card pushed into a full strict column is refused with its kind and the column's name and limit; other results carry no kind")
+    func refusalKind() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let limit = try await api.put("/api/boards/main/columns/DOING/limit", #"{"limit": 1, "strict": true}"#)
+            #expect(limit.status == 200, "\(limit.text)")
+            let answer = try Self.decode(SyncPushOutput.self, try await api.post("/api/sync/push", Self.push("tab-1", [
+                #"{"id": 1, "name": "addCard", "args": {"board": "main", "title": "fits", "column": "DOING"}}"#,
+                #"{"id": 2, "name": "addCard", "args": {"board": "main", "title": "Ça déborde, 한국어", "column": "DOING"}}"#,
+            ])))
+            #expect(answer.results.map(\.status) == ["applied", "refused"])
+            #expect(answer.results[0].code == nil && answer.results[0].values == nil)
+            #expect(answer.results[1].code == "columnFull" && answer.results[1].conflict == false)
+            #expect(answer.results[1].values == ["column": "DOING", "limit": "1"])
+            #expect(try ServerHarness.titles(in: engine)["DOING"] == ["fits"])
         }
     }
 
@@ -201,6 +221,7 @@ struct SyncRoutesTests {
             #expect(output.clientID == "tab-1" && output.lastMutationID == 2 && output.from == 1 && output.through == 2)
             #expect(output.lastSequence == (try engine.lastSequence()))
             #expect(output.refused.map(\.id) == [2])
+            #expect(output.refused.first?.code == "unknownCard" && output.refused.first?.values == ["card": "nope"])
             // The other client's stream carries events, but no ack.
             var sawAck = false
             for _ in 0..<12 {

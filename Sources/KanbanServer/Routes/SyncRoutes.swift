@@ -36,8 +36,9 @@ struct SyncRoutes {
             let outputs = zip(mutations, results).map { mutation, result in
                 MutationResultOutput(id: mutation.id, result: result, reason: Self.reason)
             }
-            let refused = outputs.compactMap { output in
-                output.error.map { RefusalOutput(id: output.id, error: $0, conflict: output.conflict ?? false) }
+            // Only refusals: a `reused` result has an error too, but decided nothing.
+            let refused = outputs.filter { $0.status == "refused" }.compactMap { output in
+                output.error.map { RefusalOutput(id: output.id, error: $0, conflict: output.conflict ?? false, code: output.code, values: output.values) }
             }
             let decided = outputs.filter { $0.status == "applied" || $0.status == "refused" }.map(\.id)
             if let from = decided.min(), let through = decided.max() {

@@ -42,6 +42,10 @@ struct APIClient: Sendable {
         try await send(.patch, path, json: body, headers: headers)
     }
 
+    func put(_ path: String, _ body: String, headers: [String: String] = [:]) async throws -> APIResponse {
+        try await send(.put, path, json: body, headers: headers)
+    }
+
     func delete(_ path: String, headers: [String: String] = [:]) async throws -> APIResponse {
         try await send(.delete, path, headers: headers)
     }
