@@ -823,10 +823,49 @@ def check_phone_drag(board):
         board.wait(lambda d: "dragging" not in d.find_element(By.ID, "board").get_attribute("class")
                    and "mandatory" in board.computed(d.find_element(By.ID, "board"), "scroll-snap-type"),
                    "snap scrolling is not restored after the drop")
+        check_phone_layout(board)
     finally:
-        if driver.execute_script("return document.body.classList.contains('is-dragging')"):
+        if driver.execute_script("return document.getElementById('board').classList.contains('dragging')"):
             ActionChains(driver).release().perform()
         driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def check_phone_layout(board):
+    """On a phone the bars above the board leave it most of the screen, the search field shows
+    its whole placeholder in every language, and a touch screen is not told to press Ctrl+Enter."""
+    driver = board.driver
+    measure = """
+      const box = (s) => document.querySelector(s).getBoundingClientRect();
+      const input = document.getElementById('search-input');
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = getComputedStyle(input).font;
+      const padding = parseFloat(getComputedStyle(input).paddingLeft) + parseFloat(getComputedStyle(input).paddingRight);
+      return {bars: box('.topbar').height + box('.timebar').height, room: input.clientWidth - padding,
+              placeholder: input.placeholder, needed: context.measureText(input.placeholder).width};"""
+    for language in ["ko", "fr", "en"]:
+        Select(driver.find_element(By.ID, "lang-select")).select_by_value(language)
+        shown = driver.execute_script(measure)
+        # Two rows of controls above, the time bar's slider, search and filters below (with the
+        # member and label filters shown, a third short row): 188 px before, without those filters.
+        if shown["bars"] > 180:
+            raise Failure(f"on a phone the top and time bars take {shown['bars']:.0f} of {PHONE['height']} px (at most 180)")
+        if shown["room"] < shown["needed"]:
+            raise Failure(f"on a phone in {language} the search field cuts its placeholder {shown['placeholder']!r} "
+                          f"({shown['room']:.0f} px for {shown['needed']:.0f})")
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        if not driver.execute_script("return matchMedia('(hover: none) and (pointer: coarse)').matches"):
+            raise Failure("touch emulation does not make the pointer coarse: this check checks nothing")
+        card, _ = board.card_of("Fix the login redirect on Safari")
+        open_card(board, card["id"])
+        field = wait_detail(board, "comment-input", "no field to write a comment on a phone")
+        said = " ".join(filter(None, [field.get_attribute("placeholder"), field.get_attribute("aria-label"),
+                                      driver.execute_script("return arguments[0].labels?.[0]?.textContent ?? ''", field)]))
+        if "Ctrl" in said or "Write a comment" not in said:
+            raise Failure(f"a touch screen's comment field reads {said!r}")
+        driver.find_element(By.ID, "card-cancel").click()
+    finally:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
 def check_long_column(board):
@@ -870,7 +909,7 @@ def check_edit_conflict(board):
         if not driver.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"):
             raise Failure("the dialog closed on a conflict")
         error = driver.find_element(By.ID, "card-error")
-        if "changed by bo" not in error.text:
+        if "bo changed" not in error.text or "null" in error.text:
             raise Failure(f"the conflict does not say who changed the card: {error.text!r}")
         edits = pushed(board, "editCard")
         if not edits or not isinstance(edits[-1].get("since"), int):
@@ -1053,7 +1092,7 @@ def check_card_details(board):
     board.act(lambda: detail(board, "links-add").click())
     error = board.wait(lambda d: next((line for line in d.find_elements(By.CSS_SELECTOR, "#card-dialog .detail-error[data-section='links']")
                                        if line.text), None), "a javascript: link shows no error")
-    if "mailto" not in error.text or "refused" not in error.text:
+    if "mailto" not in error.text or "did not accept" not in error.text:
         raise Failure(f"the refusal does not give the page's sentence and the server's reason: {error.text!r}")
     if board.get(f"/api/boards/main/cards/{card}")["links"] or details_shown(board)["links"]:
         raise Failure("the javascript: link was added")
@@ -1455,6 +1494,135 @@ def check_undo_takes_back_unsent(board, card_id):
     board.wait(lambda _: board.pill() == OFFLINE.format("3 changes"), f"after Undo the pill says {board.pill()!r}, not 3 changes")
 
 
+# Every text the announcer (the screen reader's live region) says from now on, in order.
+RECORD_ANNOUNCEMENTS = """
+window.__said = [];
+new MutationObserver(() => {
+  const text = document.getElementById('announcer').textContent;
+  if (text) window.__said.push(text);
+}).observe(document.getElementById('announcer'), { childList: true, characterData: true, subtree: true });
+"""
+
+
+def check_strict_limit_refusals(board):
+    """A card dropped into a full strict column comes back, and the refusal shows in that column,
+    in the page's words, with Try again and Discard; a screen reader hears why and never hears the
+    move. "Add a card" there keeps its dialog open with the reason and the title typed; in Korean
+    the reason is Korean. Once the limit is raised, Try again moves the card and Save adds it."""
+    driver = board.driver
+    board.settle()
+    full = len(next(column for column in board.board()["columns"] if column["name"] == "DONE")["cards"])
+    board.send("PUT", "/api/boards/main/columns/DONE/limit", {"limit": full, "strict": True})
+    card = board.send("POST", "/api/boards/main/cards", {"title": "-rf, 한국어 🎉 over the limit", "column": "DOING"})["id"]
+    board.wait(lambda _: board.card(card) is not None, "the card added through the API is not shown")
+    board.settle()
+    driver.execute_script(RECORD_ANNOUNCEMENTS)
+    board.act(lambda: ActionChains(driver, duration=150).click_and_hold(board.card(card)).move_by_offset(30, 10)
+              .move_to_element(board.column("DONE").find_element(By.CSS_SELECTOR, ".cards")).move_by_offset(0, 20)
+              .release().perform())
+    notice = board.wait(lambda d: next(iter(d.find_elements(By.CSS_SELECTOR, '#board .column[data-column="DONE"] .column-notice')), None),
+                        "the refused move shows nothing in the column it was dropped in")
+    text = notice.text
+    if "Not applied" not in text or "DONE is full" not in text or f"at most {full} card" not in text:
+        raise Failure(f"the notice does not say in words what was refused and why: {text!r}")
+    if "#" in text or "since" in text or "strict limit" in text:
+        raise Failure(f"the notice shows the protocol's numbers or words: {text!r}")
+    board.wait_in_column(card, "DOING", "after the refused drop")
+    board.wait(lambda d: any("DONE is full" in said for said in d.execute_script("return window.__said")),
+               "the refusal is not said to a screen reader")
+    said = driver.execute_script("return window.__said")
+    if any("Moved" in text for text in said):
+        raise Failure(f"a screen reader heard the move the server refused: {said}")
+    buttons = [button.text for button in notice.find_elements(By.TAG_NAME, "button")]
+    if buttons[:2] != ["Try again", "Discard"]:
+        raise Failure(f"the notice offers {buttons}, not Try again and Discard")
+    # At 1,280 px, with the refusal pill shown, the time bar's status stays whole on one line.
+    status = driver.execute_script(
+        "const r = document.getElementById('live-indicator').getBoundingClientRect(), pill = document.getElementById('refused-button');"
+        "return {width: innerWidth, right: r.right, height: r.height, clipped: pill.scrollWidth > pill.clientWidth + 1, pill: pill.textContent};")
+    if status["width"] != 1280 or status["right"] > status["width"] or status["height"] > 32 or status["clipped"]:
+        raise Failure(f"the time bar's status does not fit at 1,280 px: {status}")
+
+    # Add a card in the full column: the dialog stays open with the reason and the title.
+    board.act(lambda: board.column("DONE").find_element(By.CSS_SELECTOR, ".add-card").click())
+    title = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#card-dialog[open] #card-title"), "the add dialog did not open")
+    title.send_keys("Ça ne rentre pas")
+    driver.find_element(By.ID, "card-save").click()
+    board.wait(lambda d: "DONE is full" in d.find_element(By.ID, "card-error").text, "the add dialog does not say why the card was refused")
+    if not driver.find_elements(By.CSS_SELECTOR, "#card-dialog[open]") or driver.find_element(By.ID, "card-title").get_attribute("value") != "Ça ne rentre pas":
+        raise Failure("the refused add closed its dialog or lost the title typed")
+    if any(c["title"] == "Ça ne rentre pas" for col in board.board()["columns"] for c in col["cards"]):
+        raise Failure("the server has the card it refused")
+
+    # In Korean, the notice is Korean.
+    Select(driver.find_element(By.ID, "lang-select")).select_by_value("ko")
+    board.wait(lambda d: "꽉 찼습니다" in d.find_element(By.CSS_SELECTOR, '#board .column[data-column="DONE"] .column-notice').text,
+               "the notice is not translated into Korean")
+    Select(driver.find_element(By.ID, "lang-select")).select_by_value("en")
+
+    # The limit raised: Save adds the card, Try again moves the other.
+    board.send("PUT", "/api/boards/main/columns/DONE/limit", {"limit": full + 5, "strict": True})
+    board.settle()
+    driver.find_element(By.ID, "card-save").click()
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#card-dialog[open]"), "Save did not add the card once the limit was raised")
+    board.wait(lambda _: any(c["title"] == "Ça ne rentre pas" for c in board.board()["columns"][2]["cards"]), "the card saved again is not added")
+    board.act(lambda: next(button for button in board.column("DONE").find_elements(By.CSS_SELECTOR, ".column-notice button")
+                           if button.text == "Try again").click())
+    board.wait_api_column(card, "DONE", "after Try again")
+    board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#board .column-notice") and not d.find_element(By.ID, "refused-button").is_displayed(),
+               "the refusal stays shown after Try again applied it")
+    board.wait(lambda d: any(text.startswith("Applied: Move") and "DONE" in text for text in d.execute_script("return window.__said")),
+               "the move is not said once the server applied it")
+    board.send("PUT", "/api/boards/main/columns/DONE/limit", {"limit": None})
+
+
+def check_signed_in_person(binary, workdir):
+    """On a server with tokens the page says who is signed in, and Sign out ends the session: the
+    sign-in dialog comes back and the cookie no longer works."""
+    token_file = os.path.join(workdir, "tokens")
+    with open(token_file, "w") as tokens:
+        tokens.write("지민 k7Qw9Zp2Lx4Rt8Vn3Bm6\n")
+    os.chmod(token_file, 0o600)
+    database = os.path.join(workdir, "tokens.db")
+    log = open(os.path.join(workdir, "tokens-server.log"), "a")
+    process = subprocess.Popen([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
+                               stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
+    driver = None
+    try:
+        line = process.stdout.readline().strip()
+        match = re.match(r"Listening on (http://\S+?)/?$", line)
+        if not match:
+            raise Failure(f"kanban serve --token-file did not start: {line!r}")
+        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+        driver = start_browser()
+        wait = lambda condition, what: WebDriverWait(driver, 15, poll_frequency=0.1,
+                                                     ignored_exceptions=[StaleElementReferenceException]).until(condition, what)
+        driver.get(match.group(1) + "/")
+        token = wait(lambda d: d.find_element(By.CSS_SELECTOR, "#signin-dialog[open] #signin-token"), "no sign-in dialog")
+        token.send_keys("k7Qw9Zp2Lx4Rt8Vn3Bm6")
+        token.send_keys(Keys.ENTER)
+        wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#signin-dialog[open]"), "the sign-in dialog stays")
+        person = wait(lambda d: next((b for b in d.find_elements(By.ID, "actor-button") if b.is_displayed() and "지민" in b.text), None),
+                      "the page does not show who is signed in")
+        if "Signed in as 지민" not in (person.get_attribute("title") or "") or "Signed in as 지민" not in (person.get_attribute("aria-label") or ""):
+            raise Failure(f"the person's button does not say who is signed in: {person.get_attribute('aria-label')!r}")
+        person.click()
+        items = wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button")] or None, "no menu for the person")
+        if [item.text for item in items] != ["Signed in as 지민", "Sign out"]:
+            raise Failure(f"the person's menu is {[item.text for item in items]}")
+        items[1].click()
+        wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#signin-dialog[open]"), "Sign out does not ask for a token again")
+        status = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "fetch('/api/session', {credentials: 'same-origin'}).then(r => done(r.status), () => done(0));")
+        if status != 401:
+            raise Failure(f"the session still works after Sign out ({status})")
+    finally:
+        if driver is not None:
+            driver.quit()
+        stop_server(process)
+
+
 def check_refused_change(board):
     """A change waiting to be sent is refused: someone else edited the card after it was made
     (since). The page says so (Refused: 1 change), gives the server's reason, and Apply anyway
@@ -1490,7 +1658,7 @@ def check_refused_change(board):
                "the refused edit is still shown as if it applied")
     refused.click()
     item = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#refused-dialog[open] .refused-item"), "the refusal does not open its reason")
-    if "changed by bo" not in item.text:
+    if "bo changed" not in item.text:
         raise Failure(f"the refusal does not give the server's reason: {item.text!r}")
     next(button for button in item.find_elements(By.TAG_NAME, "button") if button.text == "Apply anyway").click()
     board.wait(lambda _: board.card_of("Mine, written first")[0]["id"] == card if any(
@@ -2011,6 +2179,9 @@ def run(board, screenshot_path):
     with step("a pending change refused by the server: shown, with Apply anyway"):
         check_refused_change(board)
 
+    with step("a full strict column: the refusal shown where it happened, said, translated, tried again"):
+        check_strict_limit_refusals(board)
+
     with step("applied changes stay shown while the board cannot be read, and through a reload; Undo twice offline"):
         check_applied_change_kept_and_undo_twice(board)
 
@@ -2107,6 +2278,8 @@ def main(argv):
             raise Failure(f"chromedriver did not start Chromium: {(error.msg or str(error)).strip().splitlines()[0]}") from None
         board = Board(binary, database, base_url, driver, server, os.path.join(workdir, "server.log"))
         run(board, screenshot)
+        Step.current = "signed in with a token: the person shown, Sign out"
+        check_signed_in_person(binary, workdir)
         keep = not os.environ.get("KANBAN_SCREENSHOT")
         print(f"browser test passed: name on first visit, dialog, pointer drag, undo, live CLI move, time slider, restore, "
               f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "
@@ -2116,7 +2289,8 @@ def main(argv):
               f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved, card details (assignee, label, "
               f"checklist, due date done, comment, link; the card's face; a reload; a javascript: link refused), a column "
               f"over its limit, member and label filters, board labels and members, an item renamed, details changed offline, "
-              f"a copied profile's change sent again under a new client id; screenshot {screenshot}")
+              f"a copied profile's change sent again under a new client id, refusals shown in their column and said, "
+              f"the signed-in person and Sign out; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

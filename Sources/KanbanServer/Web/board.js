@@ -168,6 +168,9 @@ function errorDetail(error) {
   return detail && detail !== error.message ? detail : '';
 }
 
+/** Whether the only pointer is a finger (a phone or tablet without a keyboard's shortcuts to offer). */
+const touchOnly = () => Boolean(globalThis.matchMedia?.('(hover: none) and (pointer: coarse)').matches);
+
 /** A paragraph saying `error` (in a panel or a view that could not load). */
 function errorParagraph(error) {
   const paragraph = el('p', { class: 'panel-empty' });
@@ -179,8 +182,9 @@ function errorParagraph(error) {
  * second, smaller line and as the tooltip. */
 function showErrorIn(node, error) {
   const detail = errorDetail(error);
-  node.replaceChildren(el('span', { class: 'error-main' }, String(error?.message ?? error)),
-    detail ? el('span', { class: 'error-detail' }, detail) : null);
+  // replaceChildren writes a null as the text "null": only the parts there are.
+  node.replaceChildren(...[el('span', { class: 'error-main' }, String(error?.message ?? error)),
+    detail ? el('span', { class: 'error-detail' }, detail) : null].filter(Boolean));
   if (detail) node.title = detail;
   else node.removeAttribute('title');
 }
@@ -863,8 +867,8 @@ async function pushRefused(batch, error) {
       sync.rejectedOnce.delete(keyOf(record));
       await reloadOutbox();
       if (isUndoRedo(record)) undoDecided(record, refusal);
-      announceDecision(record, { status: 'refused', ...refusal });
-      announce(t('refusedChanges', { count: refusedRecords().length }));
+      else if (!sync.waiters.has(keyOf(record))) announce(refusalSentence({ ...record, ...refusal, notDecided: true }));
+      announceDecision(record, { status: 'refused', ...refusal, notDecided: true });
       outboxChanged();
       return true;
     }
@@ -897,7 +901,7 @@ async function takeAnswer(answer, batch) {
     const record = result && typeof result === 'object' ? byID.get(Number(result.id)) : null;
     if (!record) continue;
     if (result.status === 'applied') applied.push(record);
-    else if (result.status === 'refused') refused.push({ record, error: String(result.error ?? ''), conflict: Boolean(result.conflict) });
+    else if (result.status === 'refused') refused.push({ record, ...refusalFrom(result) });
     else if (result.status === 'duplicate') duplicates.push(record);
     else if (result.status === 'reused') reused = true;
     else {
@@ -917,7 +921,7 @@ async function takeAnswer(answer, batch) {
       const reasons = new Map((pulled?.refused ?? []).map((item) => [Number(item?.id), item]));
       for (const record of duplicates) {
         const reason = reasons.get(record.id);
-        if (reason) refused.push({ record, error: String(reason.error ?? ''), conflict: Boolean(reason.conflict) });
+        if (reason) refused.push({ record, ...refusalFrom(reason) });
         else applied.push(record);
       }
     } catch {
@@ -946,7 +950,10 @@ async function takeAnswer(answer, batch) {
 async function decide(clientID, applied, refused, sequence, decidedThrough = null) {
   const decisions = [
     ...applied.map((record) => ({ record, status: 'applied', sequence, keep: !isUndoRedo(record) })),
-    ...refused.map((item) => ({ record: item.record, status: 'refused', error: item.error, conflict: item.conflict, keep: !isUndoRedo(item.record) })),
+    ...refused.map((item) => ({
+      record: item.record, status: 'refused', error: item.error, conflict: item.conflict, code: item.code, values: item.values,
+      keep: !isUndoRedo(item.record),
+    })),
   ];
   if (decisions.length === 0 && decidedThrough == null) return;
   await sync.outbox.settle(clientID, decisions, decidedThrough);
@@ -955,11 +962,14 @@ async function decide(clientID, applied, refused, sequence, decidedThrough = nul
     if (isUndoRedo(record)) undoDecided(record, null);
     announceDecision(record, { status: 'applied' });
   }
+  // A refusal is said here unless something waits for it (a dialog, a keyboard move), which says it.
+  const unheard = [];
   for (const item of refused) {
     if (isUndoRedo(item.record)) undoDecided(item.record, item);
-    announceDecision(item.record, { status: 'refused', error: item.error, conflict: item.conflict });
+    else if (!sync.waiters.has(keyOf(item.record))) unheard.push({ ...item.record, ...item });
+    announceDecision(item.record, { status: 'refused', error: item.error, conflict: item.conflict, code: item.code, values: item.values });
   }
-  if (refused.some((item) => !isUndoRedo(item.record))) announce(t('refusedChanges', { count: refusedRecords().length }));
+  if (unheard.length > 0) announce(unheard.map(refusalSentence).join(' '));
   if (decisions.length > 0) outboxChanged();
   if (applied.length > 0) scheduleRefresh(0);
 }
@@ -991,7 +1001,7 @@ async function takeAcks() {
         if (inRange.length === 0) continue;
         const reasons = new Map((Array.isArray(ack.refused) ? ack.refused : []).map((item) => [Number(item?.id), item]));
         const refused = inRange.filter((record) => reasons.has(record.id))
-          .map((record) => ({ record, error: String(reasons.get(record.id).error ?? ''), conflict: Boolean(reasons.get(record.id).conflict) }));
+          .map((record) => ({ record, ...refusalFrom(reasons.get(record.id)) }));
         await decide(ack.clientID, inRange.filter((record) => !reasons.has(record.id)), refused, Number(ack.lastSequence) || 0, through);
       }
       sync.acks = [...waiting, ...sync.acks].slice(-100);
@@ -1057,6 +1067,7 @@ function renderSyncStatus() {
   refusedButton.hidden = refused === 0;
   refusedButton.textContent = t('refusedChanges', { count: refused });
   if ($('#refused-dialog').open) renderRefused();
+  renderRefusalNotices();
   renderHeader();
 }
 
@@ -1068,58 +1079,128 @@ function retryNow() {
 }
 
 $('#retry-button').addEventListener('click', retryNow);
-$('#refused-button').addEventListener('click', () => {
-  renderRefused();
-  $('#refused-dialog').showModal();
-});
+$('#refused-button').addEventListener('click', openRefused);
 
-/** The refused changes, each with the server's reason and what can be done. */
+function openRefused() {
+  renderRefused();
+  if (!$('#refused-dialog').open) $('#refused-dialog').showModal();
+}
+
+/** The refused changes, each with its reason in the page's words and what can be done. */
 function renderRefused() {
   const list = $('#refused-list');
   const records = refusedRecords();
+  $('#refused-discard-all').hidden = records.length < 2;
   if (records.length === 0) {
     list.replaceChildren(el('li', { class: 'panel-empty' }, t('noRefusedChanges')));
     return;
   }
-  list.replaceChildren(...records.map((record) => {
-    const actions = el('div', { class: 'refused-actions' });
-    const buttons = [];
-    /** A button that acts once: all of the item's buttons wait while it works. */
-    const action = (label, className, run) => {
-      const button = el('button', { type: 'button', class: `${className} small` }, label);
-      button.addEventListener('click', async () => {
-        if (button.disabled) return;
-        for (const other of buttons) other.disabled = true;
-        try {
-          await run();
-        } finally {
-          for (const other of buttons) if (other.isConnected) other.disabled = false;
-        }
-      });
-      buttons.push(button);
-      actions.append(button);
-    };
-    // A conflict: sent again without `since`. One the server never decided (it could not take
-    // the request): sent again as it was.
-    if (record.conflict) action(t('applyAnyway'), 'primary', () => applyAnyway(record));
-    else if (record.notDecided) action(t('tryAgain'), 'primary', () => applyAnyway(record, { since: record.since ?? null }));
-    action(t('discardChange'), 'secondary', () => discardRefused(record));
-    return el('li', { class: 'refused-item', 'data-mutation': record.number ?? record.id },
-      el('p', { class: 'refused-what' }, describeChange(record)),
-      el('p', { class: 'refused-reason' }, t(record.conflict ? 'errorConflict' : 'errorRefused'),
-        record.error ? el('span', { class: 'error-detail' }, record.error) : null),
-      el('p', { class: 'hint' }, t(record.conflict ? 'refusedConflictHelp' : record.notDecided ? 'refusedNotDecidedHelp' : 'refusedOtherHelp')),
-      actions);
-  }));
+  list.replaceChildren(...records.map((record) => el('li', { class: 'refused-item', 'data-mutation': record.number ?? record.id },
+    el('p', { class: 'refused-what' }, describeChange(record)),
+    refusalReasonLine(record),
+    el('p', { class: 'hint' }, t(record.conflict ? 'refusedConflictHelp' : record.notDecided ? 'refusedNotDecidedHelp' : 'refusedOtherHelp')),
+    refusalActions(record))));
 }
 
-/** Sends a refused change again without `since` (unless given), so it applies over the other
- * change; the refusal is forgotten only once the new mutation is kept. */
+/** A refusal as the sync answers give it (`{error, conflict, code?, values?}`): the server's
+ * line, whether someone else's change stood in the way, and its kind and values (text only). */
+function refusalFrom(item) {
+  const values = {};
+  if (item?.values && typeof item.values === 'object' && !Array.isArray(item.values)) {
+    for (const [key, value] of Object.entries(item.values)) if (typeof value === 'string') values[key] = value;
+  }
+  return { error: String(item?.error ?? ''), conflict: Boolean(item?.conflict), code: typeof item?.code === 'string' ? item.code : null, values };
+}
+
+/**
+ * Why a change (`refusal`: its record with `{error, conflict, code, values, notDecided}`) was
+ * refused, in the page's own words and language, without the protocol's numbers or names; null
+ * for a kind the page has no words for (then the server's line is all there is).
+ */
+function refusalReason(refusal) {
+  const values = refusal.values && typeof refusal.values === 'object' ? refusal.values : {};
+  const value = (key) => String(values[key] ?? '');
+  const title = String(refusal.local?.title ?? values.title ?? refusal.args?.title ?? '');
+  const count = (key) => (Number.isSafeInteger(Number(value(key))) ? Number(value(key)) : 0);
+  switch (refusal.code) {
+    case 'columnFull': return t('reasonColumnFull', { column: value('column'), count: count('limit') });
+    case 'editConflict': case 'changedSince': case 'undoConflict': return t('reasonChangedBy', { actor: value('actor'), title });
+    case 'unknownCard': return t('reasonCardGone', { title });
+    case 'unknownColumn': return t('reasonColumnGone', { column: value('column') });
+    case 'unknownBoard': return t('reasonBoardGone', { board: value('board') });
+    case 'titleTooLong': case 'descriptionTooLong': case 'nameTooLong': return t('reasonTooLong', { count: count('maximum') });
+    case 'emptyTitle': case 'emptyName': return t('reasonEmpty');
+    case 'notYourComment': return t('reasonNotYourComment', { author: value('author') });
+    case 'duplicateBoard': return t('reasonBoardTaken', { board: value('board') });
+    case 'duplicateColumn': return t('reasonColumnTaken', { column: value('column') });
+    case 'nothingToUndo': case 'nothingToRedo': return t('reasonNothingToUndo');
+    default:
+      if (refusal.notDecided) return t('reasonNotTaken');
+      return refusal.conflict ? t('reasonConflict') : null;
+  }
+}
+
+/** The reason line of a refusal: the page's words, else the page's sentence and the server's line. */
+function refusalReasonLine(refusal) {
+  const line = el('p', { class: 'refused-reason' });
+  showErrorIn(line, refusalError(refusal));
+  return line;
+}
+
+/** A refusal as an error to show where the change was made: the page's own sentence when it has
+ * words for the kind, else the sentence of its status with the server's line. */
+function refusalError(refusal) {
+  const error = new ApiError(refusal.conflict ? 409 : 422, refusal.error ?? '');
+  const reason = refusalReason(refusal);
+  if (reason) {
+    error.message = reason;
+    error.detail = '';
+  } else if (!refusal.conflict && !refusal.notDecided) {
+    error.message = t('errorRefused');
+  }
+  return error;
+}
+
+/** What a screen reader hears of a refusal: what was not applied, and why. */
+function refusalSentence(refusal) {
+  const error = refusalError(refusal);
+  return [t('notApplied', { change: describeChange(refusal) }), error.message, errorDetail(error)].filter(Boolean).join(' ');
+}
+
+/** The buttons of a refused change: Apply anyway (a conflict: sent again without `since`, over
+ * the other change) or Try again (sent again on the board as it is now: a limit raised, say),
+ * and Discard. All of them wait while one works. */
+function refusalActions(record) {
+  const actions = el('div', { class: 'refused-actions' });
+  const buttons = [];
+  const action = (label, className, run) => {
+    const button = el('button', { type: 'button', class: `${className} small` }, label);
+    button.addEventListener('click', async () => {
+      if (button.disabled) return;
+      for (const other of buttons) other.disabled = true;
+      try {
+        await run();
+      } finally {
+        for (const other of buttons) if (other.isConnected) other.disabled = false;
+      }
+    });
+    buttons.push(button);
+    actions.append(button);
+  };
+  if (record.conflict) action(t('applyAnyway'), 'primary', () => applyAnyway(record));
+  else action(t('tryAgain'), 'primary', () => applyAnyway(record, { since: state.server?.sequence ?? record.since ?? null }));
+  action(t('discardChange'), 'secondary', () => discardRefused(record));
+  return actions;
+}
+
+/** Sends a refused change again, without `since` unless given (so it applies over the other
+ * change); the refusal is forgotten only once the new mutation is kept. */
 async function applyAnyway(record, { since = null } = {}) {
   try {
-    await change(record.name, record.args, { since, local: record.local });
+    const again = await change(record.name, record.args, { since, local: record.local });
     await dropRecord(record);
-    if (refusedRecords().length === 0) $('#refused-dialog').close();
+    if (refusedRecords().length === 0 && $('#refused-dialog').open) $('#refused-dialog').close();
+    announceWhenDecided(again, t('changeApplied', { change: describeChange(again) }));
   } catch (error) {
     showError(error);
   }
@@ -1128,7 +1209,66 @@ async function applyAnyway(record, { since = null } = {}) {
 async function discardRefused(record) {
   await dropRecord(record);
   announce(t('changeDiscarded', { action: describeChange(record) }));
-  if (refusedRecords().length === 0) $('#refused-dialog').close();
+  if (refusedRecords().length === 0 && $('#refused-dialog').open) $('#refused-dialog').close();
+}
+
+$('#refused-discard-all').addEventListener('click', async () => {
+  const records = refusedRecords();
+  await sync.outbox.remove(records);
+  await reloadOutbox();
+  outboxChanged();
+  announce(t('allDiscarded', { count: records.length }));
+  $('#refused-dialog').close();
+});
+
+/** Where a refused change shows on the board: the column it was to land in (an add or a move),
+ * else its card's column; null when that is not on the board shown. */
+function refusalColumn(record) {
+  if (isUndoRedo(record) || record.args?.board !== state.boardName) return null;
+  const columns = Array.isArray(state.live?.columns) ? state.live.columns : [];
+  if (record.name === 'addCard' || record.name === 'moveCard') {
+    const name = record.args.column ?? (record.name === 'addCard' ? columns[0]?.name : null);
+    if (name != null && columns.some((column) => column.name === name)) return name;
+  }
+  return findCard(record.args?.card)?.column?.name ?? null;
+}
+
+/** Shows each refused change at the top of the column where it happened, the newest first, with
+ * its reason and what can be done; the others of that column are a click away (the dialog). */
+function renderRefusalNotices() {
+  const byColumn = new Map();
+  if (!state.past) {
+    for (const record of refusedRecords()) {
+      const column = refusalColumn(record);
+      if (column != null) byColumn.set(column, [record, ...(byColumn.get(column) ?? [])]);
+    }
+  }
+  for (const [name, kept] of columnElements) {
+    const records = byColumn.get(name) ?? [];
+    let box = kept.section.querySelector(':scope > .column-notices');
+    if (records.length === 0) {
+      box?.remove();
+      continue;
+    }
+    const signature = JSON.stringify([state.lang, records.map(keyOf)]);
+    if (box?.dataset.signature === signature) continue;
+    if (!box) {
+      box = el('div', { class: 'column-notices' });
+      kept.section.querySelector(':scope > .column-header')?.after(box);
+    }
+    box.dataset.signature = signature;
+    const [newest] = records;
+    const notice = el('div', { class: 'column-notice', role: 'group', 'aria-label': t('refusedNotice'), 'data-mutation': newest.number ?? newest.id },
+      el('p', { class: 'notice-what' }, icon('alert'), t('notApplied', { change: describeChange(newest) })),
+      refusalReasonLine(newest),
+      refusalActions(newest));
+    if (records.length > 1) {
+      const more = el('button', { type: 'button', class: 'link-button notice-more' }, t('andMore', { count: records.length - 1 }));
+      more.addEventListener('click', openRefused);
+      notice.append(more);
+    }
+    box.replaceChildren(notice);
+  }
 }
 
 window.addEventListener('offline', () => {
@@ -1246,7 +1386,15 @@ function renderHeader() {
   redoButton.disabled = !redoAction;
   undoButton.title = undoAction ? t('undoWhat', { action: undoAction }) : t('nothingToUndo');
   redoButton.title = redoAction ? t('redoWhat', { action: redoAction }) : t('nothingToRedo');
-  $('#actor-name').textContent = state.actor ?? t('setName');
+  // Signed in with a token, the page says who the server takes this person for.
+  const actorButton = $('#actor-button');
+  const shownName = state.tokens ? state.sessionActor ?? '' : state.actor ?? t('setName');
+  if ($('#actor-name').textContent !== shownName) $('#actor-name').textContent = shownName;
+  actorButton.hidden = Boolean(state.tokens) && !state.sessionActor;
+  actorButton.title = state.tokens ? t('signedInAs', { name: state.sessionActor ?? '' }) : t('changeName');
+  actorButton.setAttribute('aria-label', actorButton.title);
+  if (state.tokens) actorButton.setAttribute('aria-haspopup', 'menu');
+  else actorButton.removeAttribute('aria-haspopup');
   $('#history-button').disabled = !state.boardName;
   $('#deleted-button').disabled = !state.boardName;
   $('#flow-button').disabled = !state.boardName;
@@ -1292,6 +1440,7 @@ function renderBoard(view, readOnly) {
   // element is new: writing one forces a layout of the whole board.
   const fresh = nodes.filter((node) => node.parentNode !== board);
   reconcile(board, nodes);
+  renderRefusalNotices();
   if (fresh.length > 0 && board.scrollLeft !== scrollLeft) board.scrollLeft = scrollLeft;
   for (const column of fresh) {
     const list = column.classList?.contains('column') ? $('.cards', column) : null;
@@ -2217,10 +2366,19 @@ async function saveCard({ force = false } = {}) {
       const args = {
         board: state.boardName, card: id, title, description, due: due || null, column: cardDialog.column, before: null, after: null,
       };
+      const record = await change('addCard', args, { local: { title } });
+      // While the server answers, the dialog waits for its decision: a refusal (a full column,
+      // say) keeps the dialog open with the reason and the typed card, Save tries again.
+      const decision = connection.state === 'live' && !sync.pushFailed ? await decisionOf(record, DIALOG_DECISION_MS) : null;
+      if (decision?.status === 'refused') {
+        await dropRecord(record);
+        throw refusalError({ ...record, ...decision });
+      }
       pendingFocus = id;
-      await change('addCard', args, { local: { title } });
       $('#card-dialog').close();
-      announce(t('cardAdded', { title, column: cardDialog.column }));
+      announce(decision?.status === 'applied'
+        ? t('cardAdded', { title, column: cardDialog.column })
+        : t('changeQueued', { change: describeChange(record) }));
     } else {
       const card = cardDialog.card;
       const args = { board: state.boardName, card: card.id };
@@ -2234,7 +2392,7 @@ async function saveCard({ force = false } = {}) {
         if (decision?.status === 'refused') {
           // The dialog holds the change now: the user reloads, saves anyway or cancels.
           await dropRecord(record);
-          throw new ApiError(decision.conflict ? 409 : 422, decision.error);
+          throw refusalError({ ...record, ...decision });
         }
       }
       $('#card-dialog').close();
@@ -2246,10 +2404,8 @@ async function saveCard({ force = false } = {}) {
     showErrorIn($('#card-error'), error);
     // Someone else changed the same field since the dialog read it: keep both choices open.
     $('#card-conflict').hidden = !(error.status === 409 && cardDialog.mode === 'edit');
-    if (!$('#card-conflict').hidden) {
-      announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
-      await showVersions({ title, description, due });
-    }
+    announce([error.message, errorDetail(error)].filter(Boolean).join(' '));
+    if (!$('#card-conflict').hidden) await showVersions({ title, description, due });
   } finally {
     updateCounters();
   }
@@ -2560,7 +2716,7 @@ function detailChange(section, name, args, { clear = [], focus = null, done = nu
         const field = detailControl(key);
         if (field && !field.value) field.value = value;
       }
-      showDetailError(section, new ApiError(decision.conflict ? 409 : 422, decision.error));
+      showDetailError(section, refusalError({ ...record, ...decision }));
       return false;
     }
     if (decision?.status === 'applied' && cardDetails.card === card) await loadCardDetails();
@@ -2855,7 +3011,7 @@ function commentsSection(data) {
   });
   return detailSection('comments', t('comments'),
     comments.length > 0 ? el('ol', { class: 'comment-list' }, ...list) : el('p', { class: 'hint' }, t('noComments')),
-    addRow('comments', [{ key: 'comment-input', label: t('writeComment'), multiline: true, className: 'comment-field' }],
+    addRow('comments', [{ key: 'comment-input', label: t(touchOnly() ? 'writeCommentTouch' : 'writeComment'), multiline: true, className: 'comment-field' }],
       t('addComment'), ([text]) => {
         if (!text.trim()) return detailControl('comment-input')?.focus();
         return detailChange('comments', 'addComment', { text, comment: newKey() }, { clear: ['comment-input'], focus: 'comment-input' });
@@ -3154,7 +3310,7 @@ async function boardDetailChange(name, args, { clear = [], focus = null } = {}) 
   const decision = connection.state === 'live' && !sync.pushFailed ? await decisionOf(record, DIALOG_DECISION_MS) : null;
   if (decision?.status === 'refused') {
     await dropRecord(record);
-    boardDetails.error = new ApiError(decision.conflict ? 409 : 422, decision.error);
+    boardDetails.error = refusalError({ ...record, ...decision });
     renderBoardDetails();
     for (const [key, value] of typed) {
       const field = boardDetailControl(key);
@@ -3176,11 +3332,25 @@ async function moveCard(card, columnName, index, targetCards) {
     before: targetCards[index]?.id ?? null, after: targetCards[index - 1]?.id ?? null,
   };
   try {
-    await change('moveCard', args, { local: { title: card.title } });
+    const record = await change('moveCard', args, { local: { title: card.title } });
+    announceWhenDecided(record, t('cardMovedTo', { title: card.title, column: columnName, position: index + 1, count: targetCards.length + 1 }));
   } catch (error) {
     showError(error);
     showChanges();
   }
+}
+
+/** How long a move waits for the server's decision before it is said as saved on this device. */
+const MOVE_DECISION_MS = 10_000;
+
+/** Says `applied` once the server applied `record`, never before: a screen reader is not told
+ * a card moved that then comes back. A refusal says why; no answer (offline, or a slow server)
+ * says the change waits on this device. */
+async function announceWhenDecided(record, applied) {
+  const decision = connection.state === 'live' && !sync.pushFailed ? await decisionOf(record, MOVE_DECISION_MS) : null;
+  if (decision?.status === 'applied') announce(applied);
+  else if (decision?.status === 'refused') announce(refusalSentence({ ...record, ...decision }));
+  else announce(t('changeQueued', { change: describeChange(record) }));
 }
 
 /** Alt/Ctrl+arrow: to the neighbouring column (same place, or its end), or one place up or down. */
@@ -3209,7 +3379,6 @@ function keyboardMove(cardElement, columnStep, indexStep) {
     index = found.column.cards.findIndex((card) => card.id === neighbour.dataset.id);
   }
   const targetCards = target.cards.filter((card) => card.id !== found.card.id);
-  announce(t('cardMovedTo', { title: found.card.title, column: target.name, position: index + 1, count: targetCards.length + 1 }));
   moveCard(found.card, target.name, index, targetCards).then(() => focusCard(found.card.id));
 }
 
@@ -3286,9 +3455,11 @@ $('#board').addEventListener('click', (event) => {
 
 /**
  * Drag and drop with Pointer Events, for mouse, pen and touch alike: a mouse or pen drag starts
- * after a few pixels; a touch drag starts after a long press (so a swipe still scrolls). The
- * dragged element itself moves through the lists as the placeholder; a copy follows the pointer.
- * Cards go across and within columns; a column's header drags the column.
+ * after a few pixels; a touch drag starts after a long press (so a swipe still scrolls). A copy
+ * follows the pointer. Cards go across and within columns: while a card is dragged nothing in the
+ * lists moves (a line shows where it would land), so a move of the pointer lays out nothing and
+ * costs the same over a column of thousands of cards as over an empty one; the card goes to its
+ * place once, when dropped. A column's header drags the column, which moves as its placeholder.
  */
 let drag = null;
 
@@ -3361,7 +3532,10 @@ function startDrag() {
   document.body.append(ghost);
   drag.ghost = ghost;
   element.classList.add('drag-placeholder');
-  document.body.classList.add('is-dragging');
+  if (drag.kind === 'card') {
+    drag.indicator = el('div', { class: 'drop-indicator', 'aria-hidden': 'true' });
+    document.body.append(drag.indicator);
+  }
   // Snap scrolling (phones) would pull each edge scroll back to the column it started from.
   $('#board').classList.add('dragging');
   if (drag.pointerType === 'touch') navigator.vibrate?.(12);
@@ -3372,18 +3546,24 @@ function startDrag() {
 function updateDrag() {
   const { ghost, element } = drag;
   ghost.style.transform = `translate(${drag.x - drag.offsetX}px, ${drag.y - drag.offsetY}px) rotate(${drag.kind === 'card' ? 2 : 1}deg)`;
-  const under = document.elementFromPoint(drag.x, drag.y);
   const board = $('#board');
   if (drag.kind === 'card') {
-    const column = under?.closest?.('.column');
-    if (!column || !board.contains(column)) return;
-    const list = $('.cards', column);
-    drag.list = list;
-    const siblings = $$(':scope > .card', list).filter((card) => card !== element);
-    const before = firstBelow(siblings, drag.y);
-    if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
-    for (const empty of $$('.empty-column', board)) empty.hidden = empty.parentElement.querySelector('.card') != null;
+    // The pointer over the same list as before needs no hit test.
+    let list = drag.list?.isConnected && inside(drag.list.getBoundingClientRect(), drag.x, drag.y) ? drag.list : null;
+    if (!list) {
+      const column = document.elementFromPoint(drag.x, drag.y)?.closest?.('.column');
+      if (!column || !board.contains(column) || column.classList.contains('collapsed')) return;
+      list = $('.cards', column);
+      if (!list) return;
+    }
+    if (drag.list !== list || !drag.siblings) {
+      drag.list = list;
+      drag.siblings = [...list.children].filter((node) => node.classList.contains('card') && node !== element);
+    }
+    drag.before = firstBelow(drag.siblings, drag.y);
+    showDropIndicator(drag.indicator, list, drag.before, drag.siblings);
   } else {
+    const under = document.elementFromPoint(drag.x, drag.y);
     if (!under?.closest?.('#board')) return;
     const columns = $$(':scope > .column', board).filter((column) => column !== element);
     const before = columns.find((column) => {
@@ -3392,6 +3572,25 @@ function updateDrag() {
     }) ?? $('.add-column', board);
     if (element.nextElementSibling !== before) board.insertBefore(element, before);
   }
+}
+
+const inside = (rect, x, y) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom;
+
+/** Puts the drop line in `list` just above `before` (else below its last card, else at its top),
+ * moved by a transform: nothing is laid out again. */
+function showDropIndicator(indicator, list, before, siblings) {
+  const listRect = list.getBoundingClientRect();
+  const last = siblings[siblings.length - 1];
+  let y;
+  if (before) y = before.getBoundingClientRect().top - 5;
+  else if (last) y = last.getBoundingClientRect().bottom + 3;
+  else y = listRect.top + 4;
+  y = Math.max(listRect.top, Math.min(listRect.bottom - 2, y));
+  // Only what changed is written: a style written, even the same, makes the page restyle it.
+  const width = `${Math.max(0, listRect.width - 16)}px`;
+  const transform = `translate(${listRect.left + 8}px, ${y}px)`;
+  if (indicator.style.width !== width) indicator.style.width = width;
+  if (indicator.style.transform !== transform) indicator.style.transform = transform;
 }
 
 /** The first of `cards` (top to bottom) whose middle is below `y`, else null: a binary search,
@@ -3464,13 +3663,13 @@ function stopDrag({ drop = false } = {}) {
   }
   lastDragEnd = performance.now();
   finished.ghost.remove();
+  finished.indicator?.remove();
   finished.element.classList.remove('drag-placeholder');
-  document.body.classList.remove('is-dragging');
   $('#board').classList.remove('dragging');
   let sent = false;
   if (drop) {
-    sent = finished.kind === 'card' ? dropCard(finished.element) : dropColumn(finished.element);
-  } else {
+    sent = finished.kind === 'card' ? dropCard(finished) : dropColumn(finished.element);
+  } else if (finished.kind === 'column') {
     finished.origin.parent.insertBefore(finished.element, finished.origin.next);
     render();
   }
@@ -3488,36 +3687,33 @@ function onDragCancel(event) {
   stopDrag();
 }
 
-function dropCard(element) {
+/** Drops the card of `finished` (a drag) where its line showed: the element goes there at once
+ * (the only time the lists are laid out again), and the move is kept and sent. */
+function dropCard(finished) {
+  const { element, list, before, siblings } = finished;
   const id = element.dataset.id;
   const found = findCard(id);
-  const columnName = element.closest('.column')?.dataset.column;
-  if (!found || columnName == null) {
-    render();
-    return false;
-  }
-  const target = state.live.columns.find((column) => column.name === columnName);
+  const columnName = list?.isConnected ? list.closest('.column')?.dataset.column : null;
+  const target = columnName == null ? null : state.live.columns.find((column) => column.name === columnName);
+  if (!found || !target) return false;
   const targetCards = target.cards.filter((card) => card.id !== id);
-  const index = dropIndex(element, targetCards);
-  if (found.column.name === columnName && found.index === index) {
-    render();
-    return false;
-  }
-  // The dragged element stays where it was dropped while the move is kept, then shows.
-  announce(t('cardMovedTo', { title: found.card.title, column: columnName, position: index + 1, count: targetCards.length + 1 }));
+  const index = dropIndex(before, siblings ?? [], targetCards);
+  if (found.column.name === columnName && found.index === index) return false;
+  if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
+  for (const empty of $$(':scope > .empty-column', list)) empty.hidden = true;
+  // The dragged element stays where it was dropped while the move is kept, then shows; the
+  // move is said once the server has applied it.
   moveCard(found.card, columnName, index, targetCards);
   return true;
 }
 
 /** Where a dropped card lands among `targetCards` (its column without it): right before the
- * card shown below it, else right after the one above (a filter may hide cards in between). */
-function dropIndex(element, targetCards) {
+ * card shown below it (`before`), else right after the last one shown above it (a filter or
+ * the cards not shown yet may leave cards out in between). */
+function dropIndex(before, siblings, targetCards) {
   const indexOf = (node) => (node ? targetCards.findIndex((card) => card.id === node.dataset.id) : -1);
-  let below = element.nextElementSibling;
-  while (below && !below.classList.contains('card')) below = below.nextElementSibling;
-  if (indexOf(below) >= 0) return indexOf(below);
-  let above = element.previousElementSibling;
-  while (above && !above.classList.contains('card')) above = above.previousElementSibling;
+  if (indexOf(before) >= 0) return indexOf(before);
+  const above = before ? siblings[siblings.indexOf(before) - 1] : siblings[siblings.length - 1];
   if (indexOf(above) >= 0) return indexOf(above) + 1;
   return targetCards.length;
 }
@@ -4127,7 +4323,7 @@ async function loadSession() {
     // 401: tokens are asked for (the sign-in dialog is open); anything else: assume none.
     state.tokens = error.status === 401;
   }
-  $('#actor-button').hidden = state.tokens;
+  renderHeader();
 }
 
 /** Whether the page must still ask this person's name before writing. */
@@ -4181,14 +4377,55 @@ async function ensureActor() {
   if (!(await askName())) throw new Error(t('nameNeeded'));
 }
 
-$('#actor-button').addEventListener('click', () => askName());
+$('#actor-button').addEventListener('click', (event) => {
+  if (!state.tokens) {
+    askName();
+    return;
+  }
+  openMenu(event.currentTarget, [
+    { label: t('signedInAs', { name: state.sessionActor ?? '' }), disabled: true, run: () => {} },
+    { label: t('signOut'), run: signOut },
+  ]);
+});
+
+/** Ends this browser's session (`DELETE /api/session`) and asks for a token again. The changes
+ * made here and not yet sent are this person's: after a confirmation they are discarded, and the
+ * next person syncs under a new client id, so nothing of one is sent as the other. */
+async function signOut() {
+  const waiting = [...undecided(), ...refusedRecords()];
+  if (waiting.length > 0 && !(await confirmDialog({
+    title: t('signOutTitle'), message: t('signOutDiscards', { count: waiting.length }), ok: t('signOut'),
+  }))) return;
+  try {
+    await api('DELETE', '/api/session');
+  } catch (error) {
+    if (error.status !== 401) {
+      showError(error);
+      return;
+    }
+  }
+  if (sync.outbox) {
+    await sync.outbox.remove(waiting);
+    const fresh = randomID('c');
+    await sync.outbox.register(fresh);
+    storage.set('kanban.clientID', fresh);
+    sync.clientID = fresh;
+    await reloadOutbox();
+    outboxChanged();
+  }
+  stream?.close();
+  state.sessionActor = null;
+  announce(t('signedOut'));
+  requestSignIn();
+}
 
 let signInShown = false;
 
 function requestSignIn() {
   // With tokens the server takes the actor from the token: the name setting does not apply.
   state.tokens = true;
-  $('#actor-button').hidden = true;
+  state.sessionActor = null;
+  renderHeader();
   if (signInShown) return;
   signInShown = true;
   const dialog = $('#signin-dialog');
@@ -4214,8 +4451,11 @@ $('#signin-form').addEventListener('submit', async (event) => {
       const data = await response.json().catch(() => null);
       throw response.status === 401 ? new Error(t('badToken')) : new ApiError(response.status, data?.error ?? '');
     }
+    const session = await response.json().catch(() => null);
+    state.sessionActor = typeof session?.actor === 'string' ? session.actor : null;
     signInShown = false;
     $('#signin-dialog').close();
+    renderHeader();
     connectStream();
     await refresh();
   } catch (error) {
