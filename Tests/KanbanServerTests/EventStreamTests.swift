@@ -38,6 +38,26 @@ struct EventStreamTests {
         }
     }
 
+    @Test("A malformed after is a 400 also beside a Last-Event-ID, which wins over a well-formed one")
+    func malformedAfterBesideLastEventID() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("after.db"))
+        try await engine.execute(.addCard(board: "main", title: "one"), actor: "ana")
+        try await ServerHarness.withLiveServer(engine: engine) { client, _ in
+            let port = try #require(client.port)
+            for after in ["-1", "x", "1.5", "%2B1"] {
+                let stream = try LineSocket(port: port)
+                try stream.get("/api/events?after=\(after)", headers: ["Last-Event-ID": "0"])
+                #expect(await stream.nextLine() == "HTTP/1.1 400 Bad Request", "after=\(after)")
+            }
+            let resumed = try LineSocket(port: port)
+            try resumed.get("/api/events?after=1", headers: ["Last-Event-ID": "0"])
+            #expect(await resumed.nextLine() == "HTTP/1.1 200 OK")
+            #expect(await resumed.nextEventIDs(2) == [1, 2])
+        }
+    }
+
     @Test("A quiet stream gets comment lines, so proxies keep it open")
     func heartbeat() async throws {
         let directory = try TemporaryDirectory()

@@ -38,6 +38,22 @@ struct ImportRoutesTests {
         }
     }
 
+    @Test("A board name out of bounds is 422 before anything else, also for an export imported before; nothing is appended")
+    func badBoardName() async throws {
+        try await ServerHarness.withServer { api, engine in
+            let sample = try Self.sample
+            let long = String(repeating: "a", count: 51)
+            #expect(try await api.post("/api/import/trello?board=\(long)", sample).status == 422)
+            #expect(try await api.post("/api/import/trello?board=%20%20", sample).status == 422)
+            #expect(try await api.post("/api/import/trello", sample).status == 201)
+            let events = try engine.statistics().events
+            let again = try await api.post("/api/import/trello?board=\(long)", sample)
+            #expect(again.status == 422 && again.error?.contains("at most 50") == true)
+            #expect(try await api.post("/api/import/trello?board=%20%20", sample).status == 422)
+            #expect(try engine.statistics().events == events)
+        }
+    }
+
     @Test("A body that is not an export is 400; one over 20 MiB is 413; a write without JSON is 415; nothing is appended")
     func refusals() async throws {
         try await ServerHarness.withServer { api, engine in

@@ -15,6 +15,9 @@ extension KanbanEngine {
     /// cannot be replayed throws, and nothing is appended. `progress` hears the steps done and
     /// the steps in all, now and then.
     public func importTrello(_ data: Data, board name: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> TrelloImportReport {
+        // A name given is checked before anything else, so that a bad one is refused even for an
+        // export imported before (which otherwise answers `alreadyImported` and appends nothing).
+        let given = try name.map(Limits.checkedName)
         let export = try TrelloExport.decode(data)
         let plan = try TrelloPlan(export: export, now: clock())
         let memory: TrelloMemory
@@ -31,7 +34,7 @@ extension KanbanEngine {
                 if let board = try memory.boards(holdingAll: plan.rememberedIDs, among: boards, in: transaction).first {
                     return Self.report(plan, board: board, in: core.state, events: [], alreadyImported: true)
                 }
-                let boardName = try Limits.checkedName(name ?? plan.name)
+                let boardName = try given ?? Limits.checkedName(plan.name)
                 if core.state.board(named: boardName) != nil || DefaultBoard.isPending(boardName, in: core.state) {
                     throw TrelloImportError.boardExists(boardName)
                 }

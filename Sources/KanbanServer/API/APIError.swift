@@ -50,9 +50,11 @@ struct APIError: Error, Sendable {
         case .unknownBoard, .unknownCard, .unknownColumn, .unknownDetail: .notFound
         case .invalidDetail: .unprocessableContent
         case .notYourComment, .foreignClient: .forbidden
-        case .malformedDate, .ambiguousCard, .unreadableMutation: .badRequest
+        case .malformedDate, .unreadableMutation: .badRequest
+        // A card prefix several cards start with is refused as a comment's, item's or link's is
+        // (`invalidDetail`): the request is well-formed, the board's cards make it name no one.
         case .emptyTitle, .titleTooLong, .descriptionTooLong, .indexOutOfRange, .emptyName, .nameTooLong, .invalidActor, .outsideLog,
-            .tooManyBoards, .tooManyColumns:
+            .tooManyBoards, .tooManyColumns, .ambiguousCard:
             .unprocessableContent
         case .spanTooLong: .badRequest
         case .duplicateBoard, .duplicateColumn, .boardNotEmpty, .columnNotEmpty, .lastColumn, .nothingToUndo, .nothingToRedo,

@@ -28,12 +28,32 @@ struct QueryValues {
 
     /// `name` as SEQ or DATE.
     func pointInTime(_ name: String) throws -> PointInTime? {
-        try text(name).map { text throws(KanbanError) in try PointInTime(parsing: text) }
+        try dateText(name).map { text throws(KanbanError) in try PointInTime(parsing: text) }
     }
 
     /// `name` as a DATE, its first moment.
     func start(_ name: String) throws -> Timestamp? {
-        try text(name).map { text throws(KanbanError) in try Due(parsing: text).start }
+        try dateText(name).map { text throws(KanbanError) in try Due(parsing: text).start }
+    }
+
+    /// `name` as a DATE, its last moment.
+    func end(_ name: String) throws -> Timestamp? {
+        try dateText(name).map { text throws(KanbanError) in try Due(parsing: text).end }
+    }
+
+    /// The text of `name` for a date or a point in time, with a `+` right after the date
+    /// (`2026-12-01+09:30`) read as the space between date and time. A client that encodes its
+    /// query as a form does (URLSearchParams, HTML forms, Python's requests) sends that space
+    /// as `+`, which this server otherwise takes as a plus sign; right after a date it cannot
+    /// be one, as a date alone takes no offset.
+    func dateText(_ name: String) -> String? {
+        guard let text = text(name) else { return nil }
+        var bytes = Array(text.utf8)
+        let isDate = bytes.count > 10 && bytes[4] == UInt8(ascii: "-") && bytes[7] == UInt8(ascii: "-")
+            && [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }
+        guard isDate, bytes[10] == UInt8(ascii: "+") else { return text }
+        bytes[10] = UInt8(ascii: " ")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The history language: `lang`, else the browser's first of en/ko/fr, else English.

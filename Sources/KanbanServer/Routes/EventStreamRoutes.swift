@@ -38,12 +38,14 @@ struct EventStreamRoutes {
 
     private func stream(_ request: Request, actor: String, eventLoop: any EventLoop) throws -> Response {
         let query = QueryValues(request: request)
+        // Read even when Last-Event-ID wins over it: a malformed `after` is a 400 either way.
+        let asked: UInt64? = try query.integer("after")
         var after: UInt64
         if let resume = request.headers[.lastEventID]?.trimmingCharacters(in: .whitespaces), !resume.isEmpty {
             guard let sequence = UInt64(resume) else { throw APIError(.badRequest, "Last-Event-ID must be a sequence number, not '\(resume)'") }
             after = sequence
-        } else if let sequence: UInt64 = try query.integer("after") {
-            after = sequence
+        } else if let asked {
+            after = asked
         } else {
             after = try engine.lastSequence()
         }

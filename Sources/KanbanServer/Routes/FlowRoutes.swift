@@ -12,7 +12,7 @@ struct FlowRoutes {
             let name = try PathParameter.value("board", in: context)
             let query = QueryValues(request: request)
             let since = try query.start("since")
-            let until = try query.text("until").map { text throws(KanbanError) in try Due(parsing: text).end }
+            let until = try query.end("until")
             return try JSONResponse.make(FlowOutput(report: try engine.flow(board: name, since: since, until: until)))
         }
     }
