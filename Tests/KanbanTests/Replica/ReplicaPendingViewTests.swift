@@ -158,6 +158,16 @@ struct ReplicaPendingViewTests {
         try Self.expectFromScratch(replica, "a change settled under the view")
         #expect(!(try replica.boardViewWithPending(named: "main", now: Self.now, timeZone: Self.utc).view.columns[0].cards.contains { $0.card.title == "two" }))
 
+        // Change 1 refused, then queued again under the next number: as many changes queued as
+        // the view folded in, one of them after it. Put back, the view would show change 1 where
+        // it was and leave its second coming out (that card is there already).
+        let beforeRequeue = try #require(try Self.keptBytes(store))
+        let first = try #require(try replica.pending().first)
+        try store.settle(decided: [], refused: [RefusedMutation(pending: first, error: "refused", conflict: true)])
+        try replica.applyAnyway(first.mutation.id)
+        try store.savePendingView(beforeRequeue)
+        try Self.expectFromScratch(replica, "a change refused and queued again under the view")
+
         // The origin's log grows and the replica pulls it.
         let fresh = try #require(try Self.keptBytes(store))
         try await fixture.origin.execute(.addCard(board: "main", title: "from the origin"), actor: "ana")
