@@ -31,6 +31,9 @@ public struct Replica: Sendable {
     /// The outbox; `nil` only for the clone's first request, before it is made.
     private let outbox: ReplicaStore?
     let transport: any ReplicaTransport
+    /// Stores the pending view in place of the replica store, when set: for tests of a
+    /// database that cannot be written.
+    var pendingViewSaver: (@Sendable ([UInt8]) throws -> Void)?
 
     /// The most mutations one push carries.
     public static let pushBatchSize = KanbanEngine.maxMutationsPerPush
@@ -78,7 +81,7 @@ public struct Replica: Sendable {
 
     // MARK: The outbox
 
-    private var store: ReplicaStore {
+    var store: ReplicaStore {
         get throws {
             guard let outbox else { throw ReplicaError.notAReplica }
             return outbox

@@ -10,7 +10,9 @@ import LMDBStorage
 ///   `0x00` · `former` → the client ids this replica synced as before (one a line, oldest
 ///   first), absent until a copy of it was found to use the same one (``switchClient(from:to:)``);
 /// - `0x01` · u64 big-endian mutation id → a pending mutation (``PendingMutation`` as JSON);
-/// - `0x02` · u64 big-endian mutation id → a refused one (``RefusedMutation`` as JSON).
+/// - `0x02` · u64 big-endian mutation id → a refused one (``RefusedMutation`` as JSON);
+/// - `0x00` · `pending-view` → the state with the queue applied, as a read last found it, and
+///   what it was found from (``PendingView``): a cache, absent until a read made it.
 struct ReplicaStore: Sendable {
     let environment: Environment
     let database: Database
@@ -21,6 +23,7 @@ struct ReplicaStore: Sendable {
     private static let clientKey = Array("\u{0}client".utf8)
     private static let nextKey = Array("\u{0}next".utf8)
     private static let formerClientsKey = Array("\u{0}former".utf8)
+    private static let pendingViewKey = Array("\u{0}pending-view".utf8)
     private static let pendingTag: UInt8 = 0x01
     private static let refusedTag: UInt8 = 0x02
 
@@ -72,24 +75,72 @@ struct ReplicaStore: Sendable {
     /// How many mutations are pending, without reading them: the database's entries less the
     /// settings and the refused ones (few), so a queue of 10,000 costs what an empty one does.
     func pendingCount() throws -> Int {
-        try environment.read { transaction in
-            let total = Int(try transaction.statistics(of: database).entries)
-            let others = try transaction.withCursor(on: database) { cursor in
-                var count = 0
-                var entry = try cursor.first()
-                while let current = entry, current.key.first.map({ $0 < Self.pendingTag }) ?? true {
-                    count += 1
-                    entry = try cursor.next()
-                }
-                entry = try [Self.pendingTag + 1].withUnsafeBytes { try cursor.seek(atLeast: $0) }
-                while entry != nil {
-                    count += 1
-                    entry = try cursor.next()
-                }
-                return count
+        try environment.read { try pendingCount(in: $0) }
+    }
+
+    /// ``pendingCount()`` in `transaction`.
+    func pendingCount(in transaction: some Transaction) throws -> Int {
+        let total = Int(try transaction.statistics(of: database).entries)
+        let others = try transaction.withCursor(on: database) { cursor in
+            var count = 0
+            var entry = try cursor.first()
+            while let current = entry, current.key.first.map({ $0 < Self.pendingTag }) ?? true {
+                count += 1
+                entry = try cursor.next()
             }
-            return total - others
+            entry = try [Self.pendingTag + 1].withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            while entry != nil {
+                count += 1
+                entry = try cursor.next()
+            }
+            return count
         }
+        return total - others
+    }
+
+    /// This replica's client id, in `transaction`.
+    func client(in transaction: some Transaction) throws -> String {
+        try transaction.value(forKey: Self.clientKey, in: database).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    }
+
+    /// The pending mutations numbered after `id`, oldest first: their numbers and stored JSON.
+    func pendingEntries(after id: UInt64, in transaction: some Transaction) throws -> [(id: UInt64, bytes: [UInt8])] {
+        guard id < .max else { return [] }
+        return try transaction.withCursor(on: database) { cursor in
+            var found: [(id: UInt64, bytes: [UInt8])] = []
+            var entry = try Self.key(Self.pendingTag, id + 1).withUnsafeBytes { try cursor.seek(atLeast: $0) }
+            while let current = entry, current.key.first == Self.pendingTag {
+                if current.key.count == 9 {
+                    found.append((UInt64(bigEndian: current.key.loadUnaligned(fromByteOffset: 1, as: UInt64.self)), Array(current.value)))
+                }
+                entry = try cursor.next()
+            }
+            return found
+        }
+    }
+
+    /// Calls `body` with the stored pending view's bytes (valid only inside it), or returns
+    /// `nil` when there is none.
+    func withPendingView<Result>(in transaction: some Transaction, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result? {
+        try Self.pendingViewKey.withUnsafeBytes { key in try transaction.withValue(forKey: key, in: database, body) }
+    }
+
+    /// Stores `bytes` as the pending view, in one write transaction.
+    func savePendingView(_ bytes: [UInt8]) throws {
+        try environment.write { transaction in
+            try transaction.put(bytes, forKey: Self.pendingViewKey, in: database)
+        }
+    }
+
+    /// Drops the pending view, in one write transaction.
+    func dropPendingView() throws {
+        try environment.write { try dropPendingView(in: $0) }
+    }
+
+    /// Drops the pending view, in `transaction`: what changes the queue other than by
+    /// appending to it calls this (a read would find the view stale anyway, ``PendingView``).
+    private func dropPendingView(in transaction: WriteTransaction) throws {
+        _ = try transaction.delete(forKey: Self.pendingViewKey, in: database)
     }
 
     /// The refused mutations, oldest first.
@@ -101,6 +152,7 @@ struct ReplicaStore: Sendable {
     /// reasons, in one write transaction.
     func settle(decided: [UInt64], refused: [RefusedMutation]) throws {
         try environment.write { transaction in
+            try dropPendingView(in: transaction)
             for id in decided { _ = try transaction.delete(forKey: Self.key(Self.pendingTag, id), in: database) }
             for refusal in refused {
                 let id = refusal.pending.mutation.id
@@ -157,6 +209,7 @@ struct ReplicaStore: Sendable {
         try environment.write { transaction in
             let current = try transaction.value(forKey: Self.clientKey, in: database).map { String(decoding: $0, as: UTF8.self) }
             guard current == old else { return nil }
+            try dropPendingView(in: transaction)
             let pending = try entries(Self.pendingTag, in: transaction)
             for (oldID, _) in pending { _ = try transaction.delete(forKey: Self.key(Self.pendingTag, oldID), in: database) }
             var number: UInt64 = 0
