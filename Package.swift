@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Named because the server uses them directly (Hummingbird brings them in anyway).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.60.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
     ],
     targets: [
         // Layer 0: the C library, from Debian's liblmdb-dev or Homebrew's lmdb.
@@ -42,11 +45,14 @@ let package = Package(
         .target(
             name: "KanbanServer",
             dependencies: [
-                "Kanban",
+                "Kanban", "KanbanCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             resources: [.embedInCode("Web"), .embedInCode("OpenAPI")]
         ),
