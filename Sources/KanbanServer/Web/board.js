@@ -1124,7 +1124,8 @@ function refusalReason(refusal) {
   const count = (key) => (Number.isSafeInteger(Number(value(key))) ? Number(value(key)) : 0);
   switch (refusal.code) {
     case 'columnFull': return t('reasonColumnFull', { column: value('column'), count: count('limit') });
-    case 'editConflict': case 'changedSince': case 'undoConflict': return t('reasonChangedBy', { actor: value('actor'), title });
+    case 'editConflict': case 'changedSince': case 'undoConflict':
+      return title && value('actor') ? t('reasonChangedBy', { actor: value('actor'), title }) : t('reasonConflict');
     case 'unknownCard': return t('reasonCardGone', { title });
     case 'unknownColumn': return t('reasonColumnGone', { column: value('column') });
     case 'unknownBoard': return t('reasonBoardGone', { board: value('board') });
