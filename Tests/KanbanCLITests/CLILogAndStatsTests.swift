@@ -27,7 +27,7 @@ struct CLILogAndStatsTests {
         #expect(events.dropFirst().allSatisfy { $0.actor == "ana" })
         #expect(Set(events.map(\.board)).count == 1)
         #expect(Set(events.map(\.id)).count == events.count)
-        #expect(zip(events, events.dropFirst()).allSatisfy { $0.timestamp <= $1.timestamp })
+        #expect(zip(events, events.dropFirst()).allSatisfy { $0.comparableTimestamp <= $1.comparableTimestamp })
 
         let raw = try #require(try jsonObject(try fixture.kanban.succeed(["log", "--json"])) as? [[String: Any]])
         for event in raw {

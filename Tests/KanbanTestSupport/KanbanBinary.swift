@@ -129,6 +129,12 @@ public struct LogEventJSON: Decodable, Equatable, Sendable {
     public let id: String
     public let board: String
     public let kind: String
+
+    /// The timestamp with its milliseconds always written, so stamps compare as text: the log
+    /// leaves them out on a whole second, and "…:58Z" sorts after "…:58.120Z" though it is earlier.
+    public var comparableTimestamp: String {
+        timestamp.contains(".") ? timestamp : timestamp.replacingOccurrences(of: "Z", with: ".000Z")
+    }
 }
 
 /// `kanban generate --json` and `kanban replay --json`.
