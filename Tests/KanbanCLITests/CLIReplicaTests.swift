@@ -136,6 +136,33 @@ struct CLIReplicaTests {
         try OutputJSON.decode(CardDetailsOutput.self, from: Data(try kanban.succeed(["card", id, "--json"]).utf8))
     }
 
+    @Test("A move --at made offline is queued with the cards it lands between, so it keeps its place when the server's column grew")
+    func offlineMoveKeepsItsNeighbours() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try KanbanBinary(database: directory.appending("server.db"), actor: "ana")
+        let a = try server.add("A"), b = try server.add("B"), c = try server.add("C")
+        var (process, port) = try ServeProcess.start(database: server.database)
+        defer { Self.stop(process) }
+        let replica = try KanbanBinary(database: directory.appending("replica.db"), actor: "mobile")
+        try replica.succeed(["clone", "http://127.0.0.1:\(port)"])
+        Self.stop(process)
+
+        // Offline, C goes between nothing and A (the top); meanwhile someone puts Z on top on the server.
+        #expect(try replica.succeed(["move", String(c.prefix(8)), "todo", "--at", "1"]).hasPrefix("Queued change 1 (moveCard)"))
+        guard case .moveCard(_, let card, _, let index, let before, let after) = try Self.status(replica).pending.first?.mutation.command else {
+            Issue.record("expected a queued move"); return
+        }
+        #expect(card == c && index == 1 && before == b && after == a)
+        let z = try server.add("Z", ["--at", "0"])
+
+        (process, _) = try ServeProcess.start(database: server.database, port: port)
+        try replica.succeed(["sync"])
+        // Between A and B as it was made, not at index 1 (which is now just after Z).
+        #expect(try server.board().column("TODO")?.cards.map(\.id) == [z, a, c, b])
+        #expect(try replica.board() == server.board())
+    }
+
     @Test("Details changed offline: queued with full ids, shown on the replica, applied once on sync")
     func offlineDetails() throws {
         let directory = try TemporaryDirectory()
@@ -170,7 +197,10 @@ struct CLIReplicaTests {
         let pending = try Self.status(replica).pending
         #expect(pending.map(\.mutation.name) == ["addCard", "addComment", "addChecklistItem", "checkChecklistItem", "editComment", "assign", "label", "markDue", "setColumnLimit"])
         // Queued with full ids, not the prefixes typed.
-        #expect(pending[3].mutation.args.item == item && pending[4].mutation.args.comment == commentID && pending[4].mutation.args.card == added)
+        guard case .checkChecklistItem(_, _, let checked, _) = pending[3].mutation.command,
+              case .editComment(_, let onCard, let edited, _) = pending[4].mutation.command
+        else { Issue.record("expected a checklist check and a comment edit, got \(pending)"); return }
+        #expect(checked == item && edited == commentID && onCard == added)
         #expect(try replica.stats().events == 2)
         // The replica shows them as the server will decide them.
         let shown = try Self.card(replica, existing)

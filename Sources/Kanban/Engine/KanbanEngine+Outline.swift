@@ -11,7 +11,7 @@ extension KanbanEngine {
     /// (nothing was appended then).
     func addFromOutline(_ batch: [PendingCommand]) -> [RecordedEvent]? {
         guard batch.count == 1, let pending = batch.first, case .outcome = pending.delivery,
-              case .addCard(let board, let title, let description, let due, let column, nil) = pending.command
+              case .addCard(let board, let title, let description, let due, let column, nil, nil, nil) = pending.command
         else { return nil }
         let events = writeSide.withLock { core -> [RecordedEvent]? in
             // A built state decides as cheaply, and must see every event it is told of.

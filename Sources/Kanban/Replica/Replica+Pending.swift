@@ -162,8 +162,9 @@ extension Replica {
     /// events, adding the cards they touch to `touched`; one that cannot be decided is left out.
     private static func fold(_ pending: [PendingMutation], into state: inout KanbanState, touched: inout Set<CardID>) {
         for queued in pending {
-            guard let mutation = try? queued.mutation.args.mutation(id: queued.mutation.id, name: queued.mutation.name, since: nil),
-                  let events = decided(mutation, actor: queued.actor, in: state)
+            var mutation = queued.mutation.mutation
+            mutation.since = nil
+            guard let events = decided(mutation, actor: queued.actor, in: state)
             else { continue }
             for event in events {
                 state.apply(event.payload, board: event.board)
@@ -175,7 +176,7 @@ extension Replica {
     /// The events `mutation`, made by `actor`, decides on `state` (its order index built), or
     /// `nil` when it cannot be decided here.
     private static func decided(_ mutation: Mutation, actor: String, in state: KanbanState) -> [BoardEvent]? {
-        guard let command = try? mutation.placedCommand(in: state) else { return nil }
+        guard let command = try? mutation.command.get() else { return nil }
         switch command {
         case .undo, .redo, .restore, .reviveCard: return nil
         default: break

@@ -95,8 +95,7 @@ extension KanbanEngine {
         return client
     }
 
-    /// Decides a pushed mutation on `state`: its neighbours resolved on the board as it is, its
-    /// new card given the client's id, and, with `since`, refused when someone else changed the
+    /// Decides a pushed mutation on `state`: its new card given the client's id, and, with `since`, refused when someone else changed the
     /// same thing after it.
     func decide(
         _ mutation: Mutation,
@@ -106,7 +105,7 @@ extension KanbanEngine {
         backdated: BackdatedRanges = .none,
         in transaction: WriteTransaction
     ) throws -> Decision {
-        var command = try mutation.placedCommand(in: state)
+        var command = try mutation.command.get()
         if let since = mutation.since, case .editCard(let board, let card, let title, let description, let due) = command {
             command = .editCardIfUnchanged(board: board, card: card, title: title, description: description, due: due, since: since)
         }

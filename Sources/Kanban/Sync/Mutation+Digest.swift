@@ -23,11 +23,9 @@ extension Mutation {
         case .failure(let reason):
             return Data("unreadable:\(reason.description)".utf8)
         case .success(let command):
-            guard var wire = try? MutationWire(id: 0, command: command, newCard: newCard, newDetail: newDetail, since: since) else {
+            guard let wire = try? MutationWire(id: 0, command: command, newCard: newCard, newDetail: newDetail, since: since) else {
                 return Data("command:\(String(reflecting: command))".utf8)
             }
-            wire.args.before = before
-            wire.args.after = after
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return (try? encoder.encode(wire)) ?? Data(String(reflecting: wire).utf8)

@@ -1,23 +1,6 @@
 import KanbanCore
 
 extension Mutation {
-    /// The mutation's command with an added or moved card placed by its neighbours on the board
-    /// as it is in `state` (order index built): the index they give wins over the command's
-    /// while one of them is in the target column (``KanbanCore/Decider/index(before:after:placing:column:board:in:)``).
-    func placedCommand(in state: KanbanState) throws(KanbanError) -> Command {
-        let command = try command.get()
-        switch command {
-        case .addCard(let board, let title, let description, let due, let column, let index):
-            let near = Decider.index(before: before, after: after, placing: nil, column: column, board: board, in: state)
-            return .addCard(board: board, title: title, description: description, due: due, column: column, index: near ?? index)
-        case .moveCard(let board, let card, let column, let index):
-            let near = Decider.index(before: before, after: after, placing: card, column: column, board: board, in: state)
-            return .moveCard(board: board, card: card, column: column, index: near ?? index)
-        default:
-            return command
-        }
-    }
-
     /// `events` with the card they add given the client's id (``newCard``), when there is one.
     func givingNewCard(_ events: [BoardEvent]) -> [BoardEvent] {
         guard let card = newCard,

@@ -16,25 +16,29 @@ public struct Mutation: Hashable, Sendable {
     /// later mutations can name it before the server has seen it. Refused when the card has, or
     /// had, a comment, item or link with it.
     public var newDetail: DetailID?
-    /// For an added or moved card: the card it goes just before, else just after `after`,
-    /// found on the board as it is when the mutation is decided (``KanbanCore/Decider/index(before:after:placing:column:board:in:)``).
-    /// They take the place of the command's index when either is in the target column.
-    public var before: String?
-    public var after: String?
     /// The last event of the log the client had seen when it made the change. With it, an
     /// edit, a move or a delete is refused when someone else changed the same thing after it
     /// (the conflict rule of undo); without it, the change applies anyway.
     public var since: UInt64?
 
     public init(
-        id: UInt64, command: Command, newCard: CardID? = nil, before: String? = nil, after: String? = nil, since: UInt64? = nil
+        id: UInt64, command: Command, newCard: CardID? = nil, newDetail: DetailID? = nil, since: UInt64? = nil
     ) {
         self.id = id
         self.command = .success(command)
         self.newCard = newCard
-        self.before = before
-        self.after = after
+        self.newDetail = newDetail
         self.since = since
+    }
+
+    /// Mutation `id` as read from the wire: the id the client gave what it adds is the new
+    /// card's for an added card, else the new comment's, checklist item's or link's.
+    public init(id: UInt64, read: WireCommand, since: UInt64? = nil) {
+        let added = if case .addCard = read.command { true } else { false }
+        self.init(
+            id: id, command: read.command, newCard: added ? read.newID.map(CardID.init) : nil,
+            newDetail: added ? nil : read.newID.map(DetailID.init), since: since
+        )
     }
 
     /// A mutation whose arguments could not be read: it is refused with `reason`.

@@ -90,7 +90,7 @@ extension KanbanCommand {
 
         /// The card, title or column a mutation names, in a few words.
         private static func summary(_ mutation: MutationWire) -> String {
-            let args = mutation.args
+            let args = SummaryArguments(mutation)
             let parts = [args.card.map { String($0.prefix(8)) }, args.title.map { "'\($0)'" }, args.column.map { "→ \($0)" }, args.name, args.to.map { "→ \($0)" }]
             let text = parts.compactMap { $0 }.joined(separator: " ")
             return text.isEmpty ? "" : " " + text

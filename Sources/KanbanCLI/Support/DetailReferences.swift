@@ -81,12 +81,11 @@ struct DetailReferences {
     enum DetailKind {
         case comment, item, link
 
-        /// The mutation that adds one, and the argument holding the id it was given.
-        var adding: (name: String, id: KeyPath<MutationArguments, String?>) {
-            switch self {
-            case .comment: ("addComment", \.comment)
-            case .item: ("addChecklistItem", \.item)
-            case .link: ("attachLink", \.link)
+        /// The card a queued `command` adds one of this kind to, if it adds one.
+        func card(addedTo command: Command) -> String? {
+            switch (self, command) {
+            case (.comment, .addComment(_, let card, _)), (.item, .addChecklistItem(_, let card, _, _, _)), (.link, .attachLink(_, let card, _, _)): card
+            default: nil
             }
         }
     }
@@ -106,10 +105,9 @@ struct DetailReferences {
             return ids.map(\.description)
         }
         if let exact = here.first(where: { $0 == prefix }) { return (exact, true) }
-        let adding = kind.adding
         let queued = try replica.pending().compactMap { pending -> String? in
-            guard pending.mutation.name == adding.name, pending.mutation.args.card == card else { return nil }
-            return pending.mutation.args[keyPath: adding.id]
+            guard kind.card(addedTo: pending.mutation.command) == card else { return nil }
+            return pending.mutation.newDetail?.description
         }
         if let exact = queued.first(where: { $0 == prefix }) { return (exact, false) }
         let matches = here.filter { $0.hasPrefix(prefix) }.map { ($0, true) } + queued.filter { $0.hasPrefix(prefix) }.map { ($0, false) }

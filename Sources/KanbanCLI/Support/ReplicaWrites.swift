@@ -21,9 +21,15 @@ enum ReplicaWrites {
             let (id, known) = try resolve(card, board: board, engine: engine, replica: replica)
             command = .editCard(board: board, card: id, title: title, description: description, due: due)
             if known { try check(command, on: engine) }
-        case .moveCard(let board, let card, let column, let index):
+        case .moveCard(let board, let card, let column, let index, let before, let after):
             let (id, known) = try resolve(card, board: board, engine: engine, replica: replica)
-            command = .moveCard(board: board, card: id, column: column, index: index)
+            command = .moveCard(board: board, card: id, column: column, index: index, before: before, after: after)
+            if before == nil, after == nil, let index {
+                // The server decides the move on its board, which may hold cards this replica has
+                // not seen yet: the neighbours keep "between these two" when the index would not.
+                let (near, far) = try neighbours(of: id, at: index, column: column, board: board, engine: engine, replica: replica)
+                command = .moveCard(board: board, card: id, column: column, index: index, before: near, after: far)
+            }
             if known { try check(command, on: engine) }
         case .deleteCard(let board, let card):
             let (id, known) = try resolve(card, board: board, engine: engine, replica: replica)
@@ -63,6 +69,20 @@ enum ReplicaWrites {
         return "\(count) change\(count == 1 ? "" : "s") not yet synced (kanban sync)"
     }
 
+    /// The cards a move of `card` to `index` of `column` lands between, on the replica's board
+    /// with its queued changes: the one it goes just before and the one just after, `nil` where
+    /// there is none (an index past the end keeps meaning "the end").
+    static func neighbours(
+        of card: String, at index: Int, column: String, board: String, engine: KanbanEngine, replica: Replica
+    ) throws -> (before: String?, after: String?) {
+        guard index >= 0, let view = try? replica.boardViewWithPending(named: board).view,
+              let target = view.columns.first(where: { $0.name.lowercased() == column.lowercased() })
+        else { return (nil, nil) }
+        let others = target.cards.map { $0.card.id.description }.filter { $0 != card }
+        guard index < others.count else { return (nil, nil) }
+        return (others[index], index > 0 ? others[index - 1] : nil)
+    }
+
     /// Refuses `command` as the board would now (an unknown column, an empty title, …).
     static func check(_ command: Command, on engine: KanbanEngine, actor: String = "") throws {
         try engine.withState { state in
@@ -84,7 +104,7 @@ enum ReplicaWrites {
         }
         if let local { return (local.id.description, true) }
         let prefix = reference.lowercased()
-        let queued = Set(try replica.pending().compactMap { $0.mutation.name == "addCard" ? $0.mutation.args.card : nil }.filter { $0.hasPrefix(prefix) })
+        let queued = Set(try replica.pending().compactMap { $0.mutation.newCard?.description }.filter { $0.hasPrefix(prefix) })
         guard !prefix.isEmpty, let only = queued.first else { throw KanbanError.unknownCard(reference) }
         guard queued.count == 1 else { throw KanbanError.ambiguousCard(reference, matches: queued.count) }
         return (only, false)

@@ -4,8 +4,13 @@
 /// undo, redo and restore also need the log (the action undone, the board as it was), so the
 /// engine reads that first and then asks ``Decider`` (`KanbanEngine.decide`).
 public enum Command: Hashable, Sendable {
-    /// Add a card to `column` (default: the board's first) at `index` (default: the end).
-    case addCard(board: String, title: String, description: String = "", due: Due? = nil, column: String? = nil, index: Int? = nil)
+    /// Add a card to `column` (default: the board's first) at `index` (default: the end), or
+    /// just before the card `before`, else just after the card `after`, when that card is in
+    /// the column as the command is decided (``Decider/index(before:after:placing:column:board:in:)``).
+    case addCard(
+        board: String, title: String, description: String = "", due: Due? = nil, column: String? = nil, index: Int? = nil,
+        before: String? = nil, after: String? = nil
+    )
     /// Change a card's title, description or due date; `nil` leaves a field alone.
     case editCard(board: String, card: String, title: String? = nil, description: String? = nil, due: DueUpdate? = nil)
     /// Change a card as ``editCard(board:card:title:description:due:)`` does, unless someone
@@ -13,8 +18,11 @@ public enum Command: Hashable, Sendable {
     /// on): then ``KanbanError/editConflict(title:actor:sequence:field:)``. Decided by the
     /// engine, which reads the log after `since`.
     case editCardIfUnchanged(board: String, card: String, title: String? = nil, description: String? = nil, due: DueUpdate? = nil, since: UInt64)
-    /// Move a card to `column` at `index` (0-based, counted without the card; default: the end).
-    case moveCard(board: String, card: String, column: String, index: Int? = nil)
+    /// Move a card to `column` at `index` (0-based, counted without the card; default: the end),
+    /// or just before the card `before`, else just after the card `after`, when that card is in
+    /// the column as the command is decided: so a move made on an older copy of the board keeps
+    /// its intent when other changes landed first.
+    case moveCard(board: String, card: String, column: String, index: Int? = nil, before: String? = nil, after: String? = nil)
     /// Delete a card.
     case deleteCard(board: String, card: String)
     /// Bring back a deleted card (its id or a unique prefix) with its id, title, description

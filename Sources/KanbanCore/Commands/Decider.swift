@@ -32,12 +32,13 @@ public enum Decider {
     ) throws(KanbanError) -> [BoardEvent] {
         if let events = try decideDetail(command, actor: actor, in: state, ids: &ids) { return events }
         switch command {
-        case .addCard(let boardName, let title, let description, let due, let columnName, let index):
+        case .addCard(let boardName, let title, let description, let due, let columnName, let index, let before, let after):
             let board = try board(boardName, in: state)
             let column = if let columnName { try self.column(columnName, of: board, in: state) } else { try firstColumn(of: board, in: state) }
             let id = CardID.random(using: &ids)
             let (title, description) = (try Limits.checkedTitle(title), try Limits.checkedDescription(description))
-            let (key, landing) = try place(id, in: column, at: index, state: state)
+            let near = Self.index(before: before, after: after, placing: nil, column: columnName, board: boardName, in: state)
+            let (key, landing) = try place(id, in: column, at: near ?? index, state: state)
             try checkRoom(in: column, of: board, state: state)
             return [cardAdded(id, board: board, column: column, key: key, index: landing, title: title, description: description, due: due)]
 
@@ -60,12 +61,13 @@ public enum Decider {
             guard edited.titleChange != nil || edited.descriptionChange != nil || edited.dueChange != nil else { return [] }
             return [BoardEvent(board: board.id, payload: .cardEdited(edited))]
 
-        case .moveCard(let boardName, let reference, let columnName, let index):
+        case .moveCard(let boardName, let reference, let columnName, let index, let before, let after):
             let board = try board(boardName, in: state)
             let card = try state.card(matching: reference, on: board)
             let target = try column(columnName, of: board, in: state)
             let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
-            let (key, landing) = try place(card.id, in: target, at: index, state: state)
+            let near = Self.index(before: before, after: after, placing: card.id.description, column: columnName, board: boardName, in: state)
+            let (key, landing) = try place(card.id, in: target, at: near ?? index, state: state)
             if target.id == card.column && landing == fromIndex { return [] }
             // A card moving within its column takes no room it did not have.
             if target.id != card.column { try checkRoom(in: target, of: board, state: state) }

@@ -6,7 +6,6 @@ import KanbanCore
 
 /// `/api/boards/{board}/cards…`: add, edit, move, delete and bring back cards.
 struct CardRoutes {
-    let engine: KanbanEngine
     let runner: CommandRunner
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
@@ -15,7 +14,8 @@ struct CardRoutes {
             let (body, bytes) = try await RequestBody.decode(NewCardBody.self, from: request, context: context)
             let due = try body.due.map { text throws(KanbanError) in try Due(parsing: text) }
             let command = Command.addCard(
-                board: board, title: body.title, description: body.description ?? "", due: due, column: body.column, index: body.at
+                board: board, title: body.title, description: body.description ?? "", due: due, column: body.column, index: body.at,
+                before: body.before, after: body.after
             )
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.cardCreated)
         }
@@ -44,8 +44,7 @@ struct CardRoutes {
             let board = try PathParameter.value("board", in: context)
             let card = try PathParameter.value("card", in: context)
             let (body, bytes) = try await RequestBody.decode(MoveCardBody.self, from: request, context: context)
-            let index = try place(card: card, board: board, move: body)
-            let command = Command.moveCard(board: board, card: card, column: body.column, index: index)
+            let command = Command.moveCard(board: board, card: card, column: body.column, index: body.at, before: body.before, after: body.after)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.post("boards/{board}/cards/{card}/revive") { request, context in
@@ -55,17 +54,5 @@ struct CardRoutes {
             let command = Command.reviveCard(board: board, card: card, column: body.column, index: body.at)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
-    }
-
-    /// The index a move lands at: just before `before` or just after `after` when that card is
-    /// in the target column now (counted without the moved card), else `at`.
-    private func place(card: String, board: String, move: MoveCardBody) throws -> Int? {
-        guard move.before != nil || move.after != nil else { return move.at }
-        let view = try engine.boardView(named: board)
-        guard let column = view.columns.first(where: { $0.name.lowercased() == move.column.lowercased() }) else { return move.at }
-        let ids = column.cards.map { $0.card.id.description }.filter { !$0.hasPrefix(card.lowercased()) }
-        if let before = move.before?.lowercased(), let index = ids.firstIndex(where: { $0.hasPrefix(before) }) { return index }
-        if let after = move.after?.lowercased(), let index = ids.firstIndex(where: { $0.hasPrefix(after) }) { return index + 1 }
-        return move.at
     }
 }

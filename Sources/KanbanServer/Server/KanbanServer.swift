@@ -45,7 +45,7 @@ public struct KanbanServer: Sendable {
         let api = router.group("api")
         BoardRoutes(engine: engine, runner: runner).add(to: api)
         ColumnRoutes(runner: runner).add(to: api)
-        CardRoutes(engine: engine, runner: runner).add(to: api)
+        CardRoutes(runner: runner).add(to: api)
         CardDetailRoutes(engine: engine, runner: runner).add(to: api)
         CommentRoutes(runner: runner).add(to: api)
         ChecklistRoutes(runner: runner).add(to: api)

@@ -124,7 +124,7 @@ struct ReplicaPendingViewTests {
         try replica.queue(.addCard(board: "main", title: "after the sync"), actor: "mobile", newCard: filler)
         try Self.expectFromScratch(replica, card: filler.description, "queued after the sync")
         let refusedEdit = try #require(report.refused.first { $0.pending.mutation.name == "editCard" })
-        let refusedMove = try #require(report.refused.first { $0.pending.mutation.args.card == beta })
+        let refusedMove = try #require(report.refused.first { $0.pending.mutation.name == "moveCard" })
         try replica.applyAnyway(refusedEdit.pending.mutation.id)
         try Self.expectFromScratch(replica, card: alpha, "a refused edit queued again")
         try replica.discardRefused(refusedMove.pending.mutation.id)

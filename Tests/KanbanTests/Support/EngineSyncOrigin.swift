@@ -34,7 +34,7 @@ final class EngineSyncOrigin: ReplicaTransport {
             )))
         case ("POST", "/api/sync/push"):
             let push = try JSONDecoder().decode(Push.self, from: request.body ?? Data())
-            let mutations = try push.mutations.map { try $0.args.mutation(id: $0.id, name: $0.name, since: $0.since) }
+            let mutations = push.mutations.map(\.mutation)
             let results = try await engine.push(mutations, client: push.clientID, actor: request.headers["X-Kanban-Actor"] ?? "origin")
             let status = try engine.syncStatus(client: push.clientID, refusedAfter: .max)
             let outputs = zip(mutations, results).map { MutationResultOutput(id: $0.id, result: $1) }

@@ -32,7 +32,8 @@ final class FakeSyncOrigin: ReplicaTransport {
     func titles(of client: String) -> [String] {
         (decided.value[client] ?? []).compactMap { content in
             guard let wire = try? JSONDecoder().decode(MutationWire.self, from: Data(#"{"id":0,\#(content.dropFirst())"#.utf8)) else { return nil }
-            return wire.args.title
+            guard case .addCard(_, let title, _, _, _, _, _, _) = wire.command else { return nil }
+            return title
         }
     }
 

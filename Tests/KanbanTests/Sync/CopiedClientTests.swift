@@ -11,8 +11,7 @@ import Testing
 /// as it first.
 struct CopiedClientTests {
     private static func wire(_ id: UInt64, _ name: String, _ args: String, since: UInt64? = nil) throws -> Mutation {
-        let arguments = try JSONDecoder().decode(MutationArguments.self, from: Data(args.utf8))
-        return try arguments.mutation(id: id, name: name, since: since)
+        Mutation(id: id, read: try WireEnvelope.read(name, args), since: since)
     }
 
     @Test("The same id with the same change is a duplicate; with another change it is reused, and nothing is appended")

@@ -45,7 +45,7 @@ struct MutationArgumentsTests {
         let wire = try MutationWire(id: 7, command: command, newCard: card, newDetail: detail, since: 41)
         let json = try OutputJSON.encode(wire)
         let read = try OutputJSON.decode(MutationWire.self, from: json)
-        let mutation = try read.args.mutation(id: read.id, name: read.name, since: read.since)
+        let mutation = read.mutation
         #expect(try mutation.command.get() == command)
         #expect(mutation.id == 7)
         if case .addCard = command { #expect(mutation.newCard == card) }
@@ -57,19 +57,15 @@ struct MutationArgumentsTests {
 
     @Test("An unknown name, or a needed key missing, is a reason to refuse, not a crash")
     func refusals() {
-        #expect(throws: KanbanError.unreadableMutation("there is no mutation named 'paint'")) {
-            try MutationArguments().mutation(id: 1, name: "paint", since: nil)
-        }
-        #expect(throws: KanbanError.unreadableMutation("moveCard needs \"board\"")) {
-            try MutationArguments().mutation(id: 1, name: "moveCard", since: nil)
-        }
-        var args = MutationArguments()
-        (args.board, args.card, args.text, args.comment) = ("main", "3f2a", "hi", "not-a-uuid")
-        #expect(throws: KanbanError.unreadableMutation("\"comment\" must be a UUID, not 'not-a-uuid'")) {
-            try args.mutation(id: 1, name: "addComment", since: nil)
-        }
-        #expect(throws: KanbanError.unreadableMutation("markDue needs \"done\"")) {
-            try args.mutation(id: 1, name: "markDue", since: nil)
+        let read = WireEnvelope.read
+        #expect(throws: KanbanError.unreadableMutation("there is no mutation named 'paint'")) { try read("paint", nil) }
+        #expect(throws: KanbanError.unreadableMutation("moveCard needs \"board\"")) { try read("moveCard", nil) }
+        #expect(throws: KanbanError.unreadableMutation("moveCard needs \"board\"")) { try read("moveCard", #"{"board": null}"#) }
+        let args = #"{"board": "main", "card": "3f2a", "text": "hi", "comment": "not-a-uuid"}"#
+        #expect(throws: KanbanError.unreadableMutation("\"comment\" must be a UUID, not 'not-a-uuid'")) { try read("addComment", args) }
+        #expect(throws: KanbanError.unreadableMutation("markDue needs \"done\"")) { try read("markDue", args) }
+        #expect(throws: KanbanError.unreadableMutation("setColumnLimit needs \"limit\"")) {
+            try read("setColumnLimit", #"{"board": "main", "column": "DOING", "strict": true}"#)
         }
     }
 }

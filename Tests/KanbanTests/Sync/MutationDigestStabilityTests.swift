@@ -18,8 +18,8 @@ struct MutationDigestStabilityTests {
             mutation.newDetail = detail
             return mutation
         }
-        mutations.append(Mutation(id: 99, command: .moveCard(board: "main", card: "3f2a", column: "DONE", index: 2), before: "a1", after: "b2", since: 7))
-        mutations.append(Mutation(id: 100, command: .addCard(board: "main", title: "t", column: "DOING"), newCard: card, after: "b2"))
+        mutations.append(Mutation(id: 99, command: .moveCard(board: "main", card: "3f2a", column: "DONE", index: 2, before: "a1", after: "b2"), since: 7))
+        mutations.append(Mutation(id: 100, command: .addCard(board: "main", title: "t", column: "DOING", after: "b2"), newCard: card))
         var all = SHA256()
         for mutation in mutations { all.update(data: Data(mutation.digest)) }
         let hex = all.finalize().map { String(format: "%02x", $0) }.joined()

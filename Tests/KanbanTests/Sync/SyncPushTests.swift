@@ -112,8 +112,8 @@ struct SyncPushTests {
         // Offline, the client put N just after A, and moved A just before B.
         let card = Self.newCard()
         let results = try await engine.push([
-            Mutation(id: 1, command: .addCard(board: "main", title: "N", index: 2), newCard: card, after: a.description, since: seen),
-            Mutation(id: 2, command: .moveCard(board: "main", card: a.description, column: "TODO", index: 0), before: b.description, since: seen),
+            Mutation(id: 1, command: .addCard(board: "main", title: "N", index: 2, after: a.description), newCard: card, since: seen),
+            Mutation(id: 2, command: .moveCard(board: "main", card: a.description, column: "TODO", index: 0, before: b.description), since: seen),
         ], client: "c", actor: "ana")
         #expect(Self.applied(results) == [true, true])
         #expect(try Self.titles(engine)[0] == ["A", "B", "C", "N"])

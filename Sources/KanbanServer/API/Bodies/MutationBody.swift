@@ -27,8 +27,8 @@ struct MutationBody: Decodable, Sendable {
         }
         do {
             let name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
-            let arguments = try container.decodeIfPresent(MutationArguments.self, forKey: .args) ?? MutationArguments()
-            mutation = try arguments.mutation(id: id, name: name, since: since)
+            let read = try CommandWire.command(named: name, argumentsAt: .args, in: container)
+            mutation = Mutation(id: id, read: read, since: since)
         } catch let error as DecodingError {
             mutation = Mutation(id: id, unreadable: Self.describe(error))
         } catch .unreadableMutation(let reason) as KanbanError {
