@@ -22,6 +22,8 @@ let package = Package(
         // Named because the server uses them directly (Hummingbird brings them in anyway).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.60.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
+        // Only for `swift package generate-documentation` (the DocC catalogs); no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Layer 0: the C library, from Debian's liblmdb-dev or Homebrew's lmdb.
