@@ -36,8 +36,11 @@ let package = Package(
         .target(name: "LMDBStorage", dependencies: ["CLMDB"]),
         // Layer 2: the pure domain. Events, commands, decide/evolve, codec. Knows no LMDB, does no I/O.
         .target(name: "KanbanCore"),
+        // Layer 3: the log's seam. `LogStore`, its reading and writing protocols, their types and
+        // the audit tree's hashing: what any store of the log implements, knowing no engine.
+        .target(name: "KanbanLog", dependencies: ["KanbanCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 3: the engine. The event log on LMDB and the facade programs embed.
-        .target(name: "Kanban", dependencies: ["KanbanCore", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Kanban", dependencies: ["KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
@@ -62,7 +65,7 @@ let package = Package(
         .target(
             name: "KanbanPostgres",
             dependencies: [
-                "Kanban",
+                "KanbanLog", "KanbanCore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

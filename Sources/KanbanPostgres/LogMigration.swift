@@ -1,8 +1,8 @@
-import Kanban
+import KanbanLog
 import KanbanCore
 
-/// Copies an engine's LMDB log into an empty PostgreSQL log, byte for byte, and checks the
-/// copy by its per-board Merkle roots (`kanban migrate`).
+/// Copies a log (an engine's LMDB log, through `LMDBLogStore`) into an empty PostgreSQL log,
+/// byte for byte, and checks the copy by its per-board Merkle roots (`kanban migrate`).
 ///
 /// Each event keeps its sequence number as its position (so undo targets, restore points and
 /// `since` keep their meaning) and gets its board's running ordinal as its `seq`; its stored
@@ -17,11 +17,10 @@ import KanbanCore
 /// first; events appended meanwhile are not copied (the roots compared are those of the
 /// events copied).
 public enum LogMigration {
-    /// Copies `engine`'s log into `target`, which must hold no events
+    /// Copies `source`'s log into `target`, which must hold no events
     /// (``MigrationError/targetNotEmpty(events:boards:)``), reading `pageSize` events at a
     /// time; returns both sides' roots. Blocks on PostgreSQL: see ``PostgresLogStore``'s threading rule.
-    public static func run(from engine: KanbanEngine, to target: PostgresLogStore, pageSize: Int = 1_000) throws -> MigrationReport {
-        let source = LMDBLogStore(engine: engine)
+    public static func run(from source: any LogStore, to target: PostgresLogStore, pageSize: Int = 1_000) throws -> MigrationReport {
         var counts = (clients: 0, answers: 0, ranges: 0)
         let copied = try target.write { writer -> UInt64 in
             let existing = try writer.heads()
@@ -32,10 +31,17 @@ public enum LogMigration {
             var heads: [BoardID: UInt64] = [:]
             var last: UInt64 = 0
             while true {
-                let page = try engine.storedEvents(after: last, limit: max(pageSize, 1))
-                guard let end = page.last?.event.sequence else { break }
+                let page = try source.read { reader in
+                    var page: [LogEntry] = []
+                    try reader.forEach(after: last) { entry in
+                        page.append(entry)
+                        return page.count < max(pageSize, 1)
+                    }
+                    return page
+                }
+                guard let end = page.last?.position else { break }
                 var byBoard: [BoardID: [(position: UInt64, bytes: [UInt8])]] = [:]
-                for stored in page { byBoard[stored.event.board, default: []].append((stored.event.sequence, stored.bytes)) }
+                for entry in page { byBoard[entry.board, default: []].append((entry.position, entry.bytes)) }
                 // Ascending board order, as every writer takes them (no lock-order deadlocks).
                 for (board, events) in byBoard.sorted(by: { $0.key < $1.key }) {
                     heads[board] = try writer.append(board: board, expectedHead: heads[board] ?? 0, events)
@@ -47,7 +53,15 @@ public enum LogMigration {
             try target.advancePositions(past: last)
             return last
         }
-        let roots = try engine.boardRoots(size: copied)
+        let roots = try source.read { reader in
+            var builder = BoardRootsBuilder()
+            try reader.forEach(after: 0) { entry in
+                guard entry.position <= copied else { return false }
+                builder.append(board: entry.board, bytes: entry.bytes)
+                return true
+            }
+            return builder.roots
+        }
         let copy = try target.read { try $0.boardRoots() }
         return MigrationReport(
             events: roots.values.reduce(0) { $0 + $1.size }, source: roots, target: copy,
@@ -58,7 +72,7 @@ public enum LogMigration {
     /// Copies what goes with the events through `last`: clients' positions, refusals, digests
     /// and owners,
     /// answers, backdated ranges. Returns how many of each.
-    private static func copyTheRest(from source: LMDBLogStore, to writer: any LogWriting, through last: UInt64) throws -> (clients: Int, answers: Int, ranges: Int) {
+    private static func copyTheRest(from source: any LogStore, to writer: any LogWriting, through last: UInt64) throws -> (clients: Int, answers: Int, ranges: Int) {
         guard let writer = writer as? PostgresLogTransaction else { return (0, 0, 0) }
         return try source.read { reader in
             let clients = try reader.clients()

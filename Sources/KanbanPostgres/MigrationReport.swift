@@ -1,4 +1,4 @@
-import Kanban
+import KanbanLog
 import KanbanCore
 
 /// What ``LogMigration`` copied and each side's per-board roots.

@@ -1,5 +1,5 @@
 import Foundation
-import Kanban
+import KanbanLog
 import KanbanCore
 import PostgresNIO
 

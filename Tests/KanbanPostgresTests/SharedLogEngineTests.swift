@@ -326,7 +326,7 @@ struct SharedLogExtrasTests {
             _ = try blocking { try await source.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-9", answer: render) }
             let ranges = try LMDBLogStore(engine: source).read { try $0.backdatedRanges(after: 0) }
 
-            let report = try LogMigration.run(from: source, to: try PostgresLogStore(url: url))
+            let report = try LogMigration.run(from: LMDBLogStore(engine: source), to: try PostgresLogStore(url: url))
             #expect(report.rootsMatch)
             #expect(report.clients == 1)
             #expect(report.answers == 1)

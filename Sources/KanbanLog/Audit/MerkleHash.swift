@@ -22,7 +22,7 @@ public enum MerkleHash {
     }
 
     /// The leaf hash of the bytes `value`, on the stack: what ``leaf(_:)`` returns as an array.
-    static func leafDigest(_ value: UnsafeRawBufferPointer) -> InlineDigest {
+    package static func leafDigest(_ value: UnsafeRawBufferPointer) -> InlineDigest {
         var hasher = SHA256()
         withUnsafeBytes(of: UInt8(0x00)) { hasher.update(bufferPointer: $0) }
         hasher.update(bufferPointer: value)
@@ -31,7 +31,7 @@ public enum MerkleHash {
 
     /// The node hash of the children hashes `left` and `right`, on the stack: what
     /// ``node(_:_:)`` returns as an array.
-    static func nodeDigest(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> InlineDigest {
+    package static func nodeDigest(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> InlineDigest {
         var hasher = SHA256()
         withUnsafeBytes(of: UInt8(0x01)) { hasher.update(bufferPointer: $0) }
         hasher.update(bufferPointer: left)

@@ -1,13 +1,15 @@
 /// Builds RFC 6962 roots leaf by leaf with O(log n) memory: it keeps the hash of each complete
 /// subtree not yet paired, and reports every subtree each new leaf completes (level, index,
 /// hash), as ``MerkleTree`` stores them.
-struct MerkleRootBuilder {
+package struct MerkleRootBuilder {
     /// Complete subtrees, largest (leftmost) first: (level, hash).
     private var stack: [(level: UInt8, hash: MerkleHash.Digest)] = []
-    private(set) var count: UInt64 = 0
+    package private(set) var count: UInt64 = 0
+
+    package init() {}
 
     /// Adds a leaf; returns the subtrees it completes, leaf first.
-    mutating func append(_ leaf: MerkleHash.Digest) -> [(UInt8, UInt64, MerkleHash.Digest)] {
+    package mutating func append(_ leaf: MerkleHash.Digest) -> [(UInt8, UInt64, MerkleHash.Digest)] {
         var completed: [(UInt8, UInt64, MerkleHash.Digest)] = [(0, count, leaf)]
         var node = (level: UInt8(0), hash: leaf)
         var index = count
@@ -23,7 +25,7 @@ struct MerkleRootBuilder {
     }
 
     /// The root of the leaves so far: the subtrees folded right to left.
-    var root: MerkleHash.Digest {
+    package var root: MerkleHash.Digest {
         guard var hash = stack.last?.hash else { return MerkleHash.empty }
         for subtree in stack.dropLast().reversed() { hash = MerkleHash.node(subtree.hash, hash) }
         return hash
