@@ -4,7 +4,7 @@ import Testing
 
 @Suite("kanban audit")
 struct CLIAuditTests {
-    @Test("root, prove and consistency print the issue's JSON; a key, a checkpoint and verify work end to end")
+    @Test("root, prove and consistency print their JSON fields; a key, a checkpoint and verify work end to end")
     func endToEnd() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -55,7 +55,7 @@ struct CLIFlowTests {
         ])
     }
 
-    @Test("flow --json prints the issue's shape, durations in seconds")
+    @Test("flow --json prints board, columns, daily counts, each finished card's times and a summary, durations in seconds")
     func json() throws {
         let fixture = try CLIFixture()
         defer { fixture.remove() }

@@ -94,7 +94,6 @@ struct EventLogTests {
 
     @Test("The log is the named database 'events'")
     func databaseName() throws {
-        #expect(EventLog.databaseName == "events")
         try Self.withLog { log in #expect(log.database.name == "events") }
     }
 }

@@ -12,12 +12,10 @@ import LMDBStorage
 struct MerkleTree: Sendable {
     let database: Database
 
-    /// The name of the database that holds the tree.
-    static let databaseName = "merkle"
     private static let sizeKey: [UInt8] = [0xFF]
 
     init(environment: Environment) throws {
-        database = try environment.database(named: MerkleTree.databaseName)
+        database = try environment.database(.merkle)
     }
 
     /// How many leaves (events) the tree covers.

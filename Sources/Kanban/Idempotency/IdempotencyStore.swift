@@ -11,15 +11,13 @@ import LMDBStorage
 struct IdempotencyStore: Sendable {
     let database: Database
 
-    /// The name of the database that holds the answers.
-    static let databaseName = "idempotency"
     /// The fewest answers one purge slice examines; a batch that remembers more examines four
     /// times as many as it remembers, so the purge always outpaces the growth.
     static let purgeSlice = 64
 
     /// Opens the store in `environment`, creating its database when missing.
     init(environment: Environment) throws {
-        database = try environment.database(named: IdempotencyStore.databaseName)
+        database = try environment.database(.idempotency)
     }
 
     /// The store's key for `key` sent by `actor`.

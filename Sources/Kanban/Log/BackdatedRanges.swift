@@ -13,12 +13,9 @@ struct BackdatedRanges: Sendable {
     /// The `backdated` database; `nil` when it does not exist yet (opened without making it).
     let database: Database?
 
-    /// The name of the database that holds the ranges.
-    static let databaseName = "backdated"
-
     /// Opens the ranges in `environment`, creating their database when missing.
     init(environment: Environment) throws {
-        database = try environment.database(named: BackdatedRanges.databaseName)
+        database = try environment.database(.backdated)
     }
 
     /// No ranges: for a transaction that resolves no moment of a board.
@@ -31,7 +28,7 @@ struct BackdatedRanges: Sendable {
     /// Opens the ranges in `environment` when their database exists, without making it (a read
     /// transaction cannot); when it does not, there are no ranges.
     init(existingIn environment: Environment) throws {
-        database = try environment.existingDatabase(named: BackdatedRanges.databaseName)
+        database = try environment.existingDatabase(.backdated)
     }
 
     /// Records that events `sequences` of `board` carry the time they happened. Throws when the

@@ -11,13 +11,10 @@ public struct EventLog: Sendable {
     /// The `events` database.
     public let database: Database
 
-    /// The name of the database that holds the events.
-    public static let databaseName = "events"
-
     /// Opens the log in `environment`, creating the database when missing.
     public init(environment: Environment) throws {
         self.environment = environment
-        database = try environment.database(named: EventLog.databaseName)
+        database = try environment.database(.events)
     }
 
     /// The sequence number of the last event, 0 for an empty log.

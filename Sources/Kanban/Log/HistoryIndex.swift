@@ -31,8 +31,6 @@ import LMDBStorage
 struct HistoryIndex: Sendable {
     let database: Database
 
-    /// The name of the database that holds the index.
-    static let databaseName = "history"
     private static let cardTag: UInt8 = 0x01
     private static let namingTag: UInt8 = 0x02
     private static let unreadableTag: UInt8 = 0x03
@@ -45,7 +43,7 @@ struct HistoryIndex: Sendable {
     static let defaultEpochShift: UInt8 = 16
 
     init(environment: Environment) throws {
-        database = try environment.database(named: HistoryIndex.databaseName)
+        database = try environment.database(.history)
     }
 
     /// The sequence of the last event indexed (0: none, also for an index of an older layout).

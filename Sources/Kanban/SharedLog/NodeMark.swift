@@ -6,16 +6,13 @@ import LMDBStorage
 /// write: events appended there would not be in the shared log, and the node would refuse its
 /// own cache from then on.
 enum NodeMark {
-    /// The name of the database whose existence marks a node's cache.
-    static let databaseName = "node"
-
     /// Marks `environment` as a node's cache.
     static func mark(_ environment: Environment) throws {
-        _ = try environment.database(named: databaseName)
+        _ = try environment.database(.node)
     }
 
     /// Whether `environment` is marked as a node's cache.
     static func isMarked(_ environment: Environment) throws -> Bool {
-        try environment.existingDatabase(named: databaseName) != nil
+        try environment.existingDatabase(.node) != nil
     }
 }

@@ -12,12 +12,10 @@ import LMDBStorage
 struct OutlineStore: Sendable {
     let database: Database
 
-    /// The name of the database that holds the outline.
-    static let databaseName = "outline"
     static let key: [UInt8] = [0x02]
 
     init(environment: Environment) throws {
-        database = try environment.database(named: OutlineStore.databaseName)
+        database = try environment.database(.outline)
     }
 
     /// The stored outline and the digest of the last event it covers, `nil` when there is

@@ -13,8 +13,6 @@ public struct SnapshotStore: Sendable {
     public let environment: Environment
     public let database: Database
 
-    /// The name of the database that holds the snapshots.
-    public static let databaseName = "snapshots"
     static let magic: [UInt8] = Array("KSNP".utf8)
     /// The format this build writes.
     static let formatVersion: UInt8 = 2
@@ -24,7 +22,7 @@ public struct SnapshotStore: Sendable {
 
     public init(environment: Environment) throws {
         self.environment = environment
-        database = try environment.database(named: SnapshotStore.databaseName)
+        database = try environment.database(.snapshots)
     }
 
     /// Every snapshot, oldest first.

@@ -62,7 +62,7 @@ public final class LMDBLogStore: LogStore {
     /// The engine's idempotency answers when their database exists (reading does not make it).
     private func existingAnswers() throws -> IdempotencyStore? {
         do {
-            guard try engine.log.environment.existingDatabase(named: IdempotencyStore.databaseName) != nil else { return nil }
+            guard try engine.log.environment.existingDatabase(.idempotency) != nil else { return nil }
         } catch let error as LMDBError {
             throw EngineError.from(error, path: engine.path)
         }

@@ -29,10 +29,8 @@ extension KanbanCommand {
 
         func run() throws {
             let due = try self.due.map { text throws(KanbanError) in try Due(parsing: text) }
-            let engine = try global.openEngine()
             let command = Command.addCard(board: global.board, title: title, description: description, due: due, column: column, index: at)
-            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-            let events = try engine.execute(command, actor: global.actorName)
+            guard let (_, events) = try executeWrite(command, global, json: json) else { return }
             guard let id = events.lazy.compactMap({ event -> CardID? in
                 if case .cardAdded(let added) = event.payload { return added.card.id }
                 return nil

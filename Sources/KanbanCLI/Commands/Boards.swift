@@ -76,12 +76,7 @@ extension KanbanCommand {
             }
 
             func run() throws {
-                let names = columnNames
-                let engine = try global.openEngine()
-                let command = Command.createBoard(name: name, columns: names)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "")
+                try runWrite(.createBoard(name: name, columns: columnNames), global, json: json, quiet: "")
             }
         }
 
@@ -101,11 +96,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let command = Command.renameBoard(board: name, to: newName)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "Nothing changed.")
+                try runWrite(.renameBoard(board: name, to: newName), global, json: json, quiet: "Nothing changed.")
             }
         }
 
@@ -122,11 +113,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let command = Command.removeBoard(board: name)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "")
+                try runWrite(.removeBoard(board: name), global, json: json, quiet: "")
             }
         }
     }

@@ -39,7 +39,7 @@ extension KanbanCommand.Columns {
             } else {
                 .setColumnLimit(board: global.board, column: column, limit: value)
             }
-            try runDetail(command, global, json: json, quiet: "The column has that limit already.")
+            try runWrite(command, global, json: json, quiet: "The column has that limit already.")
         }
     }
 }

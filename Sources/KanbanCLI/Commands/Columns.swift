@@ -47,11 +47,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let command = Command.addColumn(board: global.board, name: name, index: at)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "")
+                try runWrite(.addColumn(board: global.board, name: name, index: at), global, json: json, quiet: "")
             }
         }
 
@@ -71,11 +67,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let command = Command.renameColumn(board: global.board, column: column, to: newName)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "Nothing changed.")
+                try runWrite(.renameColumn(board: global.board, column: column, to: newName), global, json: json, quiet: "Nothing changed.")
             }
         }
 
@@ -95,11 +87,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let command = Command.moveColumn(board: global.board, column: column, index: at)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "The column is there already.")
+                try runWrite(.moveColumn(board: global.board, column: column, index: at), global, json: json, quiet: "The column is there already.")
             }
         }
 
@@ -116,11 +104,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let engine = try global.openEngine()
-                let command = Command.removeColumn(board: global.board, column: column)
-                if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-                let events = try engine.execute(command, actor: global.actorName)
-                try report(events, of: engine, json: json, quiet: "")
+                try runWrite(.removeColumn(board: global.board, column: column), global, json: json, quiet: "")
             }
         }
     }

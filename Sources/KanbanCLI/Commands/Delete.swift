@@ -16,11 +16,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            let engine = try global.openEngine()
-            let command = Command.deleteCard(board: global.board, card: card)
-            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-            let events = try engine.execute(command, actor: global.actorName)
-            try report(events, of: engine, json: json, quiet: "")
+            try runWrite(.deleteCard(board: global.board, card: card), global, json: json, quiet: "")
         }
     }
 }

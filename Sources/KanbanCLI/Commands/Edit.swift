@@ -36,22 +36,7 @@ extension KanbanCommand {
 
         func run() throws {
             let dueUpdate: DueUpdate? = try noDue ? .remove : due.map { text throws(KanbanError) in .set(try Due(parsing: text)) }
-            let engine = try global.openEngine()
-            let command = Command.editCard(board: global.board, card: card, title: title, description: description, due: dueUpdate)
-            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-            let events = try engine.execute(command, actor: global.actorName)
-            try report(events, of: engine, json: json, quiet: "Nothing changed.")
+            try runWrite(.editCard(board: global.board, card: card, title: title, description: description, due: dueUpdate), global, json: json, quiet: "Nothing changed.")
         }
     }
-}
-
-/// Prints what a command appended: the events as JSON, or one line each.
-func report(_ events: [RecordedEvent], of engine: KanbanEngine, json: Bool, quiet: String) throws {
-    if json {
-        try Output.printJSON(events.map(EventOutput.init(event:)))
-        return
-    }
-    if events.isEmpty { Output.print(quiet) }
-    var lines = EventLine(columnNames: try engine.withState { $0.columns.mapValues(\.name) })
-    for event in events { Output.line(lines.line(for: event)) }
 }

@@ -25,11 +25,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            let engine = try global.openEngine()
-            let command = Command.moveCard(board: global.board, card: card, column: column, index: at)
-            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-            let events = try engine.execute(command, actor: global.actorName)
-            try report(events, of: engine, json: json, quiet: "The card is there already.")
+            try runWrite(.moveCard(board: global.board, card: card, column: column, index: at), global, json: json, quiet: "The card is there already.")
         }
     }
 }

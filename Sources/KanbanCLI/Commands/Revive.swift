@@ -29,11 +29,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            let engine = try global.openEngine()
-            let command = Command.reviveCard(board: global.board, card: card, column: column, index: at)
-            if try ReplicaWrites.queueIfReplica(command, on: engine, actor: global.actorName, json: json) { return }
-            let events = try engine.revive(board: global.board, card: card, column: column, index: at, actor: global.actorName)
-            try report(events, of: engine, json: json, quiet: "")
+            try runWrite(.reviveCard(board: global.board, card: card, column: column, index: at), global, json: json, quiet: "")
         }
     }
 }

@@ -18,7 +18,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            try runDetail(.assign(board: global.board, card: card, person: person), global, json: json, quiet: "\(person) is assigned already.")
+            try runWrite(.assign(board: global.board, card: card, person: person), global, json: json, quiet: "\(person) is assigned already.")
         }
     }
 }

@@ -59,7 +59,7 @@ extension KanbanCommand {
 
             func run() throws {
                 let command = Command.addChecklistItem(board: global.board, card: card, text: text, checklist: checklist, index: at)
-                try runDetail(command, global, json: json, quiet: "")
+                try runWrite(command, global, json: json, quiet: "")
             }
         }
 
@@ -82,7 +82,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.renameChecklistItem(board: global.board, card: card, item: item, text: text), global, json: json, quiet: "Nothing changed.")
+                try runWrite(.renameChecklistItem(board: global.board, card: card, item: item, text: text), global, json: json, quiet: "Nothing changed.")
             }
         }
 
@@ -102,7 +102,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.checkChecklistItem(board: global.board, card: card, item: item, done: true), global, json: json, quiet: "It is checked already.")
+                try runWrite(.checkChecklistItem(board: global.board, card: card, item: item, done: true), global, json: json, quiet: "It is checked already.")
             }
         }
 
@@ -122,7 +122,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.checkChecklistItem(board: global.board, card: card, item: item, done: false), global, json: json, quiet: "It is not checked.")
+                try runWrite(.checkChecklistItem(board: global.board, card: card, item: item, done: false), global, json: json, quiet: "It is not checked.")
             }
         }
 
@@ -142,7 +142,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.removeChecklistItem(board: global.board, card: card, item: item), global, json: json, quiet: "")
+                try runWrite(.removeChecklistItem(board: global.board, card: card, item: item), global, json: json, quiet: "")
             }
         }
 
@@ -165,7 +165,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.moveChecklistItem(board: global.board, card: card, item: item, index: at), global, json: json, quiet: "It is there already.")
+                try runWrite(.moveChecklistItem(board: global.board, card: card, item: item, index: at), global, json: json, quiet: "It is there already.")
             }
         }
     }

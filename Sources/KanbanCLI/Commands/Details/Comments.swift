@@ -54,7 +54,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.addComment(board: global.board, card: card, text: text), global, json: json, quiet: "")
+                try runWrite(.addComment(board: global.board, card: card, text: text), global, json: json, quiet: "")
             }
         }
 
@@ -77,7 +77,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.editComment(board: global.board, card: card, comment: comment, text: text), global, json: json, quiet: "Nothing changed.")
+                try runWrite(.editComment(board: global.board, card: card, comment: comment, text: text), global, json: json, quiet: "Nothing changed.")
             }
         }
 
@@ -97,7 +97,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.deleteComment(board: global.board, card: card, comment: comment), global, json: json, quiet: "")
+                try runWrite(.deleteComment(board: global.board, card: card, comment: comment), global, json: json, quiet: "")
             }
         }
     }

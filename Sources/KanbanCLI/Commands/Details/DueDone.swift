@@ -21,7 +21,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            try runDetail(.markDue(board: global.board, card: card, done: !notDone), global, json: json, quiet: "It is marked so already.")
+            try runWrite(.markDue(board: global.board, card: card, done: !notDone), global, json: json, quiet: "It is marked so already.")
         }
     }
 }

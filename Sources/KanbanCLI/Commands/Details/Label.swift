@@ -25,7 +25,7 @@ extension KanbanCommand {
 
         func run() throws {
             let command: Command = off ? .unlabel(board: global.board, card: card, label: label) : .label(board: global.board, card: card, label: label)
-            try runDetail(command, global, json: json, quiet: off ? "The card has no such label." : "The card has that label already.")
+            try runWrite(command, global, json: json, quiet: off ? "The card has no such label." : "The card has that label already.")
         }
     }
 }

@@ -47,7 +47,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.setLabel(board: global.board, name: name, colour: colour), global, json: json, quiet: "The label has that colour already.")
+                try runWrite(.setLabel(board: global.board, name: name, colour: colour), global, json: json, quiet: "The label has that colour already.")
             }
         }
 
@@ -66,7 +66,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.setLabel(board: global.board, name: name, colour: nil), global, json: json, quiet: "The board has no such label.")
+                try runWrite(.setLabel(board: global.board, name: name, colour: nil), global, json: json, quiet: "The board has no such label.")
             }
         }
     }

@@ -53,7 +53,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.attachLink(board: global.board, card: card, url: url, name: name), global, json: json, quiet: "")
+                try runWrite(.attachLink(board: global.board, card: card, url: url, name: name), global, json: json, quiet: "")
             }
         }
 
@@ -73,7 +73,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.removeLink(board: global.board, card: card, link: link), global, json: json, quiet: "")
+                try runWrite(.removeLink(board: global.board, card: card, link: link), global, json: json, quiet: "")
             }
         }
     }

@@ -44,7 +44,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.addMember(board: global.board, person: person), global, json: json, quiet: "\(person) is a member already.")
+                try runWrite(.addMember(board: global.board, person: person), global, json: json, quiet: "\(person) is a member already.")
             }
         }
 
@@ -63,7 +63,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                try runDetail(.removeMember(board: global.board, person: person), global, json: json, quiet: "\(person) is not a member.")
+                try runWrite(.removeMember(board: global.board, person: person), global, json: json, quiet: "\(person) is not a member.")
             }
         }
     }

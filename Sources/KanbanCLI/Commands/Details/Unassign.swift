@@ -18,7 +18,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            try runDetail(.unassign(board: global.board, card: card, person: person), global, json: json, quiet: "\(person) is not assigned.")
+            try runWrite(.unassign(board: global.board, card: card, person: person), global, json: json, quiet: "\(person) is not assigned.")
         }
     }
 }

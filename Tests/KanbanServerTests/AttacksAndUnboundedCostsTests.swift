@@ -6,7 +6,7 @@ import KanbanTestSupport
 import Testing
 
 @Suite("Attacks and unbounded costs")
-struct HardeningTests {
+struct AttacksAndUnboundedCostsTests {
     /// The `before`/`after` value of a `Link: <…>; rel="next"` header, or `nil` without one.
     static func nextPath(_ answer: APIResponse) -> String? {
         guard let link = answer.headers[HTTPField.Name("Link")!], link.hasSuffix("rel=\"next\"") else { return nil }
