@@ -21,13 +21,6 @@ struct LMDBDatabaseTests {
         ])
     }
 
-    @Test("The stores that still spell their database's name spell the one the enum gives")
-    func storesAgree() {
-        #expect(SyncStore.databaseName == LMDBDatabase.sync.rawValue)
-        #expect(ReplicaStore.databaseName == LMDBDatabase.replica.rawValue)
-        #expect(TrelloMemory.databaseName == LMDBDatabase.trello.rawValue)
-    }
-
     @Test("An engine's environment has room for every database")
     func room() {
         #expect(EngineOptions().environment.maxDatabases >= LMDBDatabase.allCases.count)

@@ -17,8 +17,6 @@ struct ReplicaStore: Sendable {
     let environment: Environment
     let database: Database
 
-    /// The name of the database that holds the replica's settings and outbox.
-    static let databaseName = "replica"
     private static let originKey = Array("\u{0}origin".utf8)
     private static let clientKey = Array("\u{0}client".utf8)
     private static let nextKey = Array("\u{0}next".utf8)
@@ -29,14 +27,14 @@ struct ReplicaStore: Sendable {
 
     /// The store of `environment` when it is a replica's (its database exists), else `nil`.
     static func existing(in environment: Environment) throws -> ReplicaStore? {
-        guard let database = try environment.existingDatabase(named: databaseName) else { return nil }
+        guard let database = try environment.existingDatabase(.replica) else { return nil }
         let store = ReplicaStore(environment: environment, database: database)
         return try store.origin() == nil ? nil : store
     }
 
     /// Makes the store, recording `origin` and `client`, in one write transaction.
     static func create(in environment: Environment, origin: String, client: String) throws -> ReplicaStore {
-        let store = ReplicaStore(environment: environment, database: try environment.database(named: databaseName))
+        let store = ReplicaStore(environment: environment, database: try environment.database(.replica))
         try environment.write { transaction in
             try transaction.put(Array(origin.utf8), forKey: originKey, in: store.database)
             try transaction.put(Array(client.utf8), forKey: clientKey, in: store.database)

@@ -16,8 +16,6 @@ import LMDBStorage
 struct SyncStore: Sendable {
     let database: Database?
 
-    /// The name of the database that holds the clients' positions.
-    static let databaseName = "sync"
     private static let positionTag: UInt8 = 0x01
     private static let refusalTag: UInt8 = 0x02
     private static let digestTag: UInt8 = 0x03
@@ -25,13 +23,13 @@ struct SyncStore: Sendable {
 
     /// Opens the store in `environment`, creating its database when missing.
     init(environment: Environment) throws {
-        database = try environment.database(named: SyncStore.databaseName)
+        database = try environment.database(.sync)
     }
 
     /// Opens the store when its database exists, without making it; when it does not, no
     /// client has synced.
     init(existingIn environment: Environment) throws {
-        database = try environment.existingDatabase(named: SyncStore.databaseName)
+        database = try environment.existingDatabase(.sync)
     }
 
     /// The last mutation of `client` decided, 0 before its first.

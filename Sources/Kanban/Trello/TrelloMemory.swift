@@ -10,14 +10,12 @@ import LMDBStorage
 struct TrelloMemory: Sendable {
     let database: Database
 
-    /// The name of the database.
-    static let databaseName = "trello"
     /// The longest id, in bytes, kept as it is in a key.
     static let longestID = 256
 
     /// Opens the memory in `environment`, creating its database when missing (outside any write).
     init(environment: Environment) throws {
-        database = try environment.database(named: Self.databaseName)
+        database = try environment.database(.trello)
     }
 
     /// The boards, of `candidates`, into which every one of `ids` was imported.
