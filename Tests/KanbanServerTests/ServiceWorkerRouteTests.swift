@@ -14,7 +14,7 @@ struct ServiceWorkerRouteTests {
             #expect(response.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/")
             #expect(response.text.contains("addEventListener('fetch'"))
             // It caches the page's files: each must be served.
-            for file in ["board.css", "board.js", "outbox.js", "i18n.js", "flow.js", "icon.svg"] {
+            for file in ["base.css", "board.css", "board.js", "cards.css", "details.js", "flow.js", "i18n-en.js", "i18n-fr.js", "i18n-ko.js", "i18n.js", "icon.svg", "outbox.js", "overlays.css"] {
                 #expect(response.text.contains("'/assets/\(file)'"), "sw.js does not cache \(file)")
                 #expect(try await api.get("/assets/\(file)").status == 200, "\(file) is not served")
             }

@@ -14,13 +14,19 @@ enum WebAssets {
 
     /// The other files, by name.
     static let files: [String: Asset] = [
+        "base.css": Asset(bytes: PackageResources.base_css, contentType: "text/css; charset=utf-8"),
         "board.css": Asset(bytes: PackageResources.board_css, contentType: "text/css; charset=utf-8"),
         "board.js": Asset(bytes: PackageResources.board_js, contentType: "text/javascript; charset=utf-8"),
+        "cards.css": Asset(bytes: PackageResources.cards_css, contentType: "text/css; charset=utf-8"),
         "details.js": Asset(bytes: PackageResources.details_js, contentType: "text/javascript; charset=utf-8"),
         "flow.js": Asset(bytes: PackageResources.flow_js, contentType: "text/javascript; charset=utf-8"),
+        "i18n-en.js": Asset(bytes: PackageResources.i18n_en_js, contentType: "text/javascript; charset=utf-8"),
+        "i18n-fr.js": Asset(bytes: PackageResources.i18n_fr_js, contentType: "text/javascript; charset=utf-8"),
+        "i18n-ko.js": Asset(bytes: PackageResources.i18n_ko_js, contentType: "text/javascript; charset=utf-8"),
         "i18n.js": Asset(bytes: PackageResources.i18n_js, contentType: "text/javascript; charset=utf-8"),
         "icon.svg": Asset(bytes: PackageResources.icon_svg, contentType: "image/svg+xml"),
         "outbox.js": Asset(bytes: PackageResources.outbox_js, contentType: "text/javascript; charset=utf-8"),
+        "overlays.css": Asset(bytes: PackageResources.overlays_css, contentType: "text/css; charset=utf-8"),
         // The service worker that makes the page load offline: it serves the whole site, so it may
         // take the scope `/` although it lives under `/assets/`.
         "sw.js": Asset(bytes: PackageResources.sw_js, contentType: "text/javascript; charset=utf-8", serviceWorkerScope: "/"),

@@ -5,18 +5,24 @@
 // request goes to the network first, so a page that can reach the server always gets what the
 // server has now; writes, the live stream and everything else pass through untouched.
 
-const CACHE = 'kanban-offline-v2';
+const CACHE = 'kanban-offline-v3';
 
 /** What the page needs to start, fetched when the worker installs. */
 const PAGE_FILES = [
   '/',
+  '/assets/base.css',
   '/assets/board.css',
   '/assets/board.js',
-  '/assets/outbox.js',
+  '/assets/cards.css',
   '/assets/details.js',
-  '/assets/i18n.js',
   '/assets/flow.js',
+  '/assets/i18n-en.js',
+  '/assets/i18n-fr.js',
+  '/assets/i18n-ko.js',
+  '/assets/i18n.js',
   '/assets/icon.svg',
+  '/assets/outbox.js',
+  '/assets/overlays.css',
 ];
 
 self.addEventListener('install', (event) => {
