@@ -14,7 +14,7 @@ struct ServiceWorkerRouteTests {
             #expect(response.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/")
             #expect(response.text.contains("addEventListener('fetch'"))
             // It caches the page's files: each must be served.
-            for file in ["base.css", "board.css", "board.js", "cards.css", "details.js", "flow.js", "i18n-en.js", "i18n-fr.js", "i18n-ko.js", "i18n.js", "icon.svg", "outbox.js", "overlays.css"] {
+            for file in ["api.js", "base.css", "board-details.js", "board.css", "board.js", "card-details.js", "card-dialog.js", "cards.css", "columns.js", "details.js", "dom.js", "drag.js", "due.js", "filters.js", "flow.js", "flowview.js", "format.js", "history.js", "i18n-en.js", "i18n-fr.js", "i18n-ko.js", "i18n.js", "icon.svg", "identity.js", "live.js", "outbox.js", "overlays.css", "render.js", "store.js", "sync.js", "ui.js", "undo.js"] {
                 #expect(response.text.contains("'/assets/\(file)'"), "sw.js does not cache \(file)")
                 #expect(try await api.get("/assets/\(file)").status == 200, "\(file) is not served")
             }
