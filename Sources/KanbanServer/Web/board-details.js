@@ -1,10 +1,10 @@
 // The board's labels and members, in their dialog.
 
 import { $, $$, DIALOG_DECISION_MS, el, icon } from '/assets/dom.js';
-import { state, t } from '/assets/store.js';
+import { connection, state, sync, t } from '/assets/store.js';
 import { errorDetail, showErrorIn } from '/assets/api.js';
 import { announce } from '/assets/ui.js';
-import { change, connection, decisionOf, dropRecord, refusalError, sync } from '/assets/sync.js';
+import { change, decisionOf, dropRecord, refusalError } from '/assets/sync.js';
 import { initials, LABEL_COLOURS, labelChipClass } from '/assets/render.js';
 import { addRow, boardPeople, detailChip, detailIconButton } from '/assets/card-details.js';
 

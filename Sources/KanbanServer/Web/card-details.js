@@ -4,11 +4,11 @@
 
 import { CARD_DETAIL_CHANGES, detailsWith } from '/assets/details.js';
 import { $, $$, DIALOG_DECISION_MS, el, icon, newKey, sameName } from '/assets/dom.js';
-import { state, subscribe, t } from '/assets/store.js';
+import { connection, state, subscribe, sync, t } from '/assets/store.js';
 import { api, cardPath, errorDetail, errorParagraph, showErrorIn, touchOnly } from '/assets/api.js';
 import { formatDue, formatRelative, formatTime, markdown, number, safeHref } from '/assets/format.js';
 import { announce, confirmDialog } from '/assets/ui.js';
-import { change, connection, decisionOf, dropRecord, refusalError, sync } from '/assets/sync.js';
+import { change, decisionOf, dropRecord, refusalError } from '/assets/sync.js';
 import { initials, labelChipClass } from '/assets/render.js';
 
 // ---------------------------------------------------------------------------------------------

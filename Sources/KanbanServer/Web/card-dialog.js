@@ -1,11 +1,11 @@
 // The card dialog: adding, editing, viewing and deleting a card, and saving over a conflict.
 
 import { $, $$, characterCount, DIALOG_DECISION_MS, el, LIMITS, newKey } from '/assets/dom.js';
-import { hooks, shared, state, t } from '/assets/store.js';
+import { connection, hooks, shared, state, sync, t } from '/assets/store.js';
 import { api, ApiError, boardPath, errorDetail, showErrorIn } from '/assets/api.js';
 import { dueDate, markdown, number } from '/assets/format.js';
 import { announce, confirmDialog, showError, showToast } from '/assets/ui.js';
-import { change, connection, decisionOf, describeChange, dropRecord, findCard, refusalError, sync } from '/assets/sync.js';
+import { change, decisionOf, describeChange, dropRecord, findCard, refusalError } from '/assets/sync.js';
 import { columnElement, focusCard } from '/assets/render.js';
 import { openHistory } from '/assets/history.js';
 import { cardDialog, openCardDetails } from '/assets/card-details.js';

@@ -1,7 +1,8 @@
-// Search, the due, member and label filters, and folded columns (kept in the browser).
+// Search, the due, member and label filters, and folding a column (store.js keeps which are
+// folded, in the browser).
 
-import { $, el, sameName, storage } from '/assets/dom.js';
-import { notify, state, t } from '/assets/store.js';
+import { $, el, sameName } from '/assets/dom.js';
+import { notify, state, t, toggleFolded } from '/assets/store.js';
 import { dueSoon } from '/assets/format.js';
 import { announce } from '/assets/ui.js';
 
@@ -77,29 +78,8 @@ $('#due-filter').addEventListener('change', () => applyFilter(0));
 $('#member-filter').addEventListener('change', () => applyFilter(0));
 $('#label-filter').addEventListener('change', () => applyFilter(0));
 
-/** Folded columns by board name, as kept in the browser. */
-let collapsed = readCollapsed();
-
-function readCollapsed() {
-  try {
-    const value = JSON.parse(storage.get('kanban.collapsed', '{}'));
-    return value && typeof value === 'object' ? value : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Whether column `name` of the board shown is folded. */
-export const isCollapsed = (name) => Array.isArray(collapsed[state.boardName]) && collapsed[state.boardName].includes(name);
-
-/** Folds or unfolds column `name` and remembers it. */
+/** Folds or unfolds column `name` (the store remembers it and redraws the board) and says so. */
 export function toggleCollapsed(name) {
-  const names = new Set(Array.isArray(collapsed[state.boardName]) ? collapsed[state.boardName] : []);
-  if (names.has(name)) names.delete(name);
-  else names.add(name);
-  if (names.size > 0) collapsed[state.boardName] = [...names];
-  else delete collapsed[state.boardName];
-  storage.set('kanban.collapsed', JSON.stringify(collapsed));
-  notify('board');
-  announce(t(names.has(name) ? 'columnCollapsed' : 'columnExpanded', { name }));
+  const folded = toggleFolded(name);
+  announce(t(folded ? 'columnCollapsed' : 'columnExpanded', { name }));
 }

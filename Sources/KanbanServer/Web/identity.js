@@ -2,10 +2,10 @@
 // when the server asks for a token, and `write` (a user action's write, which asks for a name first).
 
 import { $, $$, LIMITS, newKey, storage } from '/assets/dom.js';
-import { state, t } from '/assets/store.js';
+import { state, sync, t } from '/assets/store.js';
 import { api, ApiError, apiEvents, showErrorIn } from '/assets/api.js';
 import { announce, confirmDialog, dismissUndoToasts, openMenu, showError } from '/assets/ui.js';
-import { outboxChanged, randomID, refusedRecords, reloadOutbox, sync, undecided } from '/assets/sync.js';
+import { outboxChanged, randomID, refusedRecords, reloadOutbox, undecided } from '/assets/sync.js';
 import { connectStream, refresh, scheduleRefresh, stream } from '/assets/live.js';
 import { renderHeader } from '/assets/render.js';
 

@@ -4,10 +4,10 @@
 // stream.
 
 import { $, el, enc, EVENT_KINDS, icon, RETRY_FIRST_MS, RETRY_LAST_MS, sameName, storage } from '/assets/dom.js';
-import { hooks, notify, shared, state, subscribe, t } from '/assets/store.js';
+import { connection, hooks, notify, setConnection, shared, state, subscribe, sync, t } from '/assets/store.js';
 import { api, apiEvents, boardPath, showErrorIn } from '/assets/api.js';
 import { announce, showError } from '/assets/ui.js';
-import { abortSyncRequest, announceWhenDecided, change, connection, describeChange, dropRecord, findCard, flush, forgetReflected, isUndoRedo, keyOf, outboxChanged, push, recompute, refusalError, refusedRecords, reloadOutbox, sync, takeAcks, undecided } from '/assets/sync.js';
+import { abortSyncRequest, announceWhenDecided, change, describeChange, dropRecord, findCard, flush, forgetReflected, isUndoRedo, keyOf, outboxChanged, push, recompute, refusalError, refusedRecords, reloadOutbox, takeAcks, undecided } from '/assets/sync.js';
 
 // ---------------------------------------------------------------------------------------------
 // Loading
@@ -133,11 +133,6 @@ export async function refresh() {
 }
 
 // ---- The status pill: Live, Reconnecting…, Offline — N changes saved, Syncing N…, Refused
-
-function setConnection(status) {
-  connection.state = status;
-  renderSyncStatus();
-}
 
 /** Says where the page stands with the server, never more than it knows: "Live" only when the
  * stream is open and nothing waits to be sent. */

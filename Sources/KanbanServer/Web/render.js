@@ -2,12 +2,12 @@
 // colours. It redraws on the store's 'board', 'header' and 'timebar' notifications.
 
 import { $, $$, el, icon } from '/assets/dom.js';
-import { hooks, shared, state, subscribe, t } from '/assets/store.js';
+import { hooks, isCollapsed, shared, state, subscribe, sync, t } from '/assets/store.js';
 import { dueSoon, formatDue, formatTime, markdown, number } from '/assets/format.js';
 import { openMenu } from '/assets/ui.js';
-import { describeChange, lastOwnChange, sync } from '/assets/sync.js';
+import { describeChange, lastOwnChange } from '/assets/sync.js';
 import { renderRefusalNotices, syncAddress } from '/assets/live.js';
-import { cardMatches, filterActive, fold, isCollapsed, renderFilters, toggleCollapsed } from '/assets/filters.js';
+import { cardMatches, filterActive, fold, renderFilters, toggleCollapsed } from '/assets/filters.js';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering

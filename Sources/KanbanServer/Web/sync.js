@@ -5,60 +5,14 @@
 
 import { isNumbered, openOutbox } from '/assets/outbox.js';
 import { applyBoardDetail, BOARD_DETAIL_CHANGES, CARD_DETAIL_CHANGES, cardFaceWith } from '/assets/details.js';
-import { enc, newKey, PUSH_BATCH, PUSH_BYTES, RETRY_FIRST_MS, RETRY_LAST_MS, sameName, storage, SYNC_TIMEOUT_MS } from '/assets/dom.js';
-import { hooks, notify, shared, state, t } from '/assets/store.js';
+import { enc, newKey, RETRY_FIRST_MS, RETRY_LAST_MS, sameName, storage, SYNC_TIMEOUT_MS } from '/assets/dom.js';
+import { connection, hooks, notify, shared, state, sync, t } from '/assets/store.js';
 import { ApiError, errorDetail, requestRefresh, signInNeeded } from '/assets/api.js';
 import { dueDate } from '/assets/format.js';
 import { announce, dismissUndoToasts } from '/assets/ui.js';
 
 // ---------------------------------------------------------------------------------------------
 // Changes to cards, offline first: the outbox, the board shown, the push to the server
-
-/**
- * What the page knows of its changes. Each change to cards (add, edit, move, delete, bring back,
- * undo, redo) is a mutation kept in the outbox (IndexedDB, outbox.js) before it shows; the board
- * shown is the server's plus the undecided mutations replayed on top (`recompute`); they are sent
- * in order (`flush`) whenever the server answers, and leave the outbox once it has decided them.
- */
-export const sync = {
-  /** The outbox (IndexedDB, or memory when the browser has none). */
-  outbox: null,
-  /** This browser profile to the sync routes: random ids kept in localStorage. */
-  clientID: null,
-  clientGroupID: null,
-  /** This tab, to the outbox (which tab marked a mutation sent). */
-  tabID: null,
-  /** The outbox's records in the order the server decides them: a copy of what it holds, read
-   * again after each write. Applied ones stay (replayed) until a board loaded reflects them. */
-  records: [],
-  /** Keys (`keyOf`) of the mutations in the push under way. */
-  inFlight: new Set(),
-  /** Callbacks waiting for a mutation's decision, by key. */
-  waiters: new Map(),
-  /** The most mutations and bytes of JSON one push carries: halved after a 413 (a proxy's limit). */
-  pushLimit: { count: PUSH_BATCH, bytes: PUSH_BYTES },
-  /** Keys of mutations the server once could not take alone (400, 413, 422): a second time, they
-   * are set aside as refused. */
-  rejectedOnce: new Set(),
-  /** Aborts the push or pull under way (a timeout, the browser going offline, the stream breaking). */
-  requestAbort: null,
-  /** The server's reason when it forbids this page's pushes (403), else null. */
-  pushForbidden: null,
-  /** Mutations Undo took back before they were sent, newest last (Redo puts them back). */
-  redoable: [],
-  /** `event: ack` frames waiting until the board reflects their `lastSequence`. */
-  acks: [],
-  pushing: null,
-  pushAgain: false,
-  /** Whether the last push got no answer, or one saying to try later. */
-  pushFailed: false,
-  pushAttempt: 0,
-  pushTimer: null,
-};
-
-/** The live stream's state: 'connecting', 'live', 'reconnecting' or 'offline' (the browser says
- * it has no network), and the tries made to reach the server again since it was last reached. */
-export const connection = { state: 'connecting', attempt: 0, timer: null };
 
 /** A mutation's key in the page's maps: its `uid`, which renumbering does not change. */
 export const keyOf = (record) => record.uid;

@@ -1,10 +1,10 @@
 // Undo and redo: the buttons, the keys (Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y) and what they say.
 
 import { $, $$, DIALOG_DECISION_MS } from '/assets/dom.js';
-import { shared, state, t } from '/assets/store.js';
+import { shared, state, sync, t } from '/assets/store.js';
 import { ApiError, errorDetail } from '/assets/api.js';
 import { announce, showError, showToast } from '/assets/ui.js';
-import { change, decisionOf, describeChange, keyOf, lastOwnChange, outboxChanged, reloadOutbox, sync, syncReady } from '/assets/sync.js';
+import { change, decisionOf, describeChange, keyOf, lastOwnChange, outboxChanged, reloadOutbox, syncReady } from '/assets/sync.js';
 import { closePanel, exitPast } from '/assets/history.js';
 import { openCardDialog } from '/assets/card-dialog.js';
 import { stopDrag } from '/assets/drag.js';
