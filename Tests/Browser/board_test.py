@@ -370,7 +370,7 @@ def pushed(board, name=None):
 
 
 def translation_keys(script):
-    """The keys board.js passes to t(...): every quoted word in the first argument (which may be
+    """The keys the page's modules pass to t(...): every quoted word in the first argument (which may be
     a conditional such as `t(done ? 'undid' : 'redid', ...)`)."""
     keys = set()
     for match in re.finditer(r"\bt\(", script):
@@ -2198,7 +2198,9 @@ def run(board, screenshot_path):
         if not isinstance(tables, dict) or set(tables) != {"en", "ko", "fr"}:
             raise Failure(f"i18n.js does not export en, ko and fr: {str(tables)[:200]}")
         web = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "KanbanServer", "Web")
-        script = "".join(open(os.path.join(web, name), encoding="utf-8").read() for name in ("board.js", "flow.js"))
+        # Every module of the page but the tables themselves and the service worker.
+        script = "".join(open(os.path.join(web, name), encoding="utf-8").read() for name in sorted(os.listdir(web))
+                         if name.endswith(".js") and not name.startswith("i18n") and name != "sw.js")
         page = open(os.path.join(web, "index.html"), encoding="utf-8").read()
         used = translation_keys(script)
         used |= set(re.findall(r'data-i18n="(\w+)"', page))

@@ -1,4 +1,5 @@
 import HTTPTypes
+@testable import KanbanServer
 import Testing
 
 /// The web board's service worker (`/assets/sw.js`) and the outbox module it caches.
@@ -13,8 +14,10 @@ struct ServiceWorkerRouteTests {
             #expect(response.headers[.cacheControl] == "no-cache")
             #expect(response.headers[HTTPField.Name("Service-Worker-Allowed")!] == "/")
             #expect(response.text.contains("addEventListener('fetch'"))
-            // It caches the page's files: each must be served.
-            for file in ["board.css", "board.js", "outbox.js", "i18n.js", "flow.js", "icon.svg"] {
+            // It caches every file of the page (a module missing there would not load offline),
+            // and each is served.
+            #expect(response.text.contains("'/'"), "sw.js does not cache the page")
+            for file in WebAssets.files.keys.sorted() where file != "sw.js" {
                 #expect(response.text.contains("'/assets/\(file)'"), "sw.js does not cache \(file)")
                 #expect(try await api.get("/assets/\(file)").status == 200, "\(file) is not served")
             }

@@ -5,18 +5,43 @@
 // request goes to the network first, so a page that can reach the server always gets what the
 // server has now; writes, the live stream and everything else pass through untouched.
 
-const CACHE = 'kanban-offline-v2';
+const CACHE = 'kanban-offline-v3';
 
 /** What the page needs to start, fetched when the worker installs. */
 const PAGE_FILES = [
   '/',
+  '/assets/api.js',
+  '/assets/base.css',
+  '/assets/board-details.js',
   '/assets/board.css',
   '/assets/board.js',
-  '/assets/outbox.js',
+  '/assets/card-details.js',
+  '/assets/card-dialog.js',
+  '/assets/cards.css',
+  '/assets/columns.js',
   '/assets/details.js',
-  '/assets/i18n.js',
+  '/assets/dom.js',
+  '/assets/drag.js',
+  '/assets/due.js',
+  '/assets/filters.js',
   '/assets/flow.js',
+  '/assets/flowview.js',
+  '/assets/format.js',
+  '/assets/history.js',
+  '/assets/i18n-en.js',
+  '/assets/i18n-fr.js',
+  '/assets/i18n-ko.js',
+  '/assets/i18n.js',
   '/assets/icon.svg',
+  '/assets/identity.js',
+  '/assets/live.js',
+  '/assets/outbox.js',
+  '/assets/overlays.css',
+  '/assets/render.js',
+  '/assets/store.js',
+  '/assets/sync.js',
+  '/assets/ui.js',
+  '/assets/undo.js',
 ];
 
 self.addEventListener('install', (event) => {
