@@ -65,7 +65,8 @@ struct Serve: ParsableCommand {
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let engine: KanbanEngine
         if let store {
-            engine = try openNode(of: try PostgresURL(store))
+            _ = try PostgresURL(store)
+            engine = try openNode(of: store)
         } else {
             engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
         }
@@ -88,23 +89,16 @@ struct Serve: ParsableCommand {
 
     /// The engine of a node of the shared log at `url`: its cache (`--db`, default
     /// `./kanban-cache.db`) brought up to the log, and kept so by a follower.
-    private func openNode(of url: PostgresURL) throws -> KanbanEngine {
-        let path = db ?? "kanban-cache.db"
-        let writerStore: PostgresLogStore
-        let followerStore: PostgresLogStore
+    private func openNode(of url: String) throws -> KanbanEngine {
+        let node: (engine: KanbanEngine, follower: any LogStore)
         do {
-            writerStore = try PostgresLogStore(url: url)
-            followerStore = try PostgresLogStore(url: url)
+            node = try GlobalOptions.openNode(of: url, cache: db ?? GlobalOptions.defaultCachePath, shortLived: false)
+        } catch let error as EngineError {
+            throw error
         } catch {
             throw ServeError(message: String(describing: error))
         }
-        let engine = try GlobalOptions.openEngine(at: path, shortLived: false, sharedLog: writerStore)
-        do {
-            while try engine.catchUp(from: followerStore) > 0 {}
-        } catch {
-            throw ServeError(message: String(describing: error))
-        }
-        SharedLogFollower(engine: engine, store: followerStore).start()
-        return engine
+        SharedLogFollower(engine: node.engine, store: node.follower).start()
+        return node.engine
     }
 }

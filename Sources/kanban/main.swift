@@ -1,9 +1,12 @@
 import Foundation
 import Kanban
 import KanbanCLI
+import KanbanPostgres
 
 // The process ends right after the command: its engine's state is left for exit to drop.
 KanbanCommand.keepEnginesUntilExit()
+// `--store URL` names a shared log on PostgreSQL, which this program links.
+SharedLogOpener.open = { url in try PostgresLogStore(url: try PostgresURL(url)) }
 let status = KanbanCommand.run(Array(CommandLine.arguments.dropFirst()), root: KanbanRoot.self)
 // A snapshot the command scheduled is written after the output is out: hand standard output
 // back first, so whoever reads it (a pipe, `$(kanban add …)`) is not kept waiting.

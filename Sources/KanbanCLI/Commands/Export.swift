@@ -20,8 +20,7 @@ extension KanbanCommand {
                 """
         )
 
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
-        var db: String?
+        @OptionGroup var log: LogOptions
 
         @Option(help: ArgumentHelp("jsonl or csv.", valueName: "format"))
         var format: ExportFormat
@@ -52,7 +51,7 @@ extension KanbanCommand {
             let until = try self.until.map { text throws(KanbanError) in try PointInTime(parsing: text) }
             query.until = until?.moment
             query.untilSequence = until?.sequence
-            let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+            let engine = try log.openEngine()
             let destination = try ExportDestination(path: out)
             var count = 0
             do {

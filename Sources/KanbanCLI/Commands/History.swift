@@ -12,8 +12,7 @@ extension KanbanCommand {
             discussion: "--limit keeps the most recent entries. Dates are shown in local time."
         )
 
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
-        var db: String?
+        @OptionGroup var log: LogOptions
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Only this board's history. Default: main, or with --card the card's own board.", valueName: "name"))
         var board: String?
@@ -46,8 +45,7 @@ extension KanbanCommand {
         func run() throws {
             let since = try self.since.map { text throws(KanbanError) in try Due(parsing: text).start }
             let until = try self.until.map { text throws(KanbanError) in try PointInTime(parsing: text) }
-            let path = GlobalOptions.databasePath(db)
-            let engine = try GlobalOptions.openEngine(at: path)
+            let engine = try log.openEngine()
             // A card id names one card whatever its board: without --board, its trail is
             // looked up on every board (its events all belong to the board it was added to).
             let board = self.board ?? (card == nil ? DefaultBoard.name : nil)

@@ -39,8 +39,7 @@ extension KanbanCommand.Import {
                 """
         )
 
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
-        var db: String?
+        @OptionGroup var log: LogOptions
 
         @Option(help: ArgumentHelp("What FILE holds: jsonl, an export of this program (the default).", valueName: "format"))
         var format: ImportFormat = .jsonl
@@ -49,7 +48,7 @@ extension KanbanCommand.Import {
         var file: String
 
         func run() throws {
-            let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+            let engine = try log.openEngine()
             try ReplicaWrites.refuseOnReplica(engine, "import")
             let showsProgress = isatty(STDERR_FILENO) != 0
             defer { if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }

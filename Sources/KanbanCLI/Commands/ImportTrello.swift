@@ -27,8 +27,7 @@ extension KanbanCommand.Import {
                 """
         )
 
-        @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
-        var db: String?
+        @OptionGroup var log: LogOptions
 
         @Option(parsing: .unconditional, help: ArgumentHelp("The new board's name. Default: the Trello board's.", valueName: "name"))
         var board: String?
@@ -46,7 +45,7 @@ extension KanbanCommand.Import {
             } catch {
                 throw ValidationError("cannot read \(file): \((error as NSError).localizedFailureReason ?? error.localizedDescription)")
             }
-            let engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db))
+            let engine = try log.openEngine()
             try ReplicaWrites.refuseOnReplica(engine, "import trello")
             let showsProgress = isatty(STDERR_FILENO) != 0
             defer { if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }

@@ -4,8 +4,7 @@ import Kanban
 
 /// The options every subcommand takes: where the database is, which board, who acts.
 public struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The LMDB environment directory, created on first use. Default: $KANBAN_DB, else ./kanban.db.", valueName: "path"))
-    var db: String?
+    @OptionGroup var log: LogOptions
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The board to work on.", valueName: "name"))
     var board: String = "main"
@@ -16,7 +15,7 @@ public struct GlobalOptions: ParsableArguments {
     public init() {}
 
     /// The database directory to open.
-    var databasePath: String { GlobalOptions.databasePath(db) }
+    var databasePath: String { log.databasePath }
 
     /// `db`, else `$KANBAN_DB`, else `./kanban.db`.
     public static func databasePath(_ db: String?) -> String {
@@ -35,8 +34,23 @@ public struct GlobalOptions: ParsableArguments {
         return NSUserName().isEmpty ? "unknown" : NSUserName()
     }
 
+    /// The engine the command works on (``LogOptions/openEngine()``).
     func openEngine() throws -> KanbanEngine {
-        try GlobalOptions.openEngine(at: databasePath)
+        try log.openEngine()
+    }
+
+    /// Where a node keeps its cache of a shared log when `--db` does not say.
+    public static let defaultCachePath = "kanban-cache.db"
+
+    /// A node of the shared log at `url`: the engine on its cache at `path`, writing through one
+    /// connection and brought up to the log through another, which it returns for a follower
+    /// to keep the cache current (a long-lived node; a command's node just returns).
+    public static func openNode(of url: String, cache path: String, shortLived: Bool = true) throws -> (engine: KanbanEngine, follower: any LogStore) {
+        let writer = try SharedLogOpener.store(at: url)
+        let follower = try SharedLogOpener.store(at: url)
+        let engine = try openEngine(at: path, shortLived: shortLived, sharedLog: writer)
+        while try engine.catchUp(from: follower) > 0 {}
+        return (engine, follower)
     }
 
     /// The engine on `path`, with a snapshot every `$KANBAN_SNAPSHOT_INTERVAL` events when set
