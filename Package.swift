@@ -41,16 +41,19 @@ let package = Package(
         .target(name: "KanbanLog", dependencies: ["KanbanCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 3: the engine. The event log on LMDB and the facade programs embed.
         .target(name: "Kanban", dependencies: ["KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
+        // Layer 3: Trello import. Plans a Trello board export as steps and replays them through
+        // the engine's batch door.
+        .target(name: "KanbanTrello", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
-            dependencies: ["Kanban", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Kanban", "KanbanTrello", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Layer 4: the HTTP server and the web board it serves; only it pulls in Hummingbird.
         .target(
             name: "KanbanServer",
             dependencies: [
-                "Kanban", "KanbanCore",
+                "Kanban", "KanbanCore", "KanbanTrello",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -86,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Kanban", "KanbanTrello", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Trello/Fixtures"]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Kanban
+import KanbanTrello
 import KanbanCore
 @testable import KanbanPostgres
 import KanbanTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Kanban
+import KanbanTrello
 import KanbanCore
 import KanbanTestSupport
 import Testing

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Kanban
+import KanbanTrello
 import KanbanServer
 import KanbanTestSupport
 import Testing

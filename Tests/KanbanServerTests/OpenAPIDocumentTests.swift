@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Kanban
+import KanbanTrello
 import KanbanServer
 import KanbanTestSupport
 import Testing

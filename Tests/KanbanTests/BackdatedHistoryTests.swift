@@ -4,6 +4,7 @@ import KanbanCore
 import KanbanTestSupport
 import LMDBStorage
 import Testing
+@testable import KanbanTrello
 
 /// A board's history imported after the fact (as the Trello import does): its events appended
 /// now, each carrying when it happened in 2022, after native events of another board; then every

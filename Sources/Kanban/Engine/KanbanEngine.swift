@@ -35,7 +35,7 @@ public final class KanbanEngine: Sendable {
     /// The board outline, kept in the same transactions: what adding a card needs.
     let outlines: OutlineStore
     let options: EngineOptions
-    let clock: @Sendable () -> Timestamp
+    package let clock: @Sendable () -> Timestamp
     /// The state reads are served from.
     private let readSide: Mutex<EngineCore>
     /// The state commands are decided on: used by the writer thread (and by ``generate(events:seed:boards:batchSize:)``).
@@ -331,7 +331,7 @@ public final class KanbanEngine: Sendable {
         core.lastTimestamp = lastTimestamp
     }
 
-    static func checkedActor(_ actor: String) throws(KanbanError) -> String {
+    package static func checkedActor(_ actor: String) throws(KanbanError) -> String {
         let trimmed = actor.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, trimmed.count <= Limits.nameLength else { throw .invalidActor(actor) }
         return trimmed

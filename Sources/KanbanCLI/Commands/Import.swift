@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import Foundation
 import Kanban
+import KanbanTrello
 
 extension KanbanCommand {
     /// `kanban import`: brings history in from a file. A command group, one subcommand per

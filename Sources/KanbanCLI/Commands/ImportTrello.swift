@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import Foundation
 import Kanban
+import KanbanTrello
 
 extension KanbanCommand.Import {
     /// `kanban import trello EXPORT.json [--board NAME] [--json]`: a Trello board with its history.

@@ -1,4 +1,5 @@
 import Kanban
+import KanbanTrello
 
 /// The summary `kanban import trello` prints.
 enum TrelloImportText {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Kanban
+import KanbanTrello
 import NIOCore
 
 /// `POST /api/import/trello?board=NAME`: a Trello board export as the body (up to 20 MiB),

@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// Comments, due marks and labels given to a card while it is archived (deleted here) are on it
 /// at their moments: kept by card id, seen in its history then, and on it when it is brought back.

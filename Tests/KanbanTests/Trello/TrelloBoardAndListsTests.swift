@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// A hand-built export with the board's own actions: made by `createBoard`, renamed twice, a list
 /// created and never used, one archived and reopened, one moved here with its card and one moved

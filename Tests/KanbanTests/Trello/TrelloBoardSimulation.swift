@@ -1,5 +1,6 @@
 import Foundation
 import KanbanCore
+@testable import KanbanTrello
 
 /// A Trello board played forward at random, written out as Trello exports it: the final lists
 /// and cards, and the newest actions (newest first) with their `old` values. It remembers the

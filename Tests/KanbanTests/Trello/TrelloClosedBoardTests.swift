@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// A closed (archived) Trello board: our boards have no such state, so it comes in open with its
 /// whole history, its closings and reopenings imported as what they are here (nothing on the

@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// `importTrello` on simulated exports whose cards and board carry details: replaying the
 /// imported log gives, after every kept action and before the first one, the members, labels,

@@ -1,5 +1,6 @@
 import Foundation
 import KanbanCore
+@testable import KanbanTrello
 
 /// Card and board details played forward at random beside a ``TrelloBoardSimulation``: the
 /// board's members and labels, and each card's members, labels, due date mark, checklists,

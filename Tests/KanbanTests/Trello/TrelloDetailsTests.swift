@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// A hand-built export with every detail action the import replays: members of cards and of the
 /// board, labels made, renamed, recoloured and deleted, comments written, edited and deleted, a

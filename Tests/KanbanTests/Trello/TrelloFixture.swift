@@ -1,4 +1,5 @@
 import Foundation
+@testable import KanbanTrello
 
 /// The Trello exports kept beside these tests.
 enum TrelloFixture {

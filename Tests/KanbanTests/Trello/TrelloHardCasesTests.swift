@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// A hand-built export with the cases the issue names: a card older than the kept actions moved
 /// inside them, a card archived and brought back, a list renamed mid-history, a description over

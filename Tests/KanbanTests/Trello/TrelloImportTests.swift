@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// `importTrello` on real and simulated Trello exports: the board it makes equals Trello's at
 /// the end and at every action's moment, the history before the kept actions is rebuilt, and a

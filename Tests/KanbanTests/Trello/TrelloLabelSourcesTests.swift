@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// Older exports keep labels elsewhere than a top-level `labels` list: in each card's `labels`
 /// (label objects, with or without ids), in the board's `labelNames` (colour → name) and in

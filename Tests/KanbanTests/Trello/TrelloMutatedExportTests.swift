@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// Exports with values Trello does not write — any leaf replaced by an empty, blank, long or
 /// other-typed value, ids repeated — import or are refused as malformed: never an action that

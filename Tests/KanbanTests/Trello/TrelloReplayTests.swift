@@ -2,6 +2,7 @@
 import KanbanCore
 import KanbanTestSupport
 import Testing
+@testable import KanbanTrello
 
 /// How ``TrelloReplay`` names the board: `nil` is the import's name; a former Trello name that
 /// another board holds gets a number, given the engine's state.
