@@ -22,6 +22,8 @@ let package = Package(
         // Named because the server uses them directly (Hummingbird brings them in anyway).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.60.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
+        // `/metrics` in Prometheus' text format, from a registry of the server's own.
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // Only for `swift package generate-documentation` (the DocC catalogs); no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -61,6 +63,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.embedInCode("Web"), .embedInCode("OpenAPI")]
         ),

@@ -10,9 +10,7 @@ struct MetricsMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        metrics.recordRequest(method: request.method.rawValue, status: response.status.code, seconds: seconds)
+        metrics.recordRequest(method: request.method.rawValue, status: response.status.code, elapsed: ContinuousClock.now - start)
         return response
     }
 }

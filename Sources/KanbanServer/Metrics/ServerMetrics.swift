@@ -1,89 +1,104 @@
 import Kanban
+import Prometheus
 import Synchronization
 
-/// What `/metrics` reports, in Prometheus' text format: requests by method and status, their
-/// latency, the engine's commits and batch sizes, and the live streams open.
+/// What `/metrics` reports, in Prometheus' text format, kept in a registry of its own
+/// (swift-prometheus): requests by method and status, their latency, the engine's commits and
+/// batch sizes, the live streams open and the events they carried, and the log's last event.
+/// One registry per server, not the process-wide metrics system: a process may run several
+/// servers (the tests do), and each reports its own.
 final class ServerMetrics: Sendable {
-    /// Upper bounds of the latency histogram's buckets, in seconds.
-    static let latencyBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    /// Upper bounds of the latency histogram's buckets.
+    static let latencyBounds: [Duration] = [
+        .microseconds(500), .milliseconds(1), .microseconds(2_500), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+        .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .milliseconds(2_500),
+    ]
 
-    private struct Counts {
-        var requests: [String: Int] = [:]
-        var latencyBuckets = [Int](repeating: 0, count: ServerMetrics.latencyBounds.count)
-        var latencySum = 0.0
-        var latencyCount = 0
-        var liveSubscribers = 0
-        var eventsStreamed = 0
-        var eventsEncoded = 0
+    private let registry = PrometheusCollectorRegistry()
+    private let latency: DurationHistogram
+    private let subscribers: Gauge
+    private let streamed: Counter
+    private let encoded: Counter
+    private let commits: Counter
+    private let commands: Counter
+    private let averageBatch: Gauge
+    private let largestBatch: Gauge
+    private let lastSequence: Gauge
+    /// The live streams open now, and the engine's totals already counted into `commits` and `commands`.
+    private let tallies = Mutex((subscribers: 0, commits: 0, commands: 0))
+
+    /// A metric's full name and its help line.
+    private static func named(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 
-    private let counts = Mutex(Counts())
+    private static var httpRequestDurationSeconds: MetricNameDescriptor { named(
+        "kanban_http_request_duration_seconds", "Time from a request's head to its answer's head."
+    ) }
+    private static var openStreams: MetricNameDescriptor { named("kanban_live_subscribers", "Live event streams open.") }
+    private static var streamedEventsTotal: MetricNameDescriptor { named("kanban_streamed_events_total", "Events sent on live streams.") }
+    private static var liveEventsEncodedTotal: MetricNameDescriptor { named(
+        "kanban_live_events_encoded_total",
+        "Events the live streams' shared encoder encoded, once each however many streams send them (catch-ups from the log not counted)."
+    ) }
+    private static var commitsTotal: MetricNameDescriptor { named("kanban_commits_total", "Write transactions the engine committed for commands.") }
+    private static var commandsTotal: MetricNameDescriptor { named("kanban_commands_total", "Commands those transactions carried.") }
+    private static var batchSizeAverage: MetricNameDescriptor { named("kanban_batch_size_average", "Commands per commit, on average.") }
+    private static var batchSizeMax: MetricNameDescriptor { named("kanban_batch_size_max", "The most commands one commit carried.") }
+    private static var logLastSequence: MetricNameDescriptor { named("kanban_log_last_sequence", "The sequence number of the log's last event.") }
+    private static var httpRequestsTotal: MetricNameDescriptor { named("kanban_http_requests_total", "HTTP requests answered, by method and status.") }
 
-    /// Counts one answered request.
-    func recordRequest(method: String, status: Int, seconds: Double) {
-        counts.withLock { counts in
-            counts.requests["method=\"\(method)\",status=\"\(status)\"", default: 0] += 1
-            for (index, bound) in Self.latencyBounds.enumerated() where seconds <= bound {
-                counts.latencyBuckets[index] += 1
-            }
-            counts.latencySum += seconds
-            counts.latencyCount += 1
-        }
+    init() {
+        latency = registry.makeDurationHistogram(descriptor: Self.httpRequestDurationSeconds, labels: [], buckets: Self.latencyBounds)
+        subscribers = registry.makeGauge(descriptor: Self.openStreams, labels: [])
+        streamed = registry.makeCounter(descriptor: Self.streamedEventsTotal, labels: [])
+        encoded = registry.makeCounter(descriptor: Self.liveEventsEncodedTotal, labels: [])
+        commits = registry.makeCounter(descriptor: Self.commitsTotal, labels: [])
+        commands = registry.makeCounter(descriptor: Self.commandsTotal, labels: [])
+        averageBatch = registry.makeGauge(descriptor: Self.batchSizeAverage, labels: [])
+        largestBatch = registry.makeGauge(descriptor: Self.batchSizeMax, labels: [])
+        lastSequence = registry.makeGauge(descriptor: Self.logLastSequence, labels: [])
+    }
+
+    /// Counts one answered request, its answer's head `elapsed` after its own.
+    func recordRequest(method: String, status: Int, elapsed: Duration) {
+        registry.makeCounter(descriptor: Self.httpRequestsTotal, labels: [("method", method), ("status", String(status))]).increment()
+        latency.record(elapsed)
     }
 
     /// A live stream opened (`+1`) or closed (`-1`).
     func changeSubscribers(by change: Int) {
-        counts.withLock { $0.liveSubscribers += change }
+        let open = tallies.withLock { tallies in
+            tallies.subscribers += change
+            return tallies.subscribers
+        }
+        subscribers.set(Int64(open))
     }
 
     /// `count` events were put on a live stream.
     func recordStreamedEvents(_ count: Int) {
-        counts.withLock { $0.eventsStreamed += count }
+        streamed.increment(by: Int64(count))
     }
 
     /// The live streams' shared encoder encoded an event (once, however many streams send it).
     func recordEncodedEvent() {
-        counts.withLock { $0.eventsEncoded += 1 }
+        encoded.increment()
     }
 
     /// The live streams open now.
-    var liveSubscribers: Int { counts.withLock { $0.liveSubscribers } }
+    var liveSubscribers: Int { tallies.withLock { $0.subscribers } }
 
-    /// Everything, as Prometheus text (format 0.0.4).
+    /// Everything, as Prometheus text (format 0.0.4), with the engine's figures as of now.
     func render(writes: WriteStatistics, lastSequence: UInt64) -> String {
-        let counts = self.counts.withLock { $0 }
-        var lines: [String] = []
-        func family(_ name: String, _ type: String, _ help: String) {
-            lines.append("# HELP \(name) \(help)")
-            lines.append("# TYPE \(name) \(type)")
+        let (newCommits, newCommands) = tallies.withLock { tallies in
+            defer { (tallies.commits, tallies.commands) = (max(tallies.commits, writes.commits), max(tallies.commands, writes.commands)) }
+            return (max(0, writes.commits - tallies.commits), max(0, writes.commands - tallies.commands))
         }
-        family("kanban_http_requests_total", "counter", "HTTP requests answered, by method and status.")
-        for (labels, count) in counts.requests.sorted(by: { $0.key < $1.key }) {
-            lines.append("kanban_http_requests_total{\(labels)} \(count)")
-        }
-        family("kanban_http_request_duration_seconds", "histogram", "Time from a request's head to its answer's head.")
-        for (bound, count) in zip(Self.latencyBounds, counts.latencyBuckets) {
-            lines.append("kanban_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(count)")
-        }
-        lines.append("kanban_http_request_duration_seconds_bucket{le=\"+Inf\"} \(counts.latencyCount)")
-        lines.append("kanban_http_request_duration_seconds_sum \(counts.latencySum)")
-        lines.append("kanban_http_request_duration_seconds_count \(counts.latencyCount)")
-        family("kanban_commits_total", "counter", "Write transactions the engine committed for commands.")
-        lines.append("kanban_commits_total \(writes.commits)")
-        family("kanban_commands_total", "counter", "Commands those transactions carried.")
-        lines.append("kanban_commands_total \(writes.commands)")
-        family("kanban_batch_size_average", "gauge", "Commands per commit, on average.")
-        lines.append("kanban_batch_size_average \(writes.averageBatch)")
-        family("kanban_batch_size_max", "gauge", "The most commands one commit carried.")
-        lines.append("kanban_batch_size_max \(writes.largestBatch)")
-        family("kanban_live_subscribers", "gauge", "Live event streams open.")
-        lines.append("kanban_live_subscribers \(counts.liveSubscribers)")
-        family("kanban_streamed_events_total", "counter", "Events sent on live streams.")
-        lines.append("kanban_streamed_events_total \(counts.eventsStreamed)")
-        family("kanban_live_events_encoded_total", "counter", "Events the live streams' shared encoder encoded, once each however many streams send them (catch-ups from the log not counted).")
-        lines.append("kanban_live_events_encoded_total \(counts.eventsEncoded)")
-        family("kanban_log_last_sequence", "gauge", "The sequence number of the log's last event.")
-        lines.append("kanban_log_last_sequence \(lastSequence)")
-        return lines.joined(separator: "\n") + "\n"
+        commits.increment(by: Int64(newCommits))
+        commands.increment(by: Int64(newCommands))
+        averageBatch.set(writes.averageBatch)
+        largestBatch.set(Int64(writes.largestBatch))
+        self.lastSequence.set(Double(lastSequence))
+        return registry.emitToString()
     }
 }

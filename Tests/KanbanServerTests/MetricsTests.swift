@@ -1,0 +1,40 @@
+import Foundation
+import Kanban
+import KanbanTestSupport
+import Testing
+
+/// `/metrics`: Prometheus' text format, the names the load scripts and dashboards read.
+struct MetricsTests {
+    /// `text`'s samples, as `name{labels}` → value.
+    private static func samples(_ text: String) -> [String: Double] {
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            samples[String(line[..<space])] = value
+        }
+        return samples
+    }
+
+    @Test("Requests by method and status, their latency, commits and the log's last event; a second scrape counts nothing twice")
+    func scrape() async throws {
+        try await ServerHarness.withServer { api, engine in
+            for title in ["one", "two"] {
+                #expect(try await api.post("/api/boards/main/cards", #"{"title": "\#(title)"}"#).status == 201)
+            }
+            #expect(try await api.post("/api/boards/main/cards", #"{"title": ""}"#).status == 422)
+            let first = Self.samples(try await api.get("/metrics").text)
+            #expect(first[#"kanban_http_requests_total{method="POST",status="201"}"#] == 2)
+            #expect(first[#"kanban_http_requests_total{method="POST",status="422"}"#] == 1)
+            #expect(first["kanban_http_request_duration_seconds_count"] == 3)
+            #expect(first[#"kanban_http_request_duration_seconds_bucket{le="+Inf"}"#] == 3)
+            #expect(first["kanban_log_last_sequence"] == Double(try engine.lastSequence()))
+            let commits = try #require(first["kanban_commits_total"])
+            #expect(commits >= 1 && commits == Double(engine.writeStatistics.commits))
+
+            let second = Self.samples(try await api.get("/metrics").text)
+            #expect(second["kanban_commits_total"] == commits, "the engine's totals are counted once")
+            #expect(second[#"kanban_http_requests_total{method="GET",status="200"}"#] == 1)
+            #expect(try await api.get("/metrics").text.contains("# TYPE kanban_http_requests_total counter"))
+        }
+    }
+}
