@@ -64,9 +64,12 @@ struct Serve: ParsableCommand {
         )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         let engine: KanbanEngine
+        var services: [SharedLogFollowerService] = []
         if let store {
             _ = try PostgresURL(store)
-            engine = try openNode(of: store)
+            let node = try openNode(of: store)
+            engine = node.engine
+            services.append(SharedLogFollowerService(follower: SharedLogFollower(engine: node.engine, store: node.follower)))
         } else {
             engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
         }
@@ -75,7 +78,7 @@ struct Serve: ParsableCommand {
         let outcome = BlockingOutcome()
         Task {
             do {
-                try await server.run { url in
+                try await server.run(services: services) { url in
                     print("Listening on \(url)")
                     fflush(nil)
                 }
@@ -88,8 +91,8 @@ struct Serve: ParsableCommand {
     }
 
     /// The engine of a node of the shared log at `url`: its cache (`--db`, default
-    /// `./kanban-cache.db`) brought up to the log, and kept so by a follower.
-    private func openNode(of url: String) throws -> KanbanEngine {
+    /// `./kanban-cache.db`) brought up to the log, and the store its follower is to read.
+    private func openNode(of url: String) throws -> (engine: KanbanEngine, follower: any LogStore) {
         let node: (engine: KanbanEngine, follower: any LogStore)
         do {
             node = try GlobalOptions.openNode(of: url, cache: db ?? GlobalOptions.defaultCachePath, shortLived: false)
@@ -98,7 +101,6 @@ struct Serve: ParsableCommand {
         } catch {
             throw ServeError(message: String(describing: error))
         }
-        SharedLogFollower(engine: node.engine, store: node.follower).start()
-        return node.engine
+        return node
     }
 }

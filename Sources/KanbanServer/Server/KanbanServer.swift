@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Kanban
 import Logging
+import ServiceLifecycle
 import NIOCore
 
 /// The HTTP server over one database: the JSON API under `/api` (the CLI's `--json` shapes),
@@ -67,9 +68,11 @@ public struct KanbanServer: Sendable {
         return router
     }
 
-    /// The application: the router on `host:port`; `onListening` gets the URL once it accepts
-    /// connections.
-    public func makeApplication(onListening: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
+    /// The application: the router on `host:port`, with `services` run beside it and shut down
+    /// with it; `onListening` gets the URL once it accepts connections.
+    public func makeApplication(
+        services: [any Service] = [], onListening: @escaping @Sendable (String) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
         var logger = Logger(label: "kanban")
         logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         let host = configuration.host
@@ -82,6 +85,7 @@ public struct KanbanServer: Sendable {
                 address: .hostname(host, port: configuration.port), serverName: "kanban",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
             ),
+            services: services,
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
@@ -98,8 +102,8 @@ public struct KanbanServer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then finishes the requests in flight, ends the live
-    /// streams and returns.
-    public func run(onListening: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
-        try await makeApplication(onListening: onListening).runService()
+    /// streams, stops `services` (a node's follower of the shared log) and returns.
+    public func run(services: [any Service] = [], onListening: @escaping @Sendable (String) async -> Void = { _ in }) async throws {
+        try await makeApplication(services: services, onListening: onListening).runService()
     }
 }
