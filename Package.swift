@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Kanban", targets: ["Kanban"]),
         .library(name: "KanbanCore", targets: ["KanbanCore"]),
         .library(name: "LMDBStorage", targets: ["LMDBStorage"]),
+        .library(name: "KanbanReplica", targets: ["KanbanReplica"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,10 +42,13 @@ let package = Package(
         .target(name: "KanbanLog", dependencies: ["KanbanCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 3: the engine. The event log on LMDB and the facade programs embed.
         .target(name: "Kanban", dependencies: ["KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
+        // Layer 4: the replica. An offline copy of a server's log, its queue of changes and its
+        // own HTTP client; it uses the engine's internals through `package` access.
+        .target(name: "KanbanReplica", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
-            dependencies: ["Kanban", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Kanban", "KanbanReplica", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Layer 4: the HTTP server and the web board it serves; only it pulls in Hummingbird.
         .target(
@@ -73,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "kanban",
             dependencies: [
-                "KanbanCLI", "KanbanServer", "KanbanPostgres",
+                "KanbanCLI", "KanbanServer", "KanbanPostgres", "KanbanReplica",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,12 +90,12 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Kanban", "KanbanReplica", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Trello/Fixtures"]
         ),
         .testTarget(
             name: "KanbanCLITests",
-            dependencies: ["KanbanCLI", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["KanbanCLI", "KanbanReplica", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "KanbanServerTests",

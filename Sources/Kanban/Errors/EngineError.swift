@@ -48,7 +48,7 @@ public enum EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The engine error for a storage error; `path` names the database.
-    static func from(_ error: LMDBError, path: String) -> EngineError {
+    package static func from(_ error: LMDBError, path: String) -> EngineError {
         let failure = StorageFailure(code: error.code, operation: error.operation, message: error.message)
         switch error.code {
         case LMDBError.invalid.code, LMDBError.versionMismatch.code: return .notADatabase(path: path, failure)
