@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "Kanban", targets: ["Kanban"]),
         .library(name: "KanbanCore", targets: ["KanbanCore"]),
         .library(name: "LMDBStorage", targets: ["LMDBStorage"]),
+        .library(name: "KanbanLog", targets: ["KanbanLog"]),
+        .library(name: "KanbanReplica", targets: ["KanbanReplica"]),
+        .library(name: "KanbanTrello", targets: ["KanbanTrello"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,10 +49,13 @@ let package = Package(
         // Layer 3: Trello import. Plans a Trello board export as steps and replays them through
         // the engine's batch door.
         .target(name: "KanbanTrello", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
+        // Layer 4: the replica. An offline copy of a server's log, its queue of changes and its
+        // own HTTP client; it uses the engine's internals through `package` access.
+        .target(name: "KanbanReplica", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
-            dependencies: ["Kanban", "KanbanTrello", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Kanban", "KanbanTrello", "KanbanReplica", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Layer 4: the HTTP server and the web board it serves; only it pulls in Hummingbird.
         .target(
@@ -79,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "kanban",
             dependencies: [
-                "KanbanCLI", "KanbanServer", "KanbanPostgres",
+                "KanbanCLI", "KanbanServer", "KanbanPostgres", "KanbanReplica",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -92,12 +98,12 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanTrello", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Kanban", "KanbanTrello", "KanbanReplica", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Trello/Fixtures"]
         ),
         .testTarget(
             name: "KanbanCLITests",
-            dependencies: ["KanbanCLI", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["KanbanCLI", "KanbanReplica", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "KanbanServerTests",

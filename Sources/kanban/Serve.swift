@@ -3,6 +3,7 @@ import Foundation
 import Kanban
 import KanbanCLI
 import KanbanPostgres
+import KanbanReplica
 import KanbanServer
 
 /// `kanban serve`: the HTTP API and the web board over the database.

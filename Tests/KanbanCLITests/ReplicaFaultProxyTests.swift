@@ -1,6 +1,7 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanReplica
 import KanbanTestSupport
 import Testing
 

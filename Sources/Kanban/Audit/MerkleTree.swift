@@ -9,7 +9,7 @@ import LMDBStorage
 /// Keys: u8 level · u64 big-endian index → 32-byte hash; level 0 index `i` is the leaf of
 /// event `i + 1`, level `l` index `i` the subtree of leaves `i·2^l ..< (i+1)·2^l`. The key
 /// `0xFF` holds the number of leaves (u64 LE).
-struct MerkleTree: Sendable {
+package struct MerkleTree: Sendable {
     let database: Database
 
     private static let sizeKey: [UInt8] = [0xFF]
@@ -19,7 +19,7 @@ struct MerkleTree: Sendable {
     }
 
     /// How many leaves (events) the tree covers.
-    func size(in transaction: some Transaction) throws -> UInt64 {
+    package func size(in transaction: some Transaction) throws -> UInt64 {
         guard let value = try transaction.value(forKey: Self.sizeKey, in: database), value.count == 8 else { return 0 }
         return value.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
     }
@@ -107,7 +107,7 @@ struct MerkleTree: Sendable {
     }
 
     /// The root of the tree of the first `size` events.
-    func root(size: UInt64, in transaction: some Transaction) throws -> MerkleHash.Digest {
+    package func root(size: UInt64, in transaction: some Transaction) throws -> MerkleHash.Digest {
         try hash(start: 0, count: size, in: transaction)
     }
 

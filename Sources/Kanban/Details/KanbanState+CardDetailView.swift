@@ -4,7 +4,7 @@ import KanbanCore
 extension KanbanState {
     /// Card `reference` (its id or a unique prefix) of board `boardName` with everything it
     /// carries, as things stand at `now`.
-    func cardDetailView(board boardName: String, card reference: String, now: Timestamp, timeZone: TimeZone) throws -> CardDetailView {
+    package func cardDetailView(board boardName: String, card reference: String, now: Timestamp, timeZone: TimeZone) throws -> CardDetailView {
         guard let board = board(named: boardName) else { throw KanbanError.unknownBoard(boardName) }
         let card = try card(matching: reference, on: board)
         return CardDetailView(

@@ -3,7 +3,7 @@ import LMDBStorage
 
 extension KanbanEngine {
     /// Runs `body` in a read transaction; storage failures become ``EngineError``.
-    func read<Result>(_ body: (ReadTransaction) throws -> Result) throws -> Result {
+    package func read<Result>(_ body: (ReadTransaction) throws -> Result) throws -> Result {
         do {
             return try log.environment.read(body)
         } catch let error as LMDBError {

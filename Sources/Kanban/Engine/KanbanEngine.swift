@@ -25,11 +25,11 @@ public final class KanbanEngine: Sendable {
     /// The database directory.
     public let path: String
     /// The log this engine reads and appends to.
-    let log: EventLog
+    package let log: EventLog
     /// The snapshots of its state.
     let snapshots: SnapshotStore
     /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
-    let audit: MerkleTree
+    package let audit: MerkleTree
     /// The index of each card's events, kept in the same transactions.
     let historyIndex: HistoryIndex
     /// The board outline, kept in the same transactions: what adding a card needs.

@@ -1,6 +1,6 @@
 /// A snapshot's checksum. It catches torn or damaged values; it is not a defence against
 /// someone forging one (they could forge the log too).
-enum Checksum {
+package enum Checksum {
     /// FNV-1a, 64 bits: the checksum of snapshot format 1, still read. A byte at a time, so
     /// about 13 ms for the 10 MB snapshot of a 50,000-card board.
     static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
@@ -14,7 +14,7 @@ enum Checksum {
 
     /// XXH64 (Yann Collet's xxHash, 64 bits, seed 0): the checksum of snapshot format 2. Four
     /// independent lanes of 8 bytes, so it runs at memory speed, a tenth of FNV-1a's cost.
-    static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    package static func xxh64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let count = bytes.count
         var offset = 0
         var hash: UInt64

@@ -6,7 +6,7 @@ extension Mutation {
     /// The bytes kept in a digest: the first 16 of SHA-256.
     static let digestLength = 16
 
-    /// What the mutation asks for, as 16 bytes: SHA-256 of its wire form (``MutationWire``:
+    /// What the mutation asks for, as 16 bytes: SHA-256 of its wire form (``MutationWireForm``:
     /// name, arguments and `since`, keys sorted, without its id), cut to 16 bytes. The same
     /// change sent again has the same digest; another change under the same id has another, so
     /// the server can tell a retry (`duplicate`) from a copied client's own change (`reused`).
@@ -23,7 +23,7 @@ extension Mutation {
         case .failure(let reason):
             return Data("unreadable:\(reason.description)".utf8)
         case .success(let command):
-            guard let wire = try? MutationWire(id: 0, command: command, newCard: newCard, newDetail: newDetail, since: since) else {
+            guard let wire = MutationWireForm(id: 0, command: command, newCard: newCard, newDetail: newDetail, since: since) else {
                 return Data("command:\(String(reflecting: command))".utf8)
             }
             let encoder = JSONEncoder()

@@ -2,7 +2,7 @@ import KanbanCore
 
 extension Mutation {
     /// `events` with the card they add given the client's id (``newCard``), when there is one.
-    func givingNewCard(_ events: [BoardEvent]) -> [BoardEvent] {
+    package func givingNewCard(_ events: [BoardEvent]) -> [BoardEvent] {
         guard let card = newCard,
               let index = events.firstIndex(where: { if case .cardAdded = $0.payload { true } else { false } }),
               case .cardAdded(var added) = events[index].payload
@@ -15,7 +15,7 @@ extension Mutation {
 
     /// `events` with the comment, checklist item or link they add given the client's id
     /// (``newDetail``), when there is one.
-    func givingNewDetail(_ events: [BoardEvent]) -> [BoardEvent] {
+    package func givingNewDetail(_ events: [BoardEvent]) -> [BoardEvent] {
         guard let id = newDetail else { return events }
         return events.map { event in
             guard case .cardDetail(var changed) = event.payload else { return event }

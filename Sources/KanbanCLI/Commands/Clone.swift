@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kanban
+import KanbanReplica
 
 extension KanbanCommand {
     /// `kanban clone URL --db PATH [--token-file F] [--timeout S]`: makes an empty database a replica of a

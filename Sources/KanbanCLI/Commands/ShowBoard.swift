@@ -1,6 +1,7 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanReplica
 
 extension KanbanCommand {
     /// `kanban board`: draws the board's columns side by side.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kanban
+import KanbanReplica
 
 extension KanbanCommand {
     /// `kanban sync [--token-file F] [--timeout S]`: pushes a replica's queued changes to its server, then

@@ -1,6 +1,7 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanReplica
 
 /// How a replica queues a change to a card's or board's details: the card and the comment,
 /// checklist item or link it names are written as full ids (a prefix could name another one by

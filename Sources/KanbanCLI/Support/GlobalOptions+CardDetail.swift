@@ -1,5 +1,6 @@
 import Kanban
 import KanbanCore
+import KanbanReplica
 
 extension GlobalOptions {
     /// Card `reference` of the board with everything it carries; on a replica, with the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kanban
+import KanbanReplica
 
 /// `--timeout SECONDS` of `clone` and `sync`: how long all their requests to the origin may
 /// take together (an origin that answers a byte at a time is cut there); each wait for the

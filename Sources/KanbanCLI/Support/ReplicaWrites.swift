@@ -1,6 +1,7 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanReplica
 
 /// On a replica (a database `kanban clone` made), the write commands queue their change for
 /// the server instead of appending it: the replica's log stays a byte copy of the server's.
@@ -55,7 +56,7 @@ enum ReplicaWrites {
         return true
     }
 
-    /// Throws ``Kanban/ReplicaError/notQueueable(_:)`` when `engine`'s database is a replica:
+    /// Throws `ReplicaError.notQueueable(_:)` when `engine`'s database is a replica:
     /// for `what`, a command that appends to the log but cannot be queued (restore, generate, imports).
     static func refuseOnReplica(_ engine: KanbanEngine, _ what: String) throws {
         if try Replica.open(engine) != nil { throw ReplicaError.notQueueable(what) }

@@ -1,5 +1,6 @@
 import Foundation
 import Kanban
+import KanbanReplica
 
 /// The few arguments of a queued mutation that `kanban sync --status` names it by, read from its
 /// wire form (whatever its kind): the card (or the added card's id), title, column, name and new name.

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Kanban
+@testable import KanbanReplica
 import Testing
 
 /// ``HTTPAnswer`` reads what an origin sent, which may be anything: every number in it is

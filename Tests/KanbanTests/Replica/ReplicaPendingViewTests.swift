@@ -1,6 +1,7 @@
 import Foundation
 @testable import Kanban
 import KanbanCore
+@testable import KanbanReplica
 import KanbanTestSupport
 import LMDBStorage
 import Testing

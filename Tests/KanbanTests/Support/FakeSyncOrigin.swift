@@ -1,5 +1,6 @@
 import Foundation
 import Kanban
+import KanbanReplica
 import KanbanTestSupport
 
 /// A ``ReplicaTransport`` that plays a kanban server's sync routes in memory: an empty log to

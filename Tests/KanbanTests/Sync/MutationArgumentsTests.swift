@@ -1,6 +1,7 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanReplica
 import Testing
 
 /// A replica writes its queue with ``MutationWire`` and the server reads a push with

@@ -1,4 +1,5 @@
 import Foundation
+import Kanban
 import KanbanCore
 import LMDBStorage
 

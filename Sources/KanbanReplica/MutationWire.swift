@@ -1,7 +1,8 @@
+import Kanban
 import KanbanCore
 
 /// One mutation as `POST /api/sync/push` reads it and a replica queues it:
-/// `{"id", "name", "args", "since"?}`, its name and arguments from ``KanbanCore/CommandWire``.
+/// `{"id", "name", "args", "since"?}`, its name and arguments from `CommandWire`.
 public struct MutationWire: Codable, Sendable, Equatable {
     /// The replica's number for it: 1, 2, 3…
     public var id: UInt64
@@ -17,14 +18,13 @@ public struct MutationWire: Codable, Sendable, Equatable {
     /// added comment, checklist item or link gets. A restore cannot be queued (it needs the log
     /// as it is): it throws ``ReplicaError/notQueueable(_:)``.
     public init(id: UInt64, command: Command, newCard: CardID? = nil, newDetail: DetailID? = nil, since: UInt64? = nil) throws(ReplicaError) {
-        let newID = if case .addCard = command { newCard?.raw } else { newDetail?.raw }
-        guard let arguments = CommandWire.arguments(of: command, newID: newID) else {
+        guard let form = MutationWireForm(id: id, command: command, newCard: newCard, newDetail: newDetail, since: since) else {
             if case .restore = command { throw .notQueueable("restore") }
             throw .notQueueable("this change")
         }
         self.id = id
         self.command = command
-        self.newID = arguments.newID.flatMap { Identifier($0) }
+        self.newID = form.newID
         self.since = since
     }
 
@@ -61,14 +61,8 @@ public struct MutationWire: Codable, Sendable, Equatable {
         (command, newID) = (read.command, read.newID)
     }
 
+    /// Written by the engine's `MutationWireForm`, which a mutation's digest hashes too.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        guard let arguments = CommandWire.arguments(of: command, newID: newID) else {
-            throw EncodingError.invalidValue(command, .init(codingPath: container.codingPath, debugDescription: "this change cannot be sent"))
-        }
-        try container.encode(type(of: arguments).name, forKey: .name)
-        try container.encode(arguments, forKey: .args)
-        try container.encodeIfPresent(since, forKey: .since)
+        try MutationWireForm(id: id, command: command, newID: newID, since: since).encode(to: encoder)
     }
 }

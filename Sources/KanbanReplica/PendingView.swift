@@ -1,3 +1,4 @@
+import Kanban
 import KanbanCore
 import LMDBStorage
 
@@ -16,7 +17,7 @@ import LMDBStorage
 /// Value: `KRPV` · u8 format (1) · u64 LE XXH64 checksum of the rest · u8 state layout ·
 /// u64 LE log end · u64 LE audit size · u8 root length · root · u64 LE last change folded in ·
 /// u64 LE changes folded in · u16 LE client id length · client id (UTF-8) · u32 LE touched
-/// count · touched card ids (16 bytes each, big-endian words) · the state (``StateCodec``).
+/// count · touched card ids (16 bytes each, big-endian words) · the state (`StateCodec`).
 struct PendingView {
     /// What the view was found from, besides the queue.
     struct Basis: Equatable {

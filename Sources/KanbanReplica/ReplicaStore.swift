@@ -1,4 +1,5 @@
 import Foundation
+import Kanban
 import LMDBStorage
 
 /// What makes a database a replica: the named database `replica` in its own environment,

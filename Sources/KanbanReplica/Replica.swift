@@ -1,4 +1,5 @@
 import Foundation
+import Kanban
 import KanbanCore
 import LMDBStorage
 
@@ -6,7 +7,7 @@ import LMDBStorage
 /// same Merkle root), and ``sync()`` pushes the changes queued on it meanwhile, then pulls the
 /// server's new events. Its log only ever grows by pulled events, so it stays a byte copy of
 /// the origin's; changes made on it wait in its outbox (``queue(_:actor:newCard:)``), numbered
-/// 1, 2, 3…, until the origin decides each exactly once (``KanbanEngine/push(_:client:actor:)``).
+/// 1, 2, 3…, until the origin decides each exactly once (`KanbanEngine.push(_:client:actor:)`).
 ///
 /// For example:
 ///
@@ -243,7 +244,7 @@ public struct Replica: Sendable {
     }
 
     /// Appends the origin's events after the replica's last one, a page at a time (each page
-    /// one write transaction, checked as ``KanbanEngine/appendExported(lines:)`` says).
+    /// one write transaction, checked as `KanbanEngine.appendExported(lines:)` says).
     /// Returns the number appended.
     public func pull() async throws -> Int {
         var pulled = 0
@@ -329,7 +330,7 @@ public struct Replica: Sendable {
     }
 }
 
-/// Runs `body`, a storage operation of `engine`'s database; LMDB failures become ``EngineError``.
+/// Runs `body`, a storage operation of `engine`'s database; LMDB failures become `EngineError`.
 private func storage<Result>(_ engine: KanbanEngine, _ body: () throws -> Result) throws -> Result {
     do {
         return try body()
