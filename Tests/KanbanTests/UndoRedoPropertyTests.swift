@@ -400,6 +400,8 @@ struct UndoRedoPropertyTests {
             totals.withLock { $0.runs += 1; $0.undone += undone; $0.forcedOverConflict += forcedOverConflict }
         }
         // Forced undos over someone else's change must be common, or the property says little.
-        #expect(totals.value.undone >= 100 && totals.value.forcedOverConflict >= 10, "\(totals.value)")
+        // A run of 60 undoes about 90 to 150 and forces 9 to 20 (one run drew 88 and 9): the
+        // bounds leave room for an unlucky draw and still fail when forcing stops happening.
+        #expect(totals.value.undone >= 50 && totals.value.forcedOverConflict >= 5, "\(totals.value)")
     }
 }
