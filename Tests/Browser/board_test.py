@@ -945,14 +945,20 @@ def check_windowed_column(board):
     driver.execute_script(f"{list_js}.scrollTop = 20000;")
     board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.window-spacer.window-top') != null"),
                "scrolled halfway, the window has no spacer above")
-    before = driver.execute_script(f"return {list_js}.scrollTop;")
+    in_view = (f"const list = {list_js}, top = list.getBoundingClientRect().top;"
+               "return [...list.querySelectorAll('.card')].find(c => c.getBoundingClientRect().bottom > top + 1)?.dataset.id;")
+    # Once the window has settled (it measures the cards it shows).
+    seen = []
+    board.wait(lambda d: seen.append(d.execute_script(in_view)) or (len(seen) > 3 and len(set(seen[-3:])) == 1),
+               "the windowed list does not settle after a scroll")
+    before = seen[-1]
     board.send("POST", "/api/boards/Window/cards", {"title": "Window card added"})
     board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.card').getAttribute('aria-setsize')") == str(total + 1),
                "a card added by someone else does not show in the windowed column's count")
-    after = driver.execute_script(f"return {list_js}.scrollTop;")
-    # (Scroll anchoring may shift it by a card, to keep the cards in view where they were.)
-    if abs(after - before) > 150:
-        raise Failure(f"a remote change moved the windowed list's scroll from {before} to {after}")
+    after = driver.execute_script(in_view)
+    # The same card stays at the top of the view (one place off if the new card went above it).
+    if after not in order or abs(order.index(after) - order.index(before)) > 1:
+        raise Failure(f"a remote change moved the windowed list from card #{order.index(before) + 1} to {after!r}")
 
     # A pointer drag from near the top to a few cards further down lands there (the API agrees).
     driver.execute_script(f"{list_js}.scrollTop = 0;")

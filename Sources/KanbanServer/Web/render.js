@@ -282,14 +282,15 @@ const CARD_GAP_PX = 8;
 /** How far (cards) past the window a focused or dragged card keeps it stretched to itself. */
 const WINDOW_KEEP = 60;
 
-/** Each windowed column's view, by board and column: its last scroll offset and height, and
- * the height a card takes with its gap (`stride`, measured). */
+/** Each windowed column's view, by board and column: the first card in it (`first`, an index of
+ * the cards shown, read from the elements in view), its height, and the height a card takes
+ * with its gap (`stride`, measured). A render keeps the window at `first`. */
 const windows = new Map();
 function windowOf(name) {
   const key = limitKey(name);
   let view = windows.get(key);
   if (!view) {
-    view = { scrollTop: 0, height: 800, stride: 92 };
+    view = { first: 0, height: 800, stride: 92 };
     windows.set(key, view);
   }
   return view;
@@ -301,7 +302,7 @@ function windowRange(name, shown) {
   if (count <= WINDOW_THRESHOLD) return { start: 0, end: count, windowed: false };
   const view = windowOf(name);
   const visible = Math.ceil(view.height / MIN_CARD_PX);
-  const first = Math.min(count - 1, Math.floor(view.scrollTop / view.stride));
+  const first = Math.max(0, Math.min(count - 1, view.first));
   let start = Math.max(0, first - WINDOW_OVERSCAN);
   let end = Math.min(count, first + visible + WINDOW_OVERSCAN);
   if (end === count) start = Math.max(0, Math.min(start, count - visible - 2 * WINDOW_OVERSCAN));
@@ -342,9 +343,9 @@ function rewindow(name, force = false) {
   const kept = columnElements.get(name);
   if (!kept?.list?.isConnected || !kept.range?.windowed) return;
   const view = windowOf(name);
-  view.scrollTop = kept.list.scrollTop;
   view.height = kept.list.clientHeight || view.height;
   measureStride(kept, view);
+  view.first = firstInView(kept, view);
   const range = windowRange(name, kept.shown);
   if (!force && range.start === kept.range.start && range.end === kept.range.end) return;
   fillWindow(name, kept, range);
@@ -378,6 +379,29 @@ function measureStride(kept, view) {
   if (Math.abs(stride - view.stride) > 4) view.stride = stride;
 }
 
+/** The index (among `kept.shown`) of the first card in its list's view: read from the card
+ * elements when one is in view, else (the list scrolled into a spacer) estimated from it. */
+function firstInView(kept, view) {
+  const { list, range, shown } = kept;
+  const listRect = list.getBoundingClientRect();
+  const cards = [...list.children].filter((item) => item.classList.contains('card'));
+  for (let offset = 0; offset < cards.length; offset += 1) {
+    const rect = cards[offset].getBoundingClientRect();
+    if (rect.bottom <= listRect.top) continue;
+    if (rect.top >= listRect.bottom) break;
+    const id = cards[offset].dataset.id;
+    const index = shown[range.start + offset]?.id === id ? range.start + offset : shown.findIndex((card) => card.id === id);
+    if (index >= 0) return index;
+    break;
+  }
+  const bottom = list.spacers?.bottom;
+  if (bottom?.parentNode === list) {
+    const top = bottom.getBoundingClientRect().top;
+    if (top <= listRect.top) return Math.min(shown.length - 1, range.end + Math.floor((listRect.top - top) / view.stride));
+  }
+  return Math.min(shown.length - 1, Math.floor(list.scrollTop / view.stride));
+}
+
 /** The cards column `name` shows (all of them, rendered or not), in order. */
 export function shownCards(name) {
   return columnElements.get(name)?.shown ?? [];
@@ -392,10 +416,11 @@ function bringIntoWindow(id) {
     if (index < 0) continue;
     const view = windowOf(name);
     view.height = kept.list.clientHeight || view.height;
-    view.scrollTop = Math.max(0, index * view.stride - view.height / 3);
+    view.first = Math.max(0, index - 3);
     fillWindow(name, kept, windowRange(name, kept.shown));
-    kept.list.scrollTop = view.scrollTop;
-    return [...kept.list.children].find((item) => item.dataset.id === id) ?? null;
+    const element = [...kept.list.children].find((item) => item.dataset.id === id) ?? null;
+    element?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    return element;
   }
   return null;
 }
