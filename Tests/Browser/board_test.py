@@ -1656,11 +1656,15 @@ def check_refused_change(board):
     board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r} once the refusal is decided")
     board.wait(lambda _: shown_title() == "Theirs, saved first" and card not in board.pending_ids(),
                "the refused edit is still shown as if it applied")
-    refused.click()
+    # Found again when clicked, and only once shown: the header is drawn again as the refusal lands.
+    board.wait(lambda d: next((b for b in d.find_elements(By.ID, "refused-button") if b.is_displayed()), None),
+               "the refusal is not shown").click()
     item = board.wait(lambda d: d.find_element(By.CSS_SELECTOR, "#refused-dialog[open] .refused-item"), "the refusal does not open its reason")
     if "bo changed" not in item.text:
         raise Failure(f"the refusal does not give the server's reason: {item.text!r}")
-    next(button for button in item.find_elements(By.TAG_NAME, "button") if button.text == "Apply anyway").click()
+    board.wait(lambda d: next((b for b in d.find_elements(By.CSS_SELECTOR, "#refused-dialog[open] .refused-item button")
+                               if b.text == "Apply anyway" and b.is_displayed() and b.is_enabled()), None),
+               "Apply anyway is not there to press").click()
     board.wait(lambda _: board.card_of("Mine, written first")[0]["id"] == card if any(
         c["title"] == "Mine, written first" for col in board.board()["columns"] for c in col["cards"]) else False,
         "Apply anyway did not put the change over the other one")
