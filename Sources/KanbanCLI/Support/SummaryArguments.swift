@@ -1,9 +1,10 @@
 import Foundation
-import Kanban
+import KanbanCore
 import KanbanReplica
 
 /// The few arguments of a queued mutation that `kanban sync --status` names it by, read from its
-/// wire form (whatever its kind): the card (or the added card's id), title, column, name and new name.
+/// wire arguments (``KanbanCore/CommandWire``, whatever its kind): the card (or the added card's
+/// id), title, column, name and new name.
 struct SummaryArguments: Decodable {
     var card: String?
     var title: String?
@@ -11,13 +12,10 @@ struct SummaryArguments: Decodable {
     var name: String?
     var to: String?
 
-    private struct Wire: Decodable {
-        var args: SummaryArguments?
-    }
-
     init(_ mutation: MutationWire) {
-        let read = (try? JSONEncoder().encode(mutation)).flatMap { try? JSONDecoder().decode(Wire.self, from: $0) }
-        self = read?.args ?? SummaryArguments()
+        let arguments = CommandWire.arguments(of: mutation.command, newID: mutation.newID)
+        let read = arguments.flatMap { try? JSONEncoder().encode($0) }.flatMap { try? JSONDecoder().decode(Self.self, from: $0) }
+        self = read ?? SummaryArguments()
     }
 
     private init() {}
