@@ -24,6 +24,9 @@ final class ServerMetrics: Sendable {
     private let averageBatch: Gauge
     private let largestBatch: Gauge
     private let lastSequence: Gauge
+    /// The request counter of each method and status seen, so a request looks its counter up
+    /// once by a short key rather than through the registry's descriptor and labels.
+    private let requestCounters = Mutex<[String: Counter]>([:])
     /// The live streams open now, and the engine's totals already counted into `commits` and `commands`.
     private let tallies = Mutex((subscribers: 0, commits: 0, commands: 0))
 
@@ -62,7 +65,14 @@ final class ServerMetrics: Sendable {
 
     /// Counts one answered request, its answer's head `elapsed` after its own.
     func recordRequest(method: String, status: Int, elapsed: Duration) {
-        registry.makeCounter(descriptor: Self.httpRequestsTotal, labels: [("method", method), ("status", String(status))]).increment()
+        let counter = requestCounters.withLock { counters in
+            let key = "\(method) \(status)"
+            if let counter = counters[key] { return counter }
+            let counter = registry.makeCounter(descriptor: Self.httpRequestsTotal, labels: [("method", method), ("status", String(status))])
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
         latency.record(elapsed)
     }
 
