@@ -116,9 +116,9 @@ extension Replica {
         let count = try store.pendingCount(in: transaction)
         guard count > 0 else { return .empty }
         let logEnd = try engine.log.lastSequence(in: transaction)
-        let auditSize = try engine.audit.size(in: transaction)
+        let auditSize = try engine.auditTree.size(in: transaction)
         let client = try store.client(in: transaction)
-        let basis = (try? engine.audit.root(size: auditSize, in: transaction)).map { root in
+        let basis = (try? engine.auditTree.root(size: auditSize, in: transaction)).map { root in
             PendingView.Basis(logEnd: logEnd, auditSize: auditSize, auditRoot: root, client: client)
         }
         if let basis, let kept = try store.withPendingView(in: transaction, { bytes -> Found? in

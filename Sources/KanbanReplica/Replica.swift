@@ -7,7 +7,7 @@ import LMDBStorage
 /// same Merkle root), and ``sync()`` pushes the changes queued on it meanwhile, then pulls the
 /// server's new events. Its log only ever grows by pulled events, so it stays a byte copy of
 /// the origin's; changes made on it wait in its outbox (``queue(_:actor:newCard:)``), numbered
-/// 1, 2, 3…, until the origin decides each exactly once (`KanbanEngine.push(_:client:actor:)`).
+/// 1, 2, 3…, until the origin decides each exactly once (`KanbanEngine.sync.push(_:client:actor:)`).
 ///
 /// For example:
 ///
@@ -37,7 +37,7 @@ public struct Replica: Sendable {
     var pendingViewSaver: (@Sendable ([UInt8]) throws -> Void)?
 
     /// The most mutations one push carries.
-    public static let pushBatchSize = KanbanEngine.maxMutationsPerPush
+    public static let pushBatchSize = EngineSync.maxMutationsPerPush
     /// The events one pull page asks for.
     public static let pullPageSize = 1_000
 
@@ -244,7 +244,7 @@ public struct Replica: Sendable {
     }
 
     /// Appends the origin's events after the replica's last one, a page at a time (each page
-    /// one write transaction, checked as `KanbanEngine.appendExported(lines:)` says).
+    /// one write transaction, checked as `KanbanEngine.importer.appendExported(lines:)` says).
     /// Returns the number appended.
     public func pull() async throws -> Int {
         var pulled = 0
@@ -266,7 +266,7 @@ public struct Replica: Sendable {
 
     @discardableResult
     private func append(_ page: [ArraySlice<UInt8>]) throws -> Int {
-        try engine.appendExported { each in
+        try engine.importer.appendExported { each in
             for (index, line) in page.enumerated() { try each(index + 1, line) }
         }
     }

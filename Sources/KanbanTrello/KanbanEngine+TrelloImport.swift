@@ -4,18 +4,8 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Imports a Trello board export (its JSON bytes) as a new board with its history: each
-    /// replayed Trello action becomes our events, under the Trello member who made it, appended
-    /// now (transaction time) and stamped with Trello's date as the time it happened (valid time,
-    /// ``KanbanCore/RecordedEvent/happenedAt``). ``TrelloPlan`` says how.
-    ///
-    /// The board is named `name`, else after the Trello board; a name in use throws
-    /// ``TrelloImportError/boardExists(_:)``. The same export imported again (its board's and
-    /// actions' ids remembered with a board that still exists) appends nothing and reports
-    /// `alreadyImported`. Everything is one write transaction: a malformed export or a step that
-    /// cannot be replayed throws, and nothing is appended. `progress` hears the steps done and
-    /// the steps in all, now and then.
-    public func importTrello(_ data: Data, board name: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> TrelloImportReport {
+    /// The import behind ``EngineImporter/trello(_:board:progress:)``.
+    package func importTrello(_ data: Data, board name: String? = nil, progress: ((Int, Int) -> Void)? = nil) throws -> TrelloImportReport {
         // A name given is checked before anything else, so that a bad one is refused even for an
         // export imported before (which otherwise answers `alreadyImported` and appends nothing).
         let given = try name.map(Limits.checkedName)

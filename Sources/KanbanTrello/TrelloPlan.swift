@@ -4,7 +4,7 @@ import Kanban
 
 /// How a Trello export becomes our board's history: the steps to replay, oldest first, and what
 /// the import noticed on the way (texts cut, action types not imported). Pure: the engine carries
-/// the steps out (``KanbanEngine/importTrello(_:board:progress:)``).
+/// the steps out (``EngineImporter/trello(_:board:progress:)``).
 ///
 /// The board starts as it was just before the oldest kept action (``TrelloHistory``,
 /// ``TrelloDetailHistory``): under the name it had then, made by the action that made it

@@ -11,9 +11,9 @@ let status = KanbanCommand.run(Array(CommandLine.arguments.dropFirst()), root: K
 // A snapshot the command scheduled is written after the output is out: hand standard output
 // back first, so whoever reads it (a pipe, `$(kanban add …)`) is not kept waiting.
 fflush(nil)
-if KanbanEngine.hasBackgroundWork {
+if EngineSnapshots.hasBackgroundWork {
     let null = open("/dev/null", O_WRONLY)
     if null >= 0 { dup2(null, STDOUT_FILENO) }
-    KanbanEngine.waitForBackgroundWork()
+    EngineSnapshots.waitForBackgroundWork()
 }
 exit(status)

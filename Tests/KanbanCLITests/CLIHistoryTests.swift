@@ -249,7 +249,7 @@ struct CLIHistoryTests {
         ]
         for (arguments, query) in queries {
             let entries = try #require(try jsonObject(try fixture.succeed(["history", "--json"] + arguments)) as? [[String: Any]])
-            let expected = try engine.history(query)
+            let expected = try engine.history.entries(query)
             #expect(entries.map { $0["sequence"] as? Int } == expected.map { Int($0.sequence) }, "\(arguments)")
             #expect(entries.map { $0["line"] as? String } == expected.map(\.line), "\(arguments)")
             #expect(entries.map { $0["actor"] as? String } == expected.map(\.actor), "\(arguments)")

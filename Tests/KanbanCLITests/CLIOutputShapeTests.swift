@@ -88,7 +88,7 @@ struct CLIOutputShapeTests {
             ]),
             BoardColumnOutput(name: "DONE", cards: []),
         ]))
-        #expect(try Self.decode(BoardOutput.self, fixture, ["board", "--at", "4"]) == BoardOutput(view: try engine.boardView(named: "main", at: .sequence(4))))
+        #expect(try Self.decode(BoardOutput.self, fixture, ["board", "--at", "4"]) == BoardOutput(view: try engine.timeTravel.boardView(named: "main", at: .sequence(4))))
 
         let log = try Self.decode([EventOutput].self, fixture, ["log"])
         #expect(log == (try engine.events()).map(EventOutput.init(event:)))
@@ -96,12 +96,12 @@ struct CLIOutputShapeTests {
         #expect(try Self.decode([EventOutput].self, fixture, ["log", "--after", "5", "--limit", "2"]) == Array(log[5..<7]))
 
         let history = try Self.decode([HistoryEntryOutput].self, fixture, ["history", "--lang", "fr"])
-        #expect(history == (try engine.history(HistoryQuery(language: .french))).map(HistoryEntryOutput.init(entry:)))
+        #expect(history == (try engine.history.entries(HistoryQuery(language: .french))).map(HistoryEntryOutput.init(entry:)))
         // The main board's events only: not the side board's.
         #expect(history.map(\.sequence) == log.filter { $0.board == log[0].board }.map(\.sequence))
 
         let diff = try Self.decode(DiffOutput.self, fixture, ["diff", "--from", "1"])
-        #expect(diff == DiffOutput(diff: try engine.diff(board: "main", from: .sequence(1))))
+        #expect(diff == DiffOutput(diff: try engine.timeTravel.diff(board: "main", from: .sequence(1))))
         #expect(diff.added.map(\.id) == [late, soon])
 
         #expect(try Self.decode([ColumnSummaryOutput].self, fixture, ["columns"]) == [
@@ -133,7 +133,7 @@ struct CLIOutputShapeTests {
         let before = try engine.lastSequence()
         try fixture.succeed(["comments", "add", card.id, "later, 나중에 **md**", "--board", "Details"])
         let past = try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details", "--at", String(before)])
-        #expect(past == CardDetailsOutput(view: try engine.cardDetail(board: "Details", card: card.id, at: .sequence(before))))
+        #expect(past == CardDetailsOutput(view: try engine.timeTravel.cardDetail(board: "Details", card: card.id, at: .sequence(before))))
         #expect(past.comments.isEmpty)
         #expect(try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details"]).comments.map(\.text) == ["later, 나중에 **md**"])
         let error = try fixture.expectRejected(["card", card.id, "--board", "Details", "--at", "99999"])
@@ -151,7 +151,7 @@ struct CLIOutputShapeTests {
         let engine = try KanbanEngine(path: fixture.database)
         for arguments in [["board", "--json"], ["board", "--json", "--at", "2"]] {
             let printed = try fixture.succeed(arguments)
-            let view = arguments.count > 2 ? try engine.boardView(named: "main", at: .sequence(2)) : try engine.boardView(named: "main")
+            let view = arguments.count > 2 ? try engine.timeTravel.boardView(named: "main", at: .sequence(2)) : try engine.boardView(named: "main")
             #expect(Array(printed.utf8) == Array(try OutputJSON.encode(BoardOutput(view: view))) + [UInt8(ascii: "\n")])
         }
         #expect(try Self.decode(BoardOutput.self, fixture, ["board"]).columns[0].cards.map(\.title) == [awkward])
@@ -207,7 +207,7 @@ struct CLIOutputShapeTests {
 
         #expect(try Self.decode(SnapshotOutput.self, fixture, ["snapshot"]).sequence == 303)
         let snapshots = try Self.decode([SnapshotOutput].self, fixture, ["snapshots"])
-        #expect(snapshots == (try engine.snapshotList()).map(SnapshotOutput.init(info:)))
+        #expect(snapshots == (try engine.snapshots.list()).map(SnapshotOutput.init(info:)))
         #expect(snapshots.map(\.sequence) == [303])
 
         #expect(try Self.decode(VerifyOutput.self, fixture, ["verify"]) == VerifyOutput(events: 303, snapshots: 1, ok: true, difference: nil))

@@ -66,9 +66,9 @@ struct CLISyncKilledServerTests {
         let engine = try KanbanEngine(path: database)
         let titles = try engine.boardView(named: "main").columns[0].cards.map(\.card.title)
         #expect(titles == (1...total).map { "card \($0)" })
-        #expect(try engine.syncStatus(client: "phone").lastMutationID == UInt64(total))
+        #expect(try engine.sync.status(client: "phone").lastMutationID == UInt64(total))
         #expect(try engine.verify().firstDifference == nil)
-        #expect(try engine.verifyAudit().isValid)
+        #expect(try engine.audit.verify().isValid)
     }
 }
 

@@ -54,7 +54,7 @@ struct ReplicaFaultProxyTests {
         let shown = try server.boardView(named: "main").columns.flatMap { $0.cards.map(\.card.title) }
         #expect(shown.sorted() == (["On the server"] + titles).sorted(), "each change applied exactly once")
         #expect(try server.boardView(named: "main").columns[1].cards.count == 30)
-        #expect(try local.verifyAudit().root == server.verifyAudit().root)
+        #expect(try local.audit.verify().root == server.audit.verify().root)
         #expect(try local.verify().firstDifference == nil)
         #expect(try server.verify().firstDifference == nil)
     }

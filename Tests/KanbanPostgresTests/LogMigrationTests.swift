@@ -10,7 +10,7 @@ struct LogMigrationTests {
     /// A generated log of several boards, with undos and redos of its own and one of ours.
     private static func generatedLog(in directory: TemporaryDirectory) throws -> KanbanEngine {
         let engine = try KanbanEngine(path: directory.appending("source.db"))
-        try engine.generate(events: 1_500, seed: 11, boards: 3)
+        try engine.importer.generate(events: 1_500, seed: 11, boards: 3)
         try engine.execute(.addCard(board: "main", title: "to be undone"), actor: "mia")
         try engine.undo(actor: "mia")
         try engine.redo(actor: "mia")
@@ -23,7 +23,7 @@ struct LogMigrationTests {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let engine = try Self.generatedLog(in: directory)
-            let stored = try engine.storedEvents(after: 0, limit: 100_000)
+            let stored = try engine.export.storedEvents(after: 0, limit: 100_000)
             let kinds = Set(stored.map(\.event.payload.kind))
             #expect(kinds.contains(.undone) && kinds.contains(.redone), "the log holds undo and redo events")
 
@@ -32,7 +32,7 @@ struct LogMigrationTests {
             #expect(report.rootsMatch)
             #expect(report.source.count == 3)
             #expect(report.events == UInt64(stored.count))
-            #expect(report.source == (try engine.boardRoots()))
+            #expect(report.source == (try engine.audit.boardRoots()))
             #expect(report.lines.count == 6)
             #expect(report.differingBoards.isEmpty)
 
@@ -58,7 +58,7 @@ struct LogMigrationTests {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
             let engine = try KanbanEngine(path: directory.appending("source.db"))
-            try engine.generate(events: 50, seed: 2, boards: 2)
+            try engine.importer.generate(events: 50, seed: 2, boards: 2)
             let target = try PostgresLogStore(url: url)
             let first = try LogMigration.run(from: LMDBLogStore(engine: engine), to: target)
             #expect(first.rootsMatch)
@@ -80,7 +80,7 @@ struct LogMigrationTests {
             _ = try kanban.add("one")
             _ = try kanban.succeed(["boards", "add", "other"])
             _ = try kanban.add("two", ["--board", "other"])
-            let roots = try KanbanEngine(path: source).boardRoots()
+            let roots = try KanbanEngine(path: source).audit.boardRoots()
             // The test server trusts loopback: the URL has no password to hide.
             let target = "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
             let environment = kanban.environment

@@ -24,7 +24,7 @@ struct SharedLogEngineTests {
             #expect(try a.storedBytes() == b.storedBytes())
             #expect(try a.engine.withState { StateSnapshot($0) } == b.engine.withState { StateSnapshot($0) })
             let store = try PostgresLogStore(url: url)
-            #expect(try store.read { try $0.boardRoots() } == a.engine.boardRoots())
+            #expect(try store.read { try $0.boardRoots() } == a.engine.audit.boardRoots())
             #expect(try store.read { try $0.lastPosition() } == a.engine.lastSequence())
             #expect(try a.engine.verify().firstDifference == nil)
             #expect(try b.engine.verify().firstDifference == nil)
@@ -58,7 +58,7 @@ struct SharedLogEngineTests {
             var counted: [BoardID: UInt64] = [:]
             for event in events { counted[event.board, default: 0] += 1 }
             #expect(heads == counted)
-            #expect(try store.read { try $0.boardRoots() } == nodes[1].engine.boardRoots())
+            #expect(try store.read { try $0.boardRoots() } == nodes[1].engine.audit.boardRoots())
             for node in nodes { #expect(try node.engine.verify().firstDifference == nil) }
         }
     }
@@ -88,14 +88,14 @@ struct SharedLogEngineTests {
                 Mutation(id: 1, command: .addCard(board: "main", title: "synced")),
                 Mutation(id: 2, command: .moveCard(board: "main", card: "nowhere", column: "DONE")),
             ]
-            let first = try blocking { try await a.engine.push(mutations, client: "ipad-1", actor: "ana") }
-            let again = try blocking { try await b.engine.push(mutations, client: "ipad-1", actor: "ana") }
+            let first = try blocking { try await a.engine.sync.push(mutations, client: "ipad-1", actor: "ana") }
+            let again = try blocking { try await b.engine.sync.push(mutations, client: "ipad-1", actor: "ana") }
             guard case .applied = first[0], case .refused = first[1] else { Issue.record("first push: \(first)"); return }
             #expect(again.map { if case .duplicate = $0 { true } else { false } } == [true, true])
-            let status = try b.engine.syncStatus(client: "ipad-1")
+            let status = try b.engine.sync.status(client: "ipad-1")
             #expect(status.lastMutationID == 2)
             #expect(status.refusals.map(\.id) == [2])
-            let next = try blocking { try await b.engine.push([Mutation(id: 3, command: .addCard(board: "main", title: "next"))], client: "ipad-1", actor: "ana") }
+            let next = try blocking { try await b.engine.sync.push([Mutation(id: 3, command: .addCard(board: "main", title: "next"))], client: "ipad-1", actor: "ana") }
             guard case .applied = next[0] else { Issue.record("third mutation: \(next)"); return }
         }
     }
@@ -105,19 +105,19 @@ struct SharedLogEngineTests {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
             let original = [Mutation(id: 1, command: .addCard(board: "main", title: "from the original"))]
-            let first = try blocking { try await a.engine.push(original, client: "replica-1", actor: "ana", ownerOnly: true) }
+            let first = try blocking { try await a.engine.sync.push(original, client: "replica-1", actor: "ana", ownerOnly: true) }
             guard case .applied = first[0] else { Issue.record("first push: \(first)"); return }
             let copy = [Mutation(id: 1, command: .addCard(board: "main", title: "from the copy"))]
-            let reused = try blocking { try await b.engine.push(copy, client: "replica-1", actor: "ana", ownerOnly: true) }
+            let reused = try blocking { try await b.engine.sync.push(copy, client: "replica-1", actor: "ana", ownerOnly: true) }
             guard case .reused(let expected) = reused[0] else { Issue.record("the copy's push on the other node: \(reused)"); return }
             #expect(expected == 2)
-            let retry = try blocking { try await b.engine.push(original, client: "replica-1", actor: "ana", ownerOnly: true) }
+            let retry = try blocking { try await b.engine.sync.push(original, client: "replica-1", actor: "ana", ownerOnly: true) }
             guard case .duplicate = retry[0] else { Issue.record("a retry on the other node: \(retry)"); return }
             #expect(throws: KanbanError.foreignClient("replica-1")) {
-                try blocking { try await b.engine.push([Mutation(id: 2, command: .addCard(board: "main", title: "bob's"))], client: "replica-1", actor: "bob", ownerOnly: true) }
+                try blocking { try await b.engine.sync.push([Mutation(id: 2, command: .addCard(board: "main", title: "bob's"))], client: "replica-1", actor: "bob", ownerOnly: true) }
             }
-            #expect(throws: KanbanError.foreignClient("replica-1")) { try b.engine.checkOwner(of: "replica-1", actor: "bob") }
-            #expect(try b.engine.syncStatus(client: "replica-1").lastMutationID == 1)
+            #expect(throws: KanbanError.foreignClient("replica-1")) { try b.engine.sync.checkOwner(of: "replica-1", actor: "bob") }
+            #expect(try b.engine.sync.status(client: "replica-1").lastMutationID == 1)
         }
     }
 
@@ -144,11 +144,11 @@ struct SharedLogEngineTests {
             let directory = try TemporaryDirectory(prefix: "kanban-other")
             let standalone = try KanbanEngine(path: directory.appending("db"))
             try standalone.execute(.addCard(board: "main", title: "mine"), actor: "bo")
-            let before = try standalone.storedEvents(after: 0, limit: .max).map(\.bytes)
-            #expect(throws: SharedLogError.self) { try standalone.catchUp(from: a.follower) }
+            let before = try standalone.export.storedEvents(after: 0, limit: .max).map(\.bytes)
+            #expect(throws: SharedLogError.self) { try standalone.sync.catchUp(from: a.follower) }
             let cached = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
             #expect(throws: SharedLogError.self) { try cached.execute(.addCard(board: "main", title: "x"), actor: "bo") }
-            #expect(try standalone.storedEvents(after: 0, limit: .max).map(\.bytes) == before)
+            #expect(try standalone.export.storedEvents(after: 0, limit: .max).map(\.bytes) == before)
             #expect(try a.follower.read { try $0.lastPosition() } == 2)
         }
     }
@@ -275,14 +275,14 @@ struct SharedLogExtrasTests {
     func backdatedAcrossNodes() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
-            let report = try a.engine.importTrello(try Self.trelloSample, board: "imported")
+            let report = try a.engine.importer.trello(try Self.trelloSample, board: "imported")
             try b.catchUp()
             let ranges = try LMDBLogStore(engine: a.engine).read { try $0.backdatedRanges(after: 0) }
             #expect(!ranges.isEmpty)
             #expect(try LMDBLogStore(engine: b.engine).read { try $0.backdatedRanges(after: 0) } == ranges)
             #expect(try PostgresLogStore(url: url).read { try $0.backdatedRanges(after: 0) } == ranges)
             let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
-            #expect(try a.engine.flow(board: "imported", timeZone: .gmt, now: now) == b.engine.flow(board: "imported", timeZone: .gmt, now: now))
+            #expect(try a.engine.history.flow(board: "imported", timeZone: .gmt, now: now) == b.engine.history.flow(board: "imported", timeZone: .gmt, now: now))
             #expect(!report.alreadyImported)
         }
     }
@@ -315,9 +315,9 @@ struct SharedLogExtrasTests {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let directory = try TemporaryDirectory(prefix: "kanban-migrate")
             let source = try KanbanEngine(path: directory.appending("db"))
-            _ = try source.importTrello(try Self.trelloSample, board: "imported")
+            _ = try source.importer.trello(try Self.trelloSample, board: "imported")
             let pushed = try blocking {
-                try await source.push([
+                try await source.sync.push([
                     Mutation(id: 1, command: .addCard(board: "main", title: "offline")),
                     Mutation(id: 2, command: .moveCard(board: "main", card: "nowhere", column: "DONE")),
                 ], client: "ipad-1", actor: "ana")
@@ -336,15 +336,15 @@ struct SharedLogExtrasTests {
             let node = try SharedLogNode(url: url)
             try node.catchUp()
             #expect(try LMDBLogStore(engine: node.engine).read { try $0.backdatedRanges(after: 0) } == ranges)
-            let status = try node.engine.syncStatus(client: "ipad-1")
+            let status = try node.engine.sync.status(client: "ipad-1")
             #expect(status.lastMutationID == 2)
             #expect(status.refusals.map(\.id) == [2])
-            let next = try blocking { try await node.engine.push([Mutation(id: 3, command: .addCard(board: "main", title: "after the move"))], client: "ipad-1", actor: "ana") }
+            let next = try blocking { try await node.engine.sync.push([Mutation(id: 3, command: .addCard(board: "main", title: "after the move"))], client: "ipad-1", actor: "ana") }
             guard case .applied = next[0] else { Issue.record("mutation 3 on the shared log: \(next)"); return }
             // The digests and the owner came along: a copy's own mutation 1 is reused, not a duplicate; the client is ana's.
-            let copy = try blocking { try await node.engine.push([Mutation(id: 1, command: .addCard(board: "main", title: "from a copy"))], client: "ipad-1", actor: "ana") }
+            let copy = try blocking { try await node.engine.sync.push([Mutation(id: 1, command: .addCard(board: "main", title: "from a copy"))], client: "ipad-1", actor: "ana") }
             guard case .reused = copy[0] else { Issue.record("a copy's mutation 1 after migrating: \(copy)"); return }
-            #expect(throws: KanbanError.foreignClient("ipad-1")) { try node.engine.checkOwner(of: "ipad-1", actor: "bob") }
+            #expect(throws: KanbanError.foreignClient("ipad-1")) { try node.engine.sync.checkOwner(of: "ipad-1", actor: "bob") }
             let retry = try blocking { try await node.engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-9", answer: render) }
             #expect(retry.isReplay)
             #expect(retry.bytes == Array("first answer".utf8))

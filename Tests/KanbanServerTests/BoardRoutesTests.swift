@@ -81,13 +81,13 @@ struct BoardRoutesTests {
             _ = try await api.post("/api/boards/main/cards", #"{"title": "/", "description": ""}"#)
             _ = try await api.post("/api/boards/main/columns", #"{"name": "Ré\\view \"/\""}"#)
             let now = try await api.get("/api/boards/main")
-            let reading = try engine.boardReading(named: "main")
+            let reading = try engine.timeTravel.boardReading(named: "main")
             #expect(Array(now.text.utf8) == Array(try OutputJSON.encode(BoardOutput(view: reading.view, sequence: reading.sequence))))
             #expect(try now.json["columns"]?.elements?[0]["cards"]?.elements?[0]["title"]?.string?.contains("\u{2028}") == true)
             // Again, from the answer kept between commits.
             #expect(try await api.get("/api/boards/main").text == now.text)
             let past = try await api.get("/api/boards/main?at=\(before)")
-            let pastReading = try engine.boardReading(named: "main", at: .sequence(before))
+            let pastReading = try engine.timeTravel.boardReading(named: "main", at: .sequence(before))
             #expect(Array(past.text.utf8) == Array(try OutputJSON.encode(BoardOutput(view: pastReading.view, sequence: pastReading.sequence))))
         }
     }

@@ -99,7 +99,7 @@ struct EventStreamTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("catchup.db"))
-        _ = try engine.generate(events: 3_000, seed: 7)
+        _ = try engine.importer.generate(events: 3_000, seed: 7)
         let end = try engine.lastSequence()
         try await ServerHarness.withLiveServer(engine: engine) { client, server in
             let port = try #require(client.port)

@@ -31,7 +31,7 @@ struct FlowRoutesTests {
             // The CLI's JSON, as of the same moment.
             let until = Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + 3_600_000)
             let asOf = try await api.get("/api/boards/main/flow?until=\(until)")
-            let report = try engine.flow(board: "main", until: until)
+            let report = try engine.history.flow(board: "main", until: until)
             #expect(try asOf.json == JSONTree(parsing: try OutputJSON.encode(FlowOutput(report: report))))
 
             let future = try await api.get("/api/boards/main/flow?since=2999-01-01")

@@ -33,7 +33,7 @@ struct LiveFanOutTests {
         let other = try KanbanEngine(path: path)  // stands for a CLI process on the same database
         // A log long enough that a catch-up's last page takes a while to encode: the shared
         // stream runs ahead meanwhile, and the hand-over has a gap to read.
-        try engine.generate(events: 900)
+        try engine.importer.generate(events: 900)
         try await engine.execute(.createBoard(name: "ops"), actor: "ana")
         try await engine.execute(.addCard(board: "ops", title: "second"), actor: "ana")
         try await engine.execute(.addCard(board: "main", title: "first"), actor: "ana")
@@ -224,7 +224,7 @@ struct LiveFanOutTests {
             var end = start
             var batches = 0
             while server.broadcaster.subscribers == 2 && batches < Self.stallBatchLimit {
-                try other.generate(events: 1_024)
+                try other.importer.generate(events: 1_024)
                 let last = try engine.lastSequence()
                 let received = await reader.nextEventIDs(Int(last - end))
                 #expect(received == Array(end + 1...last))

@@ -20,7 +20,7 @@ struct PlacementTests {
 
     /// What `engine`'s board shows, and the lines of its history (titles, never ids).
     private static func outcome(_ engine: KanbanEngine) throws -> ([String: [String]], [String]) {
-        (try ServerHarness.titles(in: engine), try engine.history(HistoryQuery()).map(\.line))
+        (try ServerHarness.titles(in: engine), try engine.history.entries(HistoryQuery()).map(\.line))
     }
 
     @Test("The same moves and adds by neighbours, sent over HTTP and pushed, give the same board and the same events")

@@ -68,7 +68,7 @@ struct SyncRoutesTests {
                 #expect(answer.error?.isEmpty == false)
             }
             #expect(try engine.lastSequence() == 0)
-            #expect(try engine.syncStatus(client: "c").lastMutationID == 0)
+            #expect(try engine.sync.status(client: "c").lastMutationID == 0)
 
             let answer = try await api.post("/api/sync/push", Self.push("c", [
                 #"{"id": 1, "name": "paintCard", "args": {}}"#,
@@ -251,7 +251,7 @@ struct SyncRoutesTests {
             #expect(send(descriptor, request, request.count, 0) == request.count)
             close(descriptor)
             let deadline = ContinuousClock.now + .seconds(10)
-            while try engine.syncStatus(client: "cut").lastMutationID < 50, ContinuousClock.now < deadline {
+            while try engine.sync.status(client: "cut").lastMutationID < 50, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
             let events = try engine.lastSequence()

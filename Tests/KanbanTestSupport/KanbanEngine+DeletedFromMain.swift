@@ -5,6 +5,6 @@ extension KanbanEngine {
     /// Ids of the cards deleted from board `main` (none when there is no such board), for
     /// ``RandomCommands`` to name in revives.
     public func deletedFromMain() -> [CardID] {
-        ((try? deletedCards(board: DefaultBoard.name)) ?? []).map(\.card.id)
+        ((try? history.deletedCards(board: DefaultBoard.name)) ?? []).map(\.card.id)
     }
 }

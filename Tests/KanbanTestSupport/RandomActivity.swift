@@ -40,12 +40,12 @@ public enum RandomActivity {
             let force = forcePercent > 0 && roll < undoPercent + redoPercent && Int.random(in: 0..<100, using: &random) < forcePercent
             do {
                 if roll < undoPercent {
-                    let outcome = try engine.performUndo(actor: actor, force: force)
+                    let outcome = try engine.perform(.undo(force: force), actor: actor)
                     tally.droppedBy[actor, default: 0] += outcome.dropped.count
                     if outcome.events.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
                     tally.undos += 1
                 } else if roll < undoPercent + redoPercent {
-                    let outcome = try engine.performRedo(actor: actor, force: force)
+                    let outcome = try engine.perform(.redo(force: force), actor: actor)
                     tally.droppedBy[actor, default: 0] += outcome.dropped.count
                     if outcome.events.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
                     tally.redos += 1

@@ -79,33 +79,33 @@ struct BackdatedHistoryTests {
             let event = try #require(step.last)
             let moment = try #require(event.happenedAt)
             #expect(event.timestamp > moment, "appended now, happened in 2022")
-            let atMoment = try engine.boardView(named: "trello", at: .moment(moment), timeZone: Self.utc)
-            let atSequence = try engine.boardView(named: "trello", at: .sequence(event.sequence), timeZone: Self.utc)
+            let atMoment = try engine.timeTravel.boardView(named: "trello", at: .moment(moment), timeZone: Self.utc)
+            let atSequence = try engine.timeTravel.boardView(named: "trello", at: .sequence(event.sequence), timeZone: Self.utc)
             #expect(atMoment == atSequence)
             // A millisecond before it happened, the board was as the action before left it (overdue
             // as of that moment, not the action's).
             if event.sequence > steps[0][0].sequence {
-                let before = try engine.boardView(named: "trello", at: .moment(Timestamp(millisecondsSinceEpoch: moment.millisecondsSinceEpoch - 1)), timeZone: Self.utc)
-                let previous = try engine.boardView(named: "trello", at: .sequence(event.sequence - 1), timeZone: Self.utc)
+                let before = try engine.timeTravel.boardView(named: "trello", at: .moment(Timestamp(millisecondsSinceEpoch: moment.millisecondsSinceEpoch - 1)), timeZone: Self.utc)
+                let previous = try engine.timeTravel.boardView(named: "trello", at: .sequence(event.sequence - 1), timeZone: Self.utc)
                 #expect(before.columns.map { $0.cards.map(\.card) } == previous.columns.map { $0.cards.map(\.card) })
             }
         }
         // The second day: a in DOING, b retitled and overdue as of then, c still there.
-        let secondDay = try engine.boardView(named: "trello", at: .moment(Self.in2022(26)), timeZone: Self.utc)
+        let secondDay = try engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(26)), timeZone: Self.utc)
         #expect(secondDay.columns.map { $0.cards.map(\.card.title) } == [["b2", "c"], ["a"], []])
         #expect(secondDay.columns[0].cards.first?.isOverdue == true)
         #expect(throws: KanbanError.unknownBoard("trello")) {
-            try engine.boardView(named: "trello", at: .moment(Self.in2022(-1)), timeZone: Self.utc)
+            try engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(-1)), timeZone: Self.utc)
         }
         // The native board's moments are untouched: 2022 is before its first event.
         let main = try #require(try engine.withState { $0.board(named: "main")?.id })
         let trello = try #require(try engine.withState { $0.board(named: "trello")?.id })
         for moment in [Self.in2022(30), Timestamp(millisecondsSinceEpoch: 1_800_000_002_500), Timestamp(millisecondsSinceEpoch: .max)] {
-            #expect(try engine.sequence(of: .moment(moment), board: main) == engine.sequence(of: .moment(moment)))
+            #expect(try engine.timeTravel.sequence(of: .moment(moment), board: main) == engine.timeTravel.sequence(of: .moment(moment)))
         }
-        #expect(try engine.sequence(of: .moment(Self.in2022(30)), board: main) == 0)
-        #expect(try engine.sequence(of: .moment(Self.in2022(30)), board: trello) == steps[5][0].sequence)
-        #expect(try engine.boardReading(named: "trello", at: .moment(Self.in2022(30))).sequence == steps[5][0].sequence)
+        #expect(try engine.timeTravel.sequence(of: .moment(Self.in2022(30)), board: main) == 0)
+        #expect(try engine.timeTravel.sequence(of: .moment(Self.in2022(30)), board: trello) == steps[5][0].sequence)
+        #expect(try engine.timeTravel.boardReading(named: "trello", at: .moment(Self.in2022(30))).sequence == steps[5][0].sequence)
     }
 
     @Test("History filters and shows 2022 times, with the time it was recorded; flow counts 2022 days; diff compares 2022 moments")
@@ -113,36 +113,36 @@ struct BackdatedHistoryTests {
         let (fixture, steps) = try Self.fixture()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        let entries = try engine.history(HistoryQuery(board: "trello", since: Self.in2022(2), until: Self.in2022(25)))
+        let entries = try engine.history.entries(HistoryQuery(board: "trello", since: Self.in2022(2), until: Self.in2022(25)))
         #expect(entries.map(\.sequence) == steps[2...5].map { $0[0].sequence })
         #expect(entries.map(\.timestamp) == [2, 3, 24, 25].map(Self.in2022))
         #expect(entries.allSatisfy { $0.recorded != nil && $0.recorded! > $0.timestamp })
-        let limited = try engine.history(HistoryQuery(board: "trello", until: Self.in2022(25), limit: 2))
+        let limited = try engine.history.entries(HistoryQuery(board: "trello", until: Self.in2022(25), limit: 2))
         #expect(limited.map(\.timestamp) == [24, 25].map(Self.in2022))
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(HistoryEntryOutput(entry: entries[0]))) as? [String: Any]
         #expect(json?["time"] as? String == Self.in2022(2).description)
         #expect(json?["recorded"] as? String == entries[0].recorded?.description)
 
-        let flow = try engine.flow(board: "trello", timeZone: Self.utc)
+        let flow = try engine.history.flow(board: "trello", timeZone: Self.utc)
         #expect(flow.days.first?.day.description == "2022-03-01")
         #expect(flow.days.map(\.day.description).prefix(4) == ["2022-03-01", "2022-03-02", "2022-03-03", "2022-03-04"])
         #expect(flow.days.first?.counts == [3, 0, 0])
         let done = try #require(flow.cards.first)
         #expect(done.title == "a" && done.lead == 47 * 3_600_000)
-        let asOfThen = try engine.flow(board: "trello", until: Self.in2022(26), timeZone: Self.utc)
+        let asOfThen = try engine.history.flow(board: "trello", until: Self.in2022(26), timeZone: Self.utc)
         #expect(asOfThen.wip == [2, 1, 0])
         #expect(asOfThen.cards.isEmpty)
 
-        let diff = try engine.diff(board: "trello", from: .moment(Self.in2022(4)), to: .moment(Self.in2022(50)))
+        let diff = try engine.timeTravel.diff(board: "trello", from: .moment(Self.in2022(4)), to: .moment(Self.in2022(50)))
         let expected = BoardDiff(
             board: steps[0][0].board,
-            from: try engine.state(atSequence: steps[3][0].sequence).state,
-            to: try engine.state(atSequence: steps[7][0].sequence).state
+            from: try engine.timeTravel.state(atSequence: steps[3][0].sequence).state,
+            to: try engine.timeTravel.state(atSequence: steps[7][0].sequence).state
         )
         #expect(diff == expected)
         #expect(!diff.isEmpty)
 
-        let deleted = try engine.deletedCards(board: "trello")
+        let deleted = try engine.history.deletedCards(board: "trello")
         #expect(deleted.map(\.timestamp) == [Self.in2022(49)])
     }
 
@@ -152,16 +152,16 @@ struct BackdatedHistoryTests {
         defer { fixture.directory.remove() }
         let engine = fixture.engine
         #expect(try engine.verify().firstDifference == nil)
-        let before = try engine.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc)
+        let before = try engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc)
         let moved = try engine.execute(.addCard(board: "trello", title: "native"), actor: "ana")
         #expect(moved[0].happenedAt == nil && moved[0].validTime == moved[0].timestamp)
-        #expect(try engine.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc) == before)
-        let now = try engine.boardView(named: "trello", at: .moment(moved[0].timestamp), timeZone: Self.utc)
+        #expect(try engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc) == before)
+        let now = try engine.timeTravel.boardView(named: "trello", at: .moment(moved[0].timestamp), timeZone: Self.utc)
         #expect(now.columns[0].cards.map(\.card.title).contains("native"))
-        #expect(try engine.history(HistoryQuery(board: "trello")).last?.recorded == nil)
+        #expect(try engine.history.entries(HistoryQuery(board: "trello")).last?.recorded == nil)
         #expect(try engine.verify().firstDifference == nil)
 
-        let restored = try engine.restore(board: "trello", to: .moment(Self.in2022(30)), actor: "ana")
+        let restored = try engine.execute(.restore(board: "trello", to: .moment(Self.in2022(30))), actor: "ana")
         guard case .restored(let restore)? = restored.first?.payload else { Issue.record("no restore"); return }
         #expect(restore.sequence == steps[5][0].sequence)
         #expect(restore.timestamp == Self.in2022(25))
@@ -213,14 +213,14 @@ struct BackdatedHistoryTests {
         let lines = try LogExport.lines(of: fixture.engine)
         let target = try EngineFixture()
         defer { target.directory.remove() }
-        #expect(try target.engine.importLog(lines: LogExport.feed(lines)) == lines.count)
+        #expect(try target.engine.importer.log(lines: LogExport.feed(lines)) == lines.count)
         #expect(try LogExport.storedBytes(of: target.engine) == LogExport.storedBytes(of: fixture.engine))
         #expect(try target.engine.verify().firstDifference == nil)
         let trello = try #require(try target.engine.withState { $0.board(named: "trello")?.id })
         let ranges = try target.engine.read { try target.engine.existingBackdatedRanges().ranges(of: trello, in: $0) }
         #expect(ranges == [steps[0][0].sequence...steps.last![0].sequence])
-        #expect(try target.engine.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc)
-            == fixture.engine.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc))
+        #expect(try target.engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc)
+            == fixture.engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc))
 
         // A line whose happenedAt disagrees with its raw bytes is refused, naming the key.
         var object = try LogExport.object(lines[4])
@@ -229,7 +229,7 @@ struct BackdatedHistoryTests {
         let refused = try EngineFixture()
         defer { refused.directory.remove() }
         #expect(throws: LogImportError.badLine(line: 5, reason: "\"raw\" is not the event the line describes: its \"happenedAt\" differs")) {
-            try refused.engine.importLog(lines: LogExport.feed(Array(lines[..<4]) + [edited]))
+            try refused.engine.importer.log(lines: LogExport.feed(Array(lines[..<4]) + [edited]))
         }
     }
 

@@ -24,7 +24,7 @@ struct CardAtTests {
         _ = try engine.execute(.unassign(board: "main", card: id, person: "Zoé"), actor: "bob")
         _ = try engine.execute(.label(board: "main", card: id, label: "bug"), actor: "bob")
 
-        let past = try engine.cardDetail(board: "main", card: String(id.prefix(8)), at: .sequence(then))
+        let past = try engine.timeTravel.cardDetail(board: "main", card: String(id.prefix(8)), at: .sequence(then))
         #expect(past.card.title == "Plan, 계획")
         #expect(past.column == "TODO")
         #expect(past.details.checklist.map(\.text) == ["- draft"])
@@ -36,14 +36,14 @@ struct CardAtTests {
         #expect(now.card.title == "Plan v2" && now.column == "DOING")
         #expect(now.details.comments.count == 2 && now.details.assignees.isEmpty && now.details.labels == ["bug"])
         // At the last event, the card is as it is now.
-        #expect(try engine.cardDetail(board: "main", card: id, at: .sequence(try engine.lastSequence())) == now)
+        #expect(try engine.timeTravel.cardDetail(board: "main", card: id, at: .sequence(try engine.lastSequence())) == now)
 
         // Before it was added, and after it was deleted, it is not on the board.
-        #expect(throws: KanbanError.unknownCard(id)) { try engine.cardDetail(board: "main", card: id, at: .sequence(1)) }
+        #expect(throws: KanbanError.unknownCard(id)) { try engine.timeTravel.cardDetail(board: "main", card: id, at: .sequence(1)) }
         _ = try engine.execute(.deleteCard(board: "main", card: id), actor: "ana")
-        #expect(throws: KanbanError.unknownCard(id)) { try engine.cardDetail(board: "main", card: id, at: .sequence(try engine.lastSequence())) }
-        #expect(try engine.cardDetail(board: "main", card: id, at: .sequence(then)).card.title == "Plan, 계획")
+        #expect(throws: KanbanError.unknownCard(id)) { try engine.timeTravel.cardDetail(board: "main", card: id, at: .sequence(try engine.lastSequence())) }
+        #expect(try engine.timeTravel.cardDetail(board: "main", card: id, at: .sequence(then)).card.title == "Plan, 계획")
         // Outside the log: refused.
-        #expect(throws: KanbanError.self) { try engine.cardDetail(board: "main", card: id, at: .sequence(10_000)) }
+        #expect(throws: KanbanError.self) { try engine.timeTravel.cardDetail(board: "main", card: id, at: .sequence(10_000)) }
     }
 }

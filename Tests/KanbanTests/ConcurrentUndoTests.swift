@@ -31,9 +31,9 @@ struct ConcurrentUndoTests {
             }
         }
         #expect(errors.isEmpty, "\(errors)")
-        KanbanEngine.waitForBackgroundWork()
+        EngineSnapshots.waitForBackgroundWork()
 
-        let state = try KanbanEngine(path: path).state(atSequence: .max).state
+        let state = try KanbanEngine(path: path).timeTravel.state(atSequence: .max).state
         #expect(state.cards.count == 4 * rounds, "every add kept once")
         let board = try #require(state.board(named: "main"))
         var seen = Set<CardID>()

@@ -31,12 +31,12 @@ struct HistoryIndexTests {
                 _ = try engine.historyIndex.extend(from: engine.log, limit: indexed, in: transaction)
             }
         }
-        #expect(try engine.historyIndexLag() == last - UInt64(indexed))
+        #expect(try engine.history.indexLag() == last - UInt64(indexed))
         try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 99)
         var reports: [UInt64] = []
         #expect(try engine.catchUpHistoryIndex { done, _ in reports.append(done) } == last - UInt64(indexed))
         #expect(reports == [last])
-        #expect(try engine.historyIndexLag() == 0)
+        #expect(try engine.history.indexLag() == 0)
         #expect(try engine.verify().firstDifference == nil)
         try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 99)
     }
@@ -67,7 +67,7 @@ struct HistoryIndexTests {
             for (boardID, boardName) in [(nil, nil)] + boards.map({ (Optional($0.0), Optional($0.1)) }) {
                 let prefix = reference.trimmingCharacters(in: .whitespaces).lowercased()
                 let expected = Set(added.filter { (boardID == nil || $0.board == boardID) && !prefix.isEmpty && $0.card.description.hasPrefix(prefix) }.map(\.card))
-                let outcome = Result { try engine.history(HistoryQuery(board: boardName, card: reference, limit: 1)) }
+                let outcome = Result { try engine.history.entries(HistoryQuery(board: boardName, card: reference, limit: 1)) }
                 switch (expected.count, outcome) {
                 case (0, .failure(let error)):
                     #expect(error as? KanbanError == .unknownCard(reference), "\(reference) on \(boardName ?? "every board")")
@@ -111,13 +111,13 @@ struct HistoryIndexTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(snapshotInterval: 7))
-        try engine.generate(events: 200, seed: 3, batchSize: 30)
-        KanbanEngine.waitForBackgroundWork()
-        #expect(try engine.historyIndexLag() == 0)
+        try engine.importer.generate(events: 200, seed: 3, batchSize: 30)
+        EngineSnapshots.waitForBackgroundWork()
+        #expect(try engine.history.indexLag() == 0)
         var random = SeededGenerator(seed: 5)
         try RandomActivity.run(60, on: engine, actors: ["ana", "bob"], addPercent: 20, using: &random)
-        KanbanEngine.waitForBackgroundWork()
-        #expect(try engine.historyIndexLag() == 0)
+        EngineSnapshots.waitForBackgroundWork()
+        #expect(try engine.history.indexLag() == 0)
         #expect(try engine.verify().firstDifference == nil)
         try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 5)
     }
@@ -142,16 +142,16 @@ struct HistoryIndexTests {
             }
             try transaction.put((0..<8).map { UInt8(truncatingIfNeeded: last >> (8 * UInt64($0))) }, forKey: [0xFF], in: database)
         }
-        #expect(try engine.historyIndexLag() == last)
+        #expect(try engine.history.indexLag() == last)
         #expect(try engine.verify().firstDifference != nil, "the old entries are not this layout's")
         try Self.expectEveryCardHistoryEqualsFold(of: engine, seed: 7)
         if byCommand {
             // Any command: a new board always can be made (random work may have renamed main).
             _ = try engine.execute(.createBoard(name: "After the upgrade"), actor: "ana")
         } else {
-            #expect(try engine.catchUpHistoryIndex() == last)
+            #expect(try engine.history.catchUpIndex() == last)
         }
-        #expect(try engine.historyIndexLag() == 0)
+        #expect(try engine.history.indexLag() == 0)
         #expect(try engine.verify().firstDifference == nil)
         var shortKeys = 0 // first-layout card entries
         try engine.log.environment.read { transaction in
@@ -198,7 +198,7 @@ struct HistoryIndexTests {
             // On a board it was never added to, the card is unknown.
             for (other, name) in boards where other != board {
                 let query = HistoryQuery(board: name, card: card.description, limit: 5)
-                #expect(throws: KanbanError.unknownCard(card.description)) { try engine.history(query) }
+                #expect(throws: KanbanError.unknownCard(card.description)) { try engine.history.entries(query) }
             }
             for filter in filters {
                 var builder = HistoryBuilder(filter: filter, language: .english)
@@ -208,9 +208,9 @@ struct HistoryIndexTests {
                 for limit in [nil, 1, 3, 50] as [Int?] {
                     let query = HistoryQuery(board: board, card: card.description, actor: filter.actor, untilSequence: filter.untilSequence, limit: limit)
                     let expected = limit.map { Array(whole.suffix($0)) } ?? whole
-                    #expect(try engine.history(query) == expected, "seed \(seed), \(query)")
-                    #expect(try fresh.history(query) == expected, "seed \(seed), fresh, \(query)")
-                    if try engine.history(query) != expected { return }
+                    #expect(try engine.history.entries(query) == expected, "seed \(seed), \(query)")
+                    #expect(try fresh.history.entries(query) == expected, "seed \(seed), fresh, \(query)")
+                    if try engine.history.entries(query) != expected { return }
                 }
             }
         }
@@ -282,8 +282,8 @@ struct HistoryIndexTests {
             try transaction.delete(forKey: HistoryIndex.detailKey(comment.id, on: card), in: database)
             try transaction.put([2], forKey: [0xFD], in: database)
         }
-        #expect(try engine.historyIndexLag() == last)
-        #expect(try engine.catchUpHistoryIndex() == last)
+        #expect(try engine.history.indexLag() == last)
+        #expect(try engine.history.catchUpIndex() == last)
         #expect(try engine.read { try engine.historyIndex.hasAdded(comment.id, to: card, in: $0) })
         #expect(try engine.verify().firstDifference == nil)
     }

@@ -17,18 +17,18 @@ struct HistoryPageTests {
         _ = try? fixture.engine.execute(.restore(board: "main", to: .sequence(UInt64(middle))), actor: "ana")
         try RandomActivity.run(80, on: fixture.engine, actors: ["ana", "bob", "민준"], undoPercent: 12, redoPercent: 8, using: &random)
         let boards = try fixture.engine.withState { state in state.boards.values.map(\.name) }
-        let cards = try fixture.engine.history(HistoryQuery(board: nil)).compactMap(\.card)
+        let cards = try fixture.engine.history.entries(HistoryQuery(board: nil)).compactMap(\.card)
         let last = try fixture.engine.statistics().events
         var queries: [HistoryQuery] = [HistoryQuery(board: nil), HistoryQuery(board: nil, actor: "bob"), HistoryQuery(board: nil, untilSequence: UInt64(last / 2))]
         for board in boards { queries.append(HistoryQuery(board: board)) }
         if let card = cards.randomElement(using: &random) { queries.append(HistoryQuery(board: nil, card: card.description)) }
         queries.append(HistoryQuery(board: nil, language: .korean))
         for query in queries {
-            let whole = try fixture.engine.history(query)
+            let whole = try fixture.engine.history.entries(query)
             for limit in [0, 1, 7, 50, whole.count, whole.count + 3] {
                 var page = query
                 page.limit = limit
-                let entries = try fixture.engine.history(page)
+                let entries = try fixture.engine.history.entries(page)
                 #expect(entries == Array(whole.suffix(limit)), "seed \(seed), \(query), limit \(limit)")
                 if entries != Array(whole.suffix(limit)) { return }
             }
@@ -41,7 +41,7 @@ struct HistoryPageTests {
         defer { fixture.directory.remove() }
         var random = SeededGenerator(seed: seed)
         try RandomActivity.run(150, on: fixture.engine, actors: ["ana", "bob"], undoPercent: 10, redoPercent: 5, addPercent: 20, using: &random)
-        _ = try fixture.engine.snapshot()
+        _ = try fixture.engine.snapshots.take()
         // After the snapshot: names change, a column and a board appear, more work on them.
         _ = try? fixture.engine.execute(.renameColumn(board: "main", column: "DOING", to: "In progress"), actor: "ana")
         _ = try? fixture.engine.execute(.addColumn(board: "main", name: "Review", index: 1), actor: "bob")
@@ -56,8 +56,8 @@ struct HistoryPageTests {
         for var query in queries {
             for limit in [nil, 1, 20, 500] as [Int?] {
                 query.limit = limit
-                let built = Result { try fixture.engine.history(query) }
-                let fresh = Result { try KanbanEngine(path: fixture.path).history(query) }
+                let built = Result { try fixture.engine.history.entries(query) }
+                let fresh = Result { try KanbanEngine(path: fixture.path).history.entries(query) }
                 #expect(String(describing: fresh) == String(describing: built), "seed \(seed), \(query)")
             }
         }

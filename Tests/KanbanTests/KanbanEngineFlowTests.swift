@@ -33,14 +33,14 @@ struct KanbanEngineFlowTests {
                 guard last > 1, Bool.random(using: &random) else { continue }
                 let to = UInt64.random(in: 1...last, using: &random)
                 if (try? engine.execute(.restore(board: DefaultBoard.name, to: .sequence(to)), actor: "ana")) != nil { restores += 1 }
-                if Bool.random(using: &random) { _ = try? engine.performUndo(actor: "ana") }
+                if Bool.random(using: &random) { _ = try? engine.perform(.undo(), actor: "ana") }
             }
 
             let events = try engine.events()
             let final = try engine.withState { $0 }
             let end = Timestamp(millisecondsSinceEpoch: (events.last?.timestamp.millisecondsSinceEpoch ?? 0) + 3_600_000)
             for board in final.boardOrder.compactMap({ final.boards[$0] }) {
-                let report = try engine.flow(board: board.name, timeZone: Self.utc, now: end)
+                let report = try engine.history.flow(board: board.name, timeZone: Self.utc, now: end)
                 // The engine's fast path folds as the decoded events do.
                 var decoded = FlowBuilder(board: board.id, timeZone: Self.utc)
                 for event in events { decoded.consume(event) }
@@ -87,9 +87,9 @@ struct KanbanEngineFlowTests {
         let ticks = Locked<Int64>(start)
         let fixture = try EngineFixture(clock: { Timestamp(millisecondsSinceEpoch: ticks.withLock { $0 += 86_400_000; return $0 }) })
         defer { fixture.directory.remove() }
-        let fresh = try fixture.engine.flow(board: "main", timeZone: Self.utc)
+        let fresh = try fixture.engine.history.flow(board: "main", timeZone: Self.utc)
         #expect(fresh.board == "main" && fresh.columns == ["TODO", "DOING", "DONE"] && fresh.days.isEmpty && fresh.wip == [0, 0, 0])
-        #expect(throws: KanbanError.unknownBoard("nope")) { try fixture.engine.flow(board: "nope") }
+        #expect(throws: KanbanError.unknownBoard("nope")) { try fixture.engine.history.flow(board: "nope") }
 
         let card = try fixture.add("a")
         try fixture.engine.execute(.moveCard(board: "main", card: card.description, column: "DONE"), actor: "ana")
@@ -99,17 +99,17 @@ struct KanbanEngineFlowTests {
         #expect(moved - added == 86_400_000) // a day a command
         let utcDay = { (time: Int64) in Timestamp(millisecondsSinceEpoch: time).utcDay.description }
 
-        let asOf = try fixture.engine.flow(board: "main", until: Timestamp(millisecondsSinceEpoch: moved - 1), timeZone: Self.utc)
+        let asOf = try fixture.engine.history.flow(board: "main", until: Timestamp(millisecondsSinceEpoch: moved - 1), timeZone: Self.utc)
         #expect(asOf.days.map(\.day.description) == [utcDay(added)])
         #expect(asOf.cards.isEmpty && asOf.wip == [1, 0, 0])
 
         let now = Timestamp(millisecondsSinceEpoch: moved + 86_400_000)
-        let all = try fixture.engine.flow(board: "main", timeZone: Self.utc, now: now)
+        let all = try fixture.engine.history.flow(board: "main", timeZone: Self.utc, now: now)
         #expect(all.days.map(\.day.description) == [utcDay(added), utcDay(moved), utcDay(now.millisecondsSinceEpoch)])
         #expect(all.days.map(\.counts) == [[1, 0, 0], [0, 0, 1], [0, 0, 1]])
         #expect(all.cards.map(\.id) == [card] && all.cards.first?.lead == 86_400_000)
 
-        let since = try fixture.engine.flow(board: "main", since: Timestamp(millisecondsSinceEpoch: moved + 1), timeZone: Self.utc, now: now)
+        let since = try fixture.engine.history.flow(board: "main", since: Timestamp(millisecondsSinceEpoch: moved + 1), timeZone: Self.utc, now: now)
         #expect(since.days.map(\.day.description) == [utcDay(moved), utcDay(now.millisecondsSinceEpoch)])
         #expect(since.cards.isEmpty)
     }

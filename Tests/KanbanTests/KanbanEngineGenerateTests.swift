@@ -12,7 +12,7 @@ struct KanbanEngineGenerateTests {
         let directory = try TemporaryDirectory(prefix: "kanban-generate")
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(mapSize: mapSize))
-        let report = try engine.generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
+        let report = try engine.importer.generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
         let state = try engine.withState { StateSnapshot($0) }
         let fresh = try KanbanEngine(path: directory.appending("db")).withState { StateSnapshot($0) }
         #expect(fresh == state, "a fresh engine disagrees: \(fresh.differences(from: state))")
@@ -84,7 +84,7 @@ struct KanbanEngineGenerateTests {
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("db"))
         try engine.execute(.addCard(board: "main", title: "first"), actor: "ana")
-        try engine.generate(events: 1200, seed: 4, boards: 3)
+        try engine.importer.generate(events: 1200, seed: 4, boards: 3)
         let state = try engine.withState { StateSnapshot($0) }
         #expect(state.boards.values.map(\.name).sorted() == ["board-2", "board-3", "main"])
         let events = try engine.events()
@@ -99,8 +99,8 @@ struct KanbanEngineGenerateTests {
         let engine = try KanbanEngine(path: directory.appending("db"))
         for number in 0..<10 { try engine.execute(.addCard(board: "main", title: "mine \(number)"), actor: "ana") }
         try engine.execute(.createBoard(name: "side"), actor: "ana")
-        try engine.generate(events: 1000, seed: 3, batchSize: 100)
-        try engine.generate(events: 1000, seed: 4, batchSize: 333)
+        try engine.importer.generate(events: 1000, seed: 3, batchSize: 100)
+        try engine.importer.generate(events: 1000, seed: 4, batchSize: 333)
         let statistics = try engine.statistics()
         #expect(statistics.events >= 2012)
         #expect(statistics.lastSequence == UInt64(statistics.events))

@@ -4,7 +4,7 @@ import KanbanCore
 import KanbanTestSupport
 import Testing
 
-/// `KanbanEngine.history(_:)`: the log folded into lines in the apps' words, with column names
+/// `KanbanEngine.history.entries(_:)`: the log folded into lines in the apps' words, with column names
 /// as they were, and its filters.
 struct KanbanEngineHistoryTests {
     /// The clock of ``EngineFixture`` reads 1_800_000_000_000 ms plus a second per command, and
@@ -53,7 +53,7 @@ struct KanbanEngineHistoryTests {
     func wholeHistory() throws {
         let (fixture, x, y) = try Self.scene()
         defer { fixture.directory.remove() }
-        let entries = try fixture.engine.history(HistoryQuery())
+        let entries = try fixture.engine.history.entries(HistoryQuery())
         #expect(entries.map(\.line) == Self.englishLines)
         #expect(entries.map(\.sequence) == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14])
         #expect(entries.map(\.actor) == ["kanban", "ana", "bob", "ana", "bob", "bob", "bob", "ana", "ana", "ana", "ana", "bob"])
@@ -75,7 +75,7 @@ struct KanbanEngineHistoryTests {
     func languages() throws {
         let (fixture, _, _) = try Self.scene()
         defer { fixture.directory.remove() }
-        let korean = try fixture.engine.history(HistoryQuery(language: .korean)).map(\.line)
+        let korean = try fixture.engine.history.entries(HistoryQuery(language: .korean)).map(\.line)
         #expect(korean == [
             "'main' 보드를 만들었습니다.",
             "'X' 카드를 추가했습니다.",
@@ -90,7 +90,7 @@ struct KanbanEngineHistoryTests {
             "다시 실행: In progress에서 'X2' 카드를 삭제했습니다.",
             "'Review' 열을 추가했습니다.",
         ])
-        let french = try fixture.engine.history(HistoryQuery(language: .french)).map(\.line)
+        let french = try fixture.engine.history.entries(HistoryQuery(language: .french)).map(\.line)
         #expect(french == [
             "Tableau « main » créé.",
             "Carte « X » ajoutée.",
@@ -111,7 +111,7 @@ struct KanbanEngineHistoryTests {
     func changes() throws {
         let (fixture, _, _) = try Self.scene()
         defer { fixture.directory.remove() }
-        let entries = try fixture.engine.history(HistoryQuery())
+        let entries = try fixture.engine.history.entries(HistoryQuery())
         func changes(_ sequence: UInt64) -> [HistoryChange] { entries.first { $0.sequence == sequence }?.changes ?? [] }
         #expect(changes(1) == [HistoryChange(field: "name", old: nil, new: "main")])
         #expect(changes(2) == [
@@ -135,19 +135,19 @@ struct KanbanEngineHistoryTests {
         let (fixture, x, y) = try Self.scene()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        let trail = try engine.history(HistoryQuery(card: x.description))
+        let trail = try engine.history.entries(HistoryQuery(card: x.description))
         #expect(trail.map(\.sequence) == [2, 4, 7, 9, 10, 11])
         #expect(try engine.withState { $0.cards[x] } == nil, "X is deleted")
         for reference in [String(x.description.prefix(13)), " \(x.description.prefix(13).uppercased()) "] {
-            #expect(try engine.history(HistoryQuery(card: reference)).map(\.sequence) == trail.map(\.sequence))
+            #expect(try engine.history.entries(HistoryQuery(card: reference)).map(\.sequence) == trail.map(\.sequence))
         }
-        #expect(try engine.history(HistoryQuery(card: y.description)).map(\.sequence) == [3, 5, 6])
-        #expect(throws: KanbanError.unknownCard("zz")) { try engine.history(HistoryQuery(card: "zz")) }
-        #expect(throws: KanbanError.unknownCard(" ")) { try engine.history(HistoryQuery(card: " ")) }
+        #expect(try engine.history.entries(HistoryQuery(card: y.description)).map(\.sequence) == [3, 5, 6])
+        #expect(throws: KanbanError.unknownCard("zz")) { try engine.history.entries(HistoryQuery(card: "zz")) }
+        #expect(throws: KanbanError.unknownCard(" ")) { try engine.history.entries(HistoryQuery(card: " ")) }
         // A card of another board is not found on main, and is on its own board.
         let elsewhere = try #require(try fixture.card("elsewhere")).id
-        #expect(throws: KanbanError.unknownCard(elsewhere.description)) { try engine.history(HistoryQuery(card: elsewhere.description)) }
-        #expect(try engine.history(HistoryQuery(board: "side", card: elsewhere.description)).map(\.sequence) == [13])
+        #expect(throws: KanbanError.unknownCard(elsewhere.description)) { try engine.history.entries(HistoryQuery(card: elsewhere.description)) }
+        #expect(try engine.history.entries(HistoryQuery(board: "side", card: elsewhere.description)).map(\.sequence) == [13])
     }
 
     @Test("A prefix several cards share is ambiguous")
@@ -163,7 +163,7 @@ struct KanbanEngineHistoryTests {
         try fixture.run(.deleteCard(board: "main", card: ids[firsts.firstIndex(of: shared)!].description), as: "ana")
         // Deleted cards count too.
         #expect(throws: KanbanError.ambiguousCard(String(shared), matches: matches)) {
-            try fixture.engine.history(HistoryQuery(card: String(shared)))
+            try fixture.engine.history.entries(HistoryQuery(card: String(shared)))
         }
     }
 
@@ -172,18 +172,18 @@ struct KanbanEngineHistoryTests {
         let (fixture, x, _) = try Self.scene()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        #expect(try engine.history(HistoryQuery(actor: "bob")).map(\.sequence) == [3, 5, 6, 7, 14])
-        #expect(try engine.history(HistoryQuery(actor: "nobody")).isEmpty)
-        #expect(try engine.history(HistoryQuery(actor: "kanban")).map(\.line) == ["Created board 'main'."])
+        #expect(try engine.history.entries(HistoryQuery(actor: "bob")).map(\.sequence) == [3, 5, 6, 7, 14])
+        #expect(try engine.history.entries(HistoryQuery(actor: "nobody")).isEmpty)
+        #expect(try engine.history.entries(HistoryQuery(actor: "kanban")).map(\.line) == ["Created board 'main'."])
         // since and until are inclusive.
-        #expect(try engine.history(HistoryQuery(since: Self.stamp(9))).map(\.sequence) == [9, 10, 11, 14])
-        #expect(try engine.history(HistoryQuery(until: Self.stamp(4))).map(\.sequence) == [1, 2, 3, 4])
-        #expect(try engine.history(HistoryQuery(since: Self.stamp(4), until: Self.stamp(6))).map(\.sequence) == [4, 5, 6])
-        #expect(try engine.history(HistoryQuery(since: Self.stamp(5), until: Self.stamp(4))).isEmpty)
-        #expect(try engine.history(HistoryQuery(untilSequence: 3)).map(\.sequence) == [1, 2, 3])
-        #expect(try engine.history(HistoryQuery(card: x.description, actor: "ana", since: Self.stamp(5))).map(\.sequence) == [9, 10, 11])
+        #expect(try engine.history.entries(HistoryQuery(since: Self.stamp(9))).map(\.sequence) == [9, 10, 11, 14])
+        #expect(try engine.history.entries(HistoryQuery(until: Self.stamp(4))).map(\.sequence) == [1, 2, 3, 4])
+        #expect(try engine.history.entries(HistoryQuery(since: Self.stamp(4), until: Self.stamp(6))).map(\.sequence) == [4, 5, 6])
+        #expect(try engine.history.entries(HistoryQuery(since: Self.stamp(5), until: Self.stamp(4))).isEmpty)
+        #expect(try engine.history.entries(HistoryQuery(untilSequence: 3)).map(\.sequence) == [1, 2, 3])
+        #expect(try engine.history.entries(HistoryQuery(card: x.description, actor: "ana", since: Self.stamp(5))).map(\.sequence) == [9, 10, 11])
         // Column names follow renames even when the rename itself is filtered out.
-        #expect(try engine.history(HistoryQuery(card: x.description, actor: "ana")).map(\.line) == [
+        #expect(try engine.history.entries(HistoryQuery(card: x.description, actor: "ana")).map(\.line) == [
             "Added 'X'.", "Moved 'X' from TODO to DOING.", "Removed 'X2' from In progress.",
             "Undid: Removed 'X2' from In progress.", "Redid: Removed 'X2' from In progress.",
         ])
@@ -194,18 +194,18 @@ struct KanbanEngineHistoryTests {
         let (fixture, _, _) = try Self.scene()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        let all = try engine.history(HistoryQuery()).map(\.sequence)
+        let all = try engine.history.entries(HistoryQuery()).map(\.sequence)
         for limit in [0, 1, 3, all.count, all.count + 5] {
-            #expect(try engine.history(HistoryQuery(limit: limit)).map(\.sequence) == Array(all.suffix(limit)))
+            #expect(try engine.history.entries(HistoryQuery(limit: limit)).map(\.sequence) == Array(all.suffix(limit)))
         }
-        #expect(try engine.history(HistoryQuery(actor: "bob", limit: 2)).map(\.sequence) == [7, 14])
+        #expect(try engine.history.entries(HistoryQuery(actor: "bob", limit: 2)).map(\.sequence) == [7, 14])
         // A long history with a small limit (the fold drops old entries as it goes).
         for number in 0..<150 { try fixture.add("more \(number)", as: "cy") }
-        let recent = try engine.history(HistoryQuery(limit: 3))
+        let recent = try engine.history.entries(HistoryQuery(limit: 3))
         #expect(recent.map(\.line) == ["Added 'more 147'.", "Added 'more 148'.", "Added 'more 149'."])
         #expect(recent.map(\.sequence) == [162, 163, 164])
-        #expect(try engine.history(HistoryQuery(actor: "ana", limit: 2)).map(\.sequence) == [10, 11])
-        #expect(try engine.history(HistoryQuery(limit: 100)).count == 100)
+        #expect(try engine.history.entries(HistoryQuery(actor: "ana", limit: 2)).map(\.sequence) == [10, 11])
+        #expect(try engine.history.entries(HistoryQuery(limit: 100)).count == 100)
     }
 
     @Test("Boards: main by default, another by name (case-insensitively), every board with nil, an unknown one refused")
@@ -213,17 +213,17 @@ struct KanbanEngineHistoryTests {
         let (fixture, _, _) = try Self.scene()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        #expect(try engine.history(HistoryQuery(board: "SIDE")).map(\.line) == ["Created board 'Side'.", "Added 'elsewhere'."])
-        #expect(try engine.history(HistoryQuery(board: nil)).map(\.sequence) == Array(1...14))
-        #expect(throws: KanbanError.unknownBoard("nope")) { try engine.history(HistoryQuery(board: "nope")) }
+        #expect(try engine.history.entries(HistoryQuery(board: "SIDE")).map(\.line) == ["Created board 'Side'.", "Added 'elsewhere'."])
+        #expect(try engine.history.entries(HistoryQuery(board: nil)).map(\.sequence) == Array(1...14))
+        #expect(throws: KanbanError.unknownBoard("nope")) { try engine.history.entries(HistoryQuery(board: "nope")) }
     }
 
     @Test("A fresh database has no history, and main is no unknown board")
     func freshDatabase() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        #expect(try fixture.engine.history(HistoryQuery()).isEmpty)
-        #expect(try fixture.engine.history(HistoryQuery(board: "Main")).isEmpty)
-        #expect(throws: KanbanError.unknownBoard("side")) { try fixture.engine.history(HistoryQuery(board: "side")) }
+        #expect(try fixture.engine.history.entries(HistoryQuery()).isEmpty)
+        #expect(try fixture.engine.history.entries(HistoryQuery(board: "Main")).isEmpty)
+        #expect(throws: KanbanError.unknownBoard("side")) { try fixture.engine.history.entries(HistoryQuery(board: "side")) }
     }
 }

@@ -20,7 +20,7 @@ struct KanbanEngineReviveTests {
         try engine.execute(.editCard(board: "main", card: b.description, description: "notes"), actor: "ana")
         try fixture.add("c")
         try engine.execute(.deleteCard(board: "main", card: b.description), actor: "bob")
-        let events = try engine.revive(board: "main", card: String(b.description.prefix(5)), actor: "cy")
+        let events = try engine.execute(.reviveCard(board: "main", card: String(b.description.prefix(5))), actor: "cy")
         guard case .cardRevived(let revived)? = events.first?.payload, events.count == 1 else {
             Issue.record("not one revive: \(events)")
             return
@@ -28,7 +28,7 @@ struct KanbanEngineReviveTests {
         #expect(revived.card.id == b && revived.card.description == "notes" && revived.index == 1)
         #expect(events[0].actor == "cy")
         #expect(try titles(engine, "TODO") == ["a", "b", "c"])
-        #expect(try engine.deletedCards(board: "main").isEmpty)
+        #expect(try engine.history.deletedCards(board: "main").isEmpty)
 
         let live = try engine.withState { StateSnapshot($0) }
         #expect(try KanbanEngine(path: fixture.path).withState { StateSnapshot($0) } == live)
@@ -37,7 +37,7 @@ struct KanbanEngineReviveTests {
         #expect(try engine.withState { StateSnapshot($0) } == live)
 
         // In history, by card too: the trail of a card that was deleted and brought back.
-        let trail = try engine.history(HistoryQuery(card: String(b.description.prefix(8))))
+        let trail = try engine.history.entries(HistoryQuery(card: String(b.description.prefix(8))))
         #expect(trail.map(\.line) == ["Added 'b'.", "Edited 'b': description.", "Removed 'b' from TODO.", "Brought back 'b'."])
         #expect(trail.last?.kind == .cardRevived && trail.last?.card == b)
     }
@@ -47,7 +47,7 @@ struct KanbanEngineReviveTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        #expect(try engine.deletedCards(board: "main").isEmpty) // no board made yet
+        #expect(try engine.history.deletedCards(board: "main").isEmpty) // no board made yet
         let a = try fixture.add("a")
         let b = try fixture.add("b", column: "DOING")
         let c = try fixture.add("c")
@@ -57,7 +57,7 @@ struct KanbanEngineReviveTests {
         try engine.execute(.deleteCard(board: "main", card: a.description), actor: "ana")
         try engine.execute(.deleteCard(board: "main", card: b.description), actor: "bob")
         // a comes back and goes again: listed once, by its newest deletion.
-        try engine.revive(board: "main", card: a.description, actor: "ana")
+        try engine.execute(.reviveCard(board: "main", card: a.description), actor: "ana")
         try engine.execute(.deleteCard(board: "main", card: a.description), actor: "cy")
         // c's add is undone: that deletes it too.
         try engine.execute(.moveCard(board: "main", card: c.description, column: "DONE"), actor: "dee")
@@ -66,7 +66,7 @@ struct KanbanEngineReviveTests {
         try engine.undo(actor: "dee")
         let d = try #require(added.last?.payload.card)
 
-        let deleted = try engine.deletedCards(board: "MAIN")
+        let deleted = try engine.history.deletedCards(board: "MAIN")
         #expect(deleted.map(\.card.title) == ["d", "a", "b"])
         #expect(deleted.map(\.actor) == ["dee", "cy", "bob"])
         #expect(deleted.map(\.card.id) == [d, a, b])
@@ -77,10 +77,10 @@ struct KanbanEngineReviveTests {
             #expect(card.board == log[Int(card.sequence) - 1].board)
         }
         #expect(deleted[2].card.column == (try engine.withState { $0.column(named: "DOING", in: $0.board(named: "main")!)!.id }))
-        #expect(try engine.deletedCards(board: "main", limit: 2).map(\.card.title) == ["d", "a"])
-        #expect(try engine.deletedCards(board: "main", limit: 0).isEmpty)
-        #expect(try engine.deletedCards(board: "side").map(\.card.id) == [side])
-        #expect(throws: KanbanError.unknownBoard("nope")) { try engine.deletedCards(board: "nope") }
+        #expect(try engine.history.deletedCards(board: "main", limit: 2).map(\.card.title) == ["d", "a"])
+        #expect(try engine.history.deletedCards(board: "main", limit: 0).isEmpty)
+        #expect(try engine.history.deletedCards(board: "side").map(\.card.id) == [side])
+        #expect(throws: KanbanError.unknownBoard("nope")) { try engine.history.deletedCards(board: "nope") }
     }
 
     @Test("A card a restore removed can be brought back")
@@ -91,10 +91,10 @@ struct KanbanEngineReviveTests {
         try fixture.add("kept")
         let then = try engine.statistics().lastSequence
         let later = try fixture.add("later", due: .day(CalendarDay(daysSinceEpoch: 30_000)))
-        try engine.restore(board: "main", to: .sequence(then), actor: "ana")
+        try engine.execute(.restore(board: "main", to: .sequence(then)), actor: "ana")
         #expect(try titles(engine, "TODO") == ["kept"])
-        #expect(try engine.deletedCards(board: "main").map(\.card.id) == [later])
-        try engine.revive(board: "main", card: later.description, actor: "bob")
+        #expect(try engine.history.deletedCards(board: "main").map(\.card.id) == [later])
+        try engine.execute(.reviveCard(board: "main", card: later.description), actor: "bob")
         #expect(try titles(engine, "TODO") == ["kept", "later"])
         #expect(try engine.withState { $0.cards[later]?.due } == .day(CalendarDay(daysSinceEpoch: 30_000)))
     }
@@ -104,7 +104,7 @@ struct KanbanEngineReviveTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        #expect(throws: KanbanError.unknownCard("abc")) { try engine.revive(board: "main", card: "abc", actor: "ana") }
+        #expect(throws: KanbanError.unknownCard("abc")) { try engine.execute(.reviveCard(board: "main", card: "abc"), actor: "ana") }
         #expect(try fixture.eventCount == 0)
 
         var ids: [CardID] = []
@@ -121,20 +121,20 @@ struct KanbanEngineReviveTests {
         let shared = try #require(first.first { digit in first.filter { $0 == digit }.count > 1 })
         let sharing = ids.filter { $0.description.hasPrefix(shared) }.count
             + (review.description.hasPrefix(shared) ? 1 : 0)
-        #expect(throws: KanbanError.ambiguousCard(shared, matches: sharing)) { try engine.revive(board: "main", card: shared, actor: "ana") }
-        #expect(throws: KanbanError.unknownCard("zz")) { try engine.revive(board: "main", card: "zz", actor: "ana") }
+        #expect(throws: KanbanError.ambiguousCard(shared, matches: sharing)) { try engine.execute(.reviveCard(board: "main", card: shared), actor: "ana") }
+        #expect(throws: KanbanError.unknownCard("zz")) { try engine.execute(.reviveCard(board: "main", card: "zz"), actor: "ana") }
         #expect(throws: KanbanError.cannotRevive("'live' is on the board; only a deleted card can be brought back")) {
-            try engine.revive(board: "main", card: live.description, actor: "ana")
+            try engine.execute(.reviveCard(board: "main", card: live.description), actor: "ana")
         }
         #expect(throws: KanbanError.cannotRevive("the column 'in review' stood in was removed; name a column to put it in")) {
-            try engine.revive(board: "main", card: review.description, actor: "ana")
+            try engine.execute(.reviveCard(board: "main", card: review.description), actor: "ana")
         }
         #expect(throws: KanbanError.indexOutOfRange(5, column: "DONE", maximum: 0)) {
-            try engine.revive(board: "main", card: review.description, column: "done", index: 5, actor: "ana")
+            try engine.execute(.reviveCard(board: "main", card: review.description, column: "done", index: 5), actor: "ana")
         }
-        #expect(throws: KanbanError.invalidActor(" ")) { try engine.revive(board: "main", card: review.description, column: "DONE", actor: " ") }
+        #expect(throws: KanbanError.invalidActor(" ")) { try engine.execute(.reviveCard(board: "main", card: review.description, column: "DONE"), actor: " ") }
         #expect(try fixture.eventCount == count)
-        try engine.revive(board: "main", card: review.description, column: "done", actor: "ana")
+        try engine.execute(.reviveCard(board: "main", card: review.description, column: "done"), actor: "ana")
         #expect(try titles(engine, "DONE") == ["in review"])
     }
 
@@ -145,18 +145,18 @@ struct KanbanEngineReviveTests {
         let engine = fixture.engine
         let a = try fixture.add("a")
         try engine.execute(.deleteCard(board: "main", card: a.description), actor: "ana")
-        try engine.revive(board: "main", card: a.description, actor: "ana")
+        try engine.execute(.reviveCard(board: "main", card: a.description), actor: "ana")
         try engine.execute(.moveColumn(board: "main", column: "done", index: 0), actor: "ana")
         func columns() throws -> [String] { try engine.boardView(named: "main").columns.map(\.name) }
         #expect(try columns() == ["DONE", "TODO", "DOING"])
         #expect(try engine.execute(.moveColumn(board: "main", column: "DONE", index: 0), actor: "ana").isEmpty)
-        let preview = try engine.undoPreview(actor: "ana")
+        let preview = try engine.history.undoPreview(actor: "ana")
         #expect(preview.undo?.payload.kind == .columnMoved)
         try engine.undo(actor: "ana")
         #expect(try columns() == ["TODO", "DOING", "DONE"])
         try engine.undo(actor: "ana")
         #expect(try titles(engine, "TODO").isEmpty)
-        #expect(try engine.deletedCards(board: "main").map(\.card.id) == [a])
+        #expect(try engine.history.deletedCards(board: "main").map(\.card.id) == [a])
         try engine.redo(actor: "ana")
         try engine.redo(actor: "ana")
         #expect(try titles(engine, "TODO") == ["a"])

@@ -202,15 +202,15 @@ struct KanbanEngineUndoTests {
         let (fixture, ids) = try Self.scene()
         defer { fixture.directory.remove() }
         let engine = fixture.engine
-        #expect(try engine.undoPreview(actor: "ana") == UndoPreview(undo: nil, redo: nil))
+        #expect(try engine.history.undoPreview(actor: "ana") == UndoPreview(undo: nil, redo: nil))
         let moved = try fixture.run(.moveCard(board: "main", card: ids["a"]!.description, column: "DOING"), as: "ana")
-        #expect(try engine.undoPreview(actor: "ana") == UndoPreview(undo: moved[0], redo: nil))
+        #expect(try engine.history.undoPreview(actor: "ana") == UndoPreview(undo: moved[0], redo: nil))
         let undo = try engine.undo(actor: "ana")
-        #expect(try engine.undoPreview(actor: "ana") == UndoPreview(undo: nil, redo: undo[0]))
+        #expect(try engine.history.undoPreview(actor: "ana") == UndoPreview(undo: nil, redo: undo[0]))
         let redo = try engine.redo(actor: "ana")
-        #expect(try engine.undoPreview(actor: "ana") == UndoPreview(undo: redo[0], redo: nil))
+        #expect(try engine.history.undoPreview(actor: "ana") == UndoPreview(undo: redo[0], redo: nil))
         // Another actor's preview is theirs alone.
-        #expect(try engine.undoPreview(actor: "setup").undo?.payload.kind == .boardCreated)
+        #expect(try engine.history.undoPreview(actor: "setup").undo?.payload.kind == .boardCreated)
     }
 
     // MARK: The conflict rule
@@ -322,7 +322,7 @@ struct KanbanEngineUndoTests {
             let count = try fixture.eventCount
             let before = try fixture.visible
             do {
-                let outcome = try engine.performUndo(actor: "ana")
+                let outcome = try engine.perform(.undo(), actor: "ana")
                 if outcome.events.isEmpty {
                     #expect(scenario.dropsAll, "undo \(undone + 1) dropped \(outcome.dropped)")
                     #expect(!outcome.dropped.isEmpty)
@@ -441,7 +441,7 @@ struct KanbanEngineUndoTests {
         // …but a card on it keeps it from being removed, even forced.
         try fixture.run(.addCard(board: "Bob's", title: "keep"), as: "bob")
         let count = try fixture.eventCount
-        #expect(try engine.performUndo(actor: "ana", force: true).dropped.map(\.reason) == ["board 'Bob's' holds 1 card"])
+        #expect(try engine.perform(.undo(force: true), actor: "ana").dropped.map(\.reason) == ["board 'Bob's' holds 1 card"])
         #expect(throws: KanbanError.nothingToUndo(actor: "ana")) { try engine.undo(actor: "ana") }
         #expect(try fixture.eventCount == count)
         try engine.undo(actor: "bob")
@@ -494,7 +494,7 @@ struct KanbanEngineUndoTests {
         try fixture.run(.moveCard(board: "main", card: ids["a"]!.description, column: "DONE"), as: "ana")
         try engine.undo(actor: "ana")
         try fixture.run(.editCard(board: "main", card: ids["b"]!.description, title: "b2"), as: "bob")
-        try engine.snapshot()
+        try engine.snapshots.take()
         try engine.undo(actor: "bob")
         try fixture.run(.moveCard(board: "main", card: ids["c"]!.description, column: "DOING"), as: "ana")
         try engine.undo(actor: "ana")
@@ -581,7 +581,7 @@ struct KanbanEngineUndoTests {
         #expect(try fixture.titles("DONE") == ["X", "other"])
         #expect(try fixture.visible == placed)
         // History words the redo by the action redone.
-        #expect(try engine.history(HistoryQuery(limit: 1)).first?.line == "Redid: Moved 'X' from TODO to DOING.")
+        #expect(try engine.history.entries(HistoryQuery(limit: 1)).first?.line == "Redid: Moved 'X' from TODO to DOING.")
 
         // And a title.
         let y = try fixture.add("Y", as: "setup")
@@ -609,7 +609,7 @@ struct KanbanEngineUndoTests {
         let first = try fixture.run(.editCard(board: "main", card: x.description, title: "ana's first"), as: "ana")
         try fixture.run(.editCard(board: "main", card: x.description, title: "ana's second"), as: "ana")
         // bob sets the board back to just after ana's first edit: the title is "ana's first" again, by bob.
-        let restored = try engine.restore(board: "main", to: .sequence(first[0].sequence), actor: "bob")
+        let restored = try engine.execute(.restore(board: "main", to: .sequence(first[0].sequence)), actor: "bob")
         #expect(restored.count == 1)
         #expect(try fixture.card("ana's first") != nil)
         // Bob's restore set the title after both of ana's edits: undoing either would overwrite it.

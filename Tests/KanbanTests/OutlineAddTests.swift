@@ -22,7 +22,7 @@ struct OutlineAddTests {
             if round == 2 { _ = try? fixture.engine.execute(.restore(board: first, to: .sequence(20)), actor: "ana") }
             try Self.expectStoredOutlineIsReplayed(fixture.engine)
         }
-        try fixture.engine.generate(events: 300, seed: seed, boards: 2, batchSize: 70)
+        try fixture.engine.importer.generate(events: 300, seed: seed, boards: 2, batchSize: 70)
         try Self.expectStoredOutlineIsReplayed(fixture.engine)
         #expect(try fixture.engine.verify().firstDifference == nil)
     }
@@ -193,9 +193,9 @@ struct OutlineAddTests {
             let engine = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 10))
             try engine.execute(.addCard(board: "main", title: "card \(index)"), actor: "ana")
             fromOutline += engine.writeStatistics.addsFromOutline
-            KanbanEngine.waitForBackgroundWork()
+            EngineSnapshots.waitForBackgroundWork()
         }
-        let snapshots = try fixture.engine.snapshotList()
+        let snapshots = try fixture.engine.snapshots.list()
         let last = try fixture.engine.lastSequence()
         #expect(fromOutline >= 30)
         #expect(snapshots.count >= 3)

@@ -56,9 +56,9 @@ struct SnapshotTests {
         func damageSnapshot(at sequence: UInt64, _ change: (inout [UInt8]) -> Void) throws {
             let key = withUnsafeBytes(of: sequence.bigEndian, Array.init)
             try engine.log.environment.write { transaction in
-                var value = try #require(try transaction.value(forKey: key, in: engine.snapshots.database))
+                var value = try #require(try transaction.value(forKey: key, in: engine.snapshotStore.database))
                 change(&value)
-                try transaction.put(value, forKey: key, in: engine.snapshots.database)
+                try transaction.put(value, forKey: key, in: engine.snapshotStore.database)
             }
         }
     }
@@ -74,7 +74,7 @@ struct SnapshotTests {
             try fixture.storeSnapshot(at: cut)
             // Before the cut too: a snapshot past the moment asked for is no warning.
             for target in [UInt64.random(in: 1...cut, using: &random), cut, UInt64.random(in: cut...last, using: &random), last] {
-                let built = try fixture.engine.state(atSequence: target).state
+                let built = try fixture.engine.timeTravel.state(atSequence: target).state
                 let replayed = try fixture.fullReplay(upTo: target)
                 #expect(built.firstDifference(from: replayed) == nil, "cut \(cut), target \(target)")
                 #expect(StateSnapshot(built) == StateSnapshot(replayed))
@@ -135,7 +135,7 @@ struct SnapshotTests {
         try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0x01 }
         let logEnd = try fixture.engine.statistics().lastSequence
         let stored = try #require(try fixture.engine.log.environment.read { transaction in
-            try transaction.value(forKey: withUnsafeBytes(of: UInt64(100).bigEndian, Array.init), in: fixture.engine.snapshots.database)
+            try transaction.value(forKey: withUnsafeBytes(of: UInt64(100).bigEndian, Array.init), in: fixture.engine.snapshotStore.database)
         })
         #expect(throws: SnapshotError.checksumMismatch) { try stored.withUnsafeBytes { try SnapshotStore.decode($0, key: 100, logEnd: logEnd) } }
     }
@@ -223,18 +223,18 @@ struct SnapshotTests {
             // older backup, say): copy #100's value under a key past the end.
             bad = 10_000
             let value = try fixture.engine.log.environment.read { transaction in
-                try transaction.value(forKey: withUnsafeBytes(of: UInt64(100).bigEndian, Array.init), in: fixture.engine.snapshots.database)
+                try transaction.value(forKey: withUnsafeBytes(of: UInt64(100).bigEndian, Array.init), in: fixture.engine.snapshotStore.database)
             }!
             var moved = value
             withUnsafeBytes(of: bad.littleEndian) { moved.replaceSubrange(6..<14, with: $0) }
             try fixture.engine.log.environment.write { transaction in
-                try transaction.put(moved, forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshots.database)
+                try transaction.put(moved, forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshotStore.database)
             }
             reason = .beyondLog(logEnd: logEnd)
         }
         // The stored value is refused for exactly this reason.
         let stored = try #require(try fixture.engine.log.environment.read { transaction in
-            try transaction.value(forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshots.database)
+            try transaction.value(forKey: withUnsafeBytes(of: bad.bigEndian, Array.init), in: fixture.engine.snapshotStore.database)
         })
         #expect(throws: reason) { try stored.withUnsafeBytes { try SnapshotStore.decode($0, key: bad, logEnd: logEnd) } }
 
@@ -261,13 +261,13 @@ struct SnapshotTests {
         try fixture.storeSnapshot(at: 40)
         try fixture.storeSnapshot(at: 100)
         let query = HistoryQuery(board: nil, limit: 30)
-        let expected = try fixture.engine.history(query)
+        let expected = try fixture.engine.history.entries(query)
         try fixture.damageSnapshot(at: 100) { $0[$0.count - 1] ^= 0xFF }
         // With the board outline current, the page reads no snapshot at all: no warning.
         let withOutline = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
             fixture.warnings.withLock { $0.append(message) }
         }))
-        #expect(try withOutline.history(query) == expected)
+        #expect(try withOutline.history.entries(query) == expected)
         #expect(fixture.warnings.withLock { $0 }.isEmpty)
         // Without one (a log written before it existed), it reads the newest snapshot's boards.
         let removed = try fixture.engine.log.environment.write { transaction in
@@ -277,7 +277,7 @@ struct SnapshotTests {
         let fresh = try KanbanEngine(path: fixture.path, options: EngineOptions(snapshotInterval: 0, warn: { message in
             fixture.warnings.withLock { $0.append(message) }
         }))
-        #expect(try fresh.history(query) == expected)
+        #expect(try fresh.history.entries(query) == expected)
         #expect(fixture.warnings.withLock { $0 }.contains("snapshot #100 skipped: \(SnapshotError.checksumMismatch)"))
     }
 
@@ -288,7 +288,7 @@ struct SnapshotTests {
         try fixture.storeSnapshot(at: 50)
         let before = try fixture.engine.withState { $0 }
         try fixture.engine.log.environment.write { transaction in
-            try fixture.engine.snapshots.remove(50, in: transaction)
+            try fixture.engine.snapshotStore.remove(50, in: transaction)
         }
         let report = try fixture.engine.replay()
         #expect(report.snapshot == nil)
@@ -299,9 +299,9 @@ struct SnapshotTests {
     func automaticSnapshots() throws {
         let fixture = try Fixture(events: 10, seed: 9, interval: 50)
         defer { fixture.directory.remove() }
-        try fixture.engine.generate(events: 400, seed: 3, batchSize: 25)
-        KanbanEngine.waitForBackgroundWork()
-        let snapshots = try fixture.engine.snapshotList()
+        try fixture.engine.importer.generate(events: 400, seed: 3, batchSize: 25)
+        EngineSnapshots.waitForBackgroundWork()
+        let snapshots = try fixture.engine.snapshots.list()
         #expect(!snapshots.isEmpty)
         #expect(snapshots.allSatisfy { $0.sequence % 25 == 0 || $0.sequence > 0 })
         let logBytes = try fixture.engine.log.environment.read { transaction in
@@ -319,10 +319,10 @@ struct SnapshotTests {
     func snapshotNow() throws {
         let fixture = try Fixture(events: 30, seed: 11)
         defer { fixture.directory.remove() }
-        let info = try fixture.engine.snapshot()
+        let info = try fixture.engine.snapshots.take()
         #expect(info.sequence == (try fixture.engine.statistics().lastSequence))
         #expect(info.bytes > 0)
-        #expect(try fixture.engine.snapshotList().map(\.sequence) == [info.sequence])
+        #expect(try fixture.engine.snapshots.list().map(\.sequence) == [info.sequence])
         #expect(try fixture.engine.replay().tailEvents == 0)
     }
 
@@ -331,26 +331,26 @@ struct SnapshotTests {
         let fixture = try Fixture(events: 120, seed: 12)
         defer { fixture.directory.remove() }
         let events = try fixture.engine.events()
-        let info = try fixture.engine.snapshot(atSequence: 60)
+        let info = try fixture.engine.snapshots.take(atSequence: 60)
         #expect(info.sequence == 60 && info.bytes > 0)
-        #expect(try fixture.engine.snapshotList().map(\.sequence) == [60])
+        #expect(try fixture.engine.snapshots.list().map(\.sequence) == [60])
         var folded = KanbanState()
         for event in events.prefix(60) { folded.apply(event) }
         let stored = try fixture.engine.read { transaction in
-            try fixture.engine.snapshots.newest(atMost: 60, logEnd: UInt64(events.count), in: transaction) { Issue.record("\($0)") }
+            try fixture.engine.snapshotStore.newest(atMost: 60, logEnd: UInt64(events.count), in: transaction) { Issue.record("\($0)") }
         }
         #expect(stored?.state.lastSequence == 60)
         #expect(stored.flatMap { $0.state.firstDifference(from: folded) } == nil)
         #expect(stored?.timestamp == events[59].timestamp)
         // Time travel past it starts there and gives the fold.
         for event in events[60..<70] { folded.apply(event) }
-        #expect(try fixture.engine.state(atSequence: 70).state.firstDifference(from: folded) == nil)
+        #expect(try fixture.engine.timeTravel.state(atSequence: 70).state.firstDifference(from: folded) == nil)
         // Again at the same place: the same snapshot, once.
-        #expect(try fixture.engine.snapshot(atSequence: 60) == info)
+        #expect(try fixture.engine.snapshots.take(atSequence: 60) == info)
         for outside in [0, UInt64(events.count) + 1, .max] as [UInt64] {
-            #expect(throws: KanbanError.self) { try fixture.engine.snapshot(atSequence: outside) }
+            #expect(throws: KanbanError.self) { try fixture.engine.snapshots.take(atSequence: outside) }
         }
-        #expect(try fixture.engine.snapshotList().map(\.sequence) == [60])
+        #expect(try fixture.engine.snapshots.list().map(\.sequence) == [60])
         #expect(try fixture.engine.verify().firstDifference == nil)
     }
 }

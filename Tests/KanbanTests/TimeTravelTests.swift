@@ -25,11 +25,11 @@ struct TimeTravelTests {
                 let command = try fixture.engine.withState { RandomCommands.next(in: $0, using: &random) }
                 guard let events = try? fixture.engine.execute(command, actor: "ana"), let last = events.last else { continue }
                 recorded.append((last.sequence, last.timestamp, Self.contents(try fixture.engine.boardView(named: "main"))))
-                if Int.random(in: 0..<7, using: &random) == 0 { try fixture.engine.snapshot() }
+                if Int.random(in: 0..<7, using: &random) == 0 { try fixture.engine.snapshots.take() }
             }
             for (sequence, timestamp, contents) in recorded {
-                #expect(Self.contents(try fixture.engine.boardView(named: "main", at: .sequence(sequence))) == contents)
-                #expect(Self.contents(try fixture.engine.boardView(named: "main", at: .moment(timestamp))) == contents)
+                #expect(Self.contents(try fixture.engine.timeTravel.boardView(named: "main", at: .sequence(sequence))) == contents)
+                #expect(Self.contents(try fixture.engine.timeTravel.boardView(named: "main", at: .moment(timestamp))) == contents)
             }
         }
     }
@@ -41,12 +41,12 @@ struct TimeTravelTests {
         for index in 0..<9 { try fixture.add("card \(index)") }
         let events = try fixture.engine.events()
         for event in events {
-            #expect(try fixture.engine.sequence(atOrBefore: event.timestamp) >= event.sequence)
+            #expect(try fixture.engine.timeTravel.sequence(atOrBefore: event.timestamp) >= event.sequence)
             let before = Timestamp(millisecondsSinceEpoch: event.timestamp.millisecondsSinceEpoch - 1)
-            #expect(try fixture.engine.sequence(atOrBefore: before) < event.sequence)
+            #expect(try fixture.engine.timeTravel.sequence(atOrBefore: before) < event.sequence)
         }
-        #expect(try fixture.engine.sequence(atOrBefore: Timestamp(millisecondsSinceEpoch: 0)) == 0)
-        #expect(throws: KanbanError.self) { try fixture.engine.sequence(of: .sequence(1000)) }
+        #expect(try fixture.engine.timeTravel.sequence(atOrBefore: Timestamp(millisecondsSinceEpoch: 0)) == 0)
+        #expect(throws: KanbanError.self) { try fixture.engine.timeTravel.sequence(of: .sequence(1000)) }
     }
 
     @Test("restore then board equals board --at; undo of the restore returns to the board before it")
@@ -63,18 +63,18 @@ struct TimeTravelTests {
             guard last > 1 else { return }
             let target = UInt64.random(in: 1...last, using: &random)
             let before = Self.contents(try fixture.engine.boardView(named: "main"))
-            let then = Self.contents(try fixture.engine.boardView(named: "main", at: .sequence(target)))
-            let diff = try fixture.engine.diff(board: "main", from: .sequence(target))
-            let events = try fixture.engine.restore(board: "main", to: .sequence(target), actor: "cy")
+            let then = Self.contents(try fixture.engine.timeTravel.boardView(named: "main", at: .sequence(target)))
+            let diff = try fixture.engine.timeTravel.diff(board: "main", from: .sequence(target))
+            let events = try fixture.engine.execute(.restore(board: "main", to: .sequence(target)), actor: "cy")
             // One event, or none when nothing differs (a board that looks the same may still have
             // its cards' order keys set back, which is one event that changes nothing visible).
             #expect(events.count <= 1)
             #expect(before == then || events.count == 1)
             #expect(diff.isEmpty || events.count == 1)
             #expect(Self.contents(try fixture.engine.boardView(named: "main")) == then)
-            #expect(try fixture.engine.diff(board: "main", from: .sequence(target)).isEmpty)
+            #expect(try fixture.engine.timeTravel.diff(board: "main", from: .sequence(target)).isEmpty)
             if events.isEmpty { return }
-            #expect(try fixture.engine.history(HistoryQuery(limit: 1)).first?.line.hasPrefix("Restored the board to #\(target) (") == true)
+            #expect(try fixture.engine.history.entries(HistoryQuery(limit: 1)).first?.line.hasPrefix("Restored the board to #\(target) (") == true)
             try fixture.engine.undo(actor: "cy")
             #expect(Self.contents(try fixture.engine.boardView(named: "main")) == before)
             try fixture.engine.redo(actor: "cy")
@@ -91,24 +91,24 @@ struct TimeTravelTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         _ = try fixture.add("first")
-        try fixture.engine.snapshot()
+        try fixture.engine.snapshots.take()
         let before = try fixture.engine.statistics().lastSequence
         let second = try fixture.add("second")
         let mark = try fixture.engine.statistics().lastSequence
         let then = Self.contents(try fixture.engine.boardView(named: "main"))
         try fixture.engine.execute(.renameBoard(board: "main", to: "Roadmap, 2027 — 로드맵"), actor: "ana")
         _ = try fixture.add("third", board: "Roadmap, 2027 — 로드맵")
-        try fixture.engine.snapshot()
+        try fixture.engine.snapshots.take()
         _ = try fixture.add("fourth", board: "Roadmap, 2027 — 로드맵")
 
         let fresh = try KanbanEngine(path: fixture.path)
-        #expect(Self.contents(try fresh.boardView(named: "Roadmap, 2027 — 로드맵", at: .sequence(mark))) == then)
+        #expect(Self.contents(try fresh.timeTravel.boardView(named: "Roadmap, 2027 — 로드맵", at: .sequence(mark))) == then)
         // A diff between two moments before the rename finds the board by its name now, too.
-        #expect(try fresh.diff(board: "Roadmap, 2027 — 로드맵", from: .sequence(before), to: .sequence(mark)).added.map(\.id) == [second])
-        #expect(try fresh.diff(board: "main", from: .sequence(before), to: .sequence(mark)).added.map(\.id) == [second])
+        #expect(try fresh.timeTravel.diff(board: "Roadmap, 2027 — 로드맵", from: .sequence(before), to: .sequence(mark)).added.map(\.id) == [second])
+        #expect(try fresh.timeTravel.diff(board: "main", from: .sequence(before), to: .sequence(mark)).added.map(\.id) == [second])
         // Neither decoded the cards of now: the state reads are served from is still unbuilt.
         #expect(try fresh.withReadCore { $0.state.lastSequence } == 0)
-        #expect(throws: KanbanError.unknownBoard("main")) { try fresh.boardView(named: "main", at: .sequence(mark + 2)) }
+        #expect(throws: KanbanError.unknownBoard("main")) { try fresh.timeTravel.boardView(named: "main", at: .sequence(mark + 2)) }
         #expect(try fresh.withReadCore { $0.state.lastSequence } == 0)
     }
 
@@ -117,25 +117,25 @@ struct TimeTravelTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("boards.db"), options: EngineOptions(snapshotInterval: 97))
-        try engine.generate(events: 1_500, seed: 4, boards: 3, batchSize: 40)
-        KanbanEngine.waitForBackgroundWork()
-        #expect(try engine.snapshotList().count > 5)
+        try engine.importer.generate(events: 1_500, seed: 4, boards: 3, batchSize: 40)
+        EngineSnapshots.waitForBackgroundWork()
+        #expect(try engine.snapshots.list().count > 5)
         let names = try engine.withState { state in state.boardOrder.compactMap { state.boards[$0]?.name } }
         #expect(names.count == 3)
         var compared = 0
         for sequence in stride(from: UInt64(1), through: 1_500, by: 37) {
-            let whole = try engine.state(atSequence: sequence).state
+            let whole = try engine.timeTravel.state(atSequence: sequence).state
             for name in names {
                 guard let board = whole.board(named: name) else {
-                    #expect(throws: KanbanError.unknownBoard(name)) { try engine.boardView(named: name, at: .sequence(sequence)) }
+                    #expect(throws: KanbanError.unknownBoard(name)) { try engine.timeTravel.boardView(named: name, at: .sequence(sequence)) }
                     continue
                 }
                 let now = Timestamp(millisecondsSinceEpoch: 0)
                 let expected = whole.view(of: board, now: now, today: now.utcDay)
-                #expect(Self.contents(try engine.boardView(named: name, at: .sequence(sequence))) == Self.contents(expected), "\(name) at #\(sequence)")
+                #expect(Self.contents(try engine.timeTravel.boardView(named: name, at: .sequence(sequence))) == Self.contents(expected), "\(name) at #\(sequence)")
                 let later = min(sequence + 200, 1_500)
-                let diff = try engine.diff(board: name, from: .sequence(sequence), to: .sequence(later))
-                #expect(diff == BoardDiff(board: board.id, from: whole, to: try engine.state(atSequence: later).state))
+                let diff = try engine.timeTravel.diff(board: name, from: .sequence(sequence), to: .sequence(later))
+                #expect(diff == BoardDiff(board: board.id, from: whole, to: try engine.timeTravel.state(atSequence: later).state))
                 compared += 1
             }
         }
@@ -150,7 +150,7 @@ struct TimeTravelTests {
         let writer = try KanbanEngine(path: path, options: EngineOptions(snapshotInterval: 97))
         #expect(Self.contents(try KanbanEngine(path: path, options: EngineOptions(isShortLived: true)).boardView(named: "main")) == Self.contents(DefaultBoard.placeholderView))
         try writer.generate(events: 900, seed: 9, boards: 3, batchSize: 50)
-        KanbanEngine.waitForBackgroundWork()
+        EngineSnapshots.waitForBackgroundWork()
         let names = try writer.withState { state in state.boardOrder.compactMap { state.boards[$0]?.name } }
         let now = Timestamp(millisecondsSinceEpoch: 1_900_000_000_000)
         func check(_ label: String) throws {
@@ -190,13 +190,13 @@ struct TimeTravelTests {
         try fixture.engine.execute(.deleteCard(board: "main", card: gone.description), actor: "ana")
         try fixture.engine.execute(.moveCard(board: "main", card: kept.description, column: "DONE"), actor: "ana")
         try fixture.engine.execute(.editCard(board: "main", card: kept.description, title: "kept!"), actor: "ana")
-        let diff = try fixture.engine.diff(board: "main", from: .sequence(mark))
+        let diff = try fixture.engine.timeTravel.diff(board: "main", from: .sequence(mark))
         #expect(diff.added.map(\.id) == [fresh])
         #expect(diff.removed.map(\.id) == [gone])
         #expect(diff.moved.map(\.card.id) == [kept])
         #expect(diff.moved.first?.fromColumn == "TODO" && diff.moved.first?.toColumn == "DONE")
         #expect(diff.edited.map(\.fields) == [["title"]])
-        #expect(try fixture.engine.diff(board: "main", from: .sequence(mark), to: .sequence(mark)).isEmpty)
+        #expect(try fixture.engine.timeTravel.diff(board: "main", from: .sequence(mark), to: .sequence(mark)).isEmpty)
     }
 
     @Test("A restore brings back removed columns and removes columns made since")
@@ -208,7 +208,7 @@ struct TimeTravelTests {
         try fixture.engine.execute(.addColumn(board: "main", name: "Review"), actor: "ana")
         try fixture.engine.execute(.renameColumn(board: "main", column: "DONE", to: "Shipped"), actor: "ana")
         try fixture.engine.execute(.removeColumn(board: "main", column: "TODO"), actor: "ana")
-        try fixture.engine.restore(board: "main", to: .sequence(mark), actor: "ana")
+        try fixture.engine.execute(.restore(board: "main", to: .sequence(mark)), actor: "ana")
         #expect(try fixture.engine.boardView(named: "main").columns.map(\.name) == ["TODO", "DOING", "DONE"])
         #expect(try fixture.engine.verify().firstDifference == nil)
     }

@@ -16,8 +16,8 @@ struct UndoDropTests {
         let first = try fixture.add("first", as: "ana")
         let styled = try fixture.run(.addCard(board: "main", title: "Style buttons"), as: "ana")
         try fixture.run(.deleteCard(board: "main", card: styled[0].payload.card!.description), as: "bob")
-        #expect(try engine.undoPreview(actor: "ana").undo?.payload.card == first)
-        let outcome = try engine.performUndo(actor: "ana")
+        #expect(try engine.history.undoPreview(actor: "ana").undo?.payload.card == first)
+        let outcome = try engine.perform(.undo(), actor: "ana")
         #expect(outcome.dropped.map(\.event) == styled)
         #expect(outcome.dropped.map(\.reason) == ["card 'Style buttons' no longer exists"])
         #expect(outcome.events.count == 1)
@@ -46,16 +46,16 @@ struct UndoDropTests {
         try fixture.run(.editCard(board: "main", card: u.description, title: "bob's"), as: "bob")
         // The edit below the move conflicts with bob's: refused, and nothing is dropped yet.
         let count = try fixture.eventCount
-        #expect(throws: KanbanError.self) { try engine.performUndo(actor: "ana") }
+        #expect(throws: KanbanError.self) { try engine.perform(.undo(), actor: "ana") }
         #expect(try fixture.eventCount == count)
         #expect(try fixture.stacks("ana").undo.count == 2)
-        let preview = try engine.undoPreview(actor: "ana")
+        let preview = try engine.history.undoPreview(actor: "ana")
         #expect(preview.undo?.payload.kind == .cardEdited)
         #expect(preview.droppedFromUndo.map(\.event) == moved)
         // The column is named as it was, not after the card.
         #expect(preview.droppedFromUndo.map(\.reason) == ["column 'X' was removed"])
         // Forced, the move is dropped and the edit undone.
-        let outcome = try engine.performUndo(actor: "ana", force: true)
+        let outcome = try engine.perform(.undo(force: true), actor: "ana")
         #expect(outcome.dropped.map(\.event) == moved)
         #expect(outcome.dropped.map(\.reason) == ["column 'X' was removed"])
         #expect(try fixture.card("U")?.id == u)
@@ -71,13 +71,13 @@ struct UndoDropTests {
         let added = try fixture.run(.addColumn(board: "main", name: "Review"), as: "ana")
         try fixture.add("bob's", as: "bob", column: "Review")
         let count = try fixture.eventCount
-        let outcome = try engine.performUndo(actor: "ana", force: true)
+        let outcome = try engine.perform(.undo(force: true), actor: "ana")
         #expect(outcome.events.isEmpty)
         #expect(outcome.dropped.map(\.event) == added)
         #expect(outcome.dropped.map(\.reason) == ["column 'Review' holds 1 card"])
         #expect(throws: KanbanError.nothingToUndo(actor: "ana")) { try engine.undo(actor: "ana") }
         #expect(try fixture.eventCount == count)
-        #expect(try engine.undoPreview(actor: "ana") == UndoPreview(undo: nil, redo: nil, droppedFromUndo: outcome.dropped))
+        #expect(try engine.history.undoPreview(actor: "ana") == UndoPreview(undo: nil, redo: nil, droppedFromUndo: outcome.dropped))
         // Nothing was appended, so nothing was dropped for good: once the column is empty again, it can be undone.
         try engine.undo(actor: "bob")
         try engine.undo(actor: "ana")
@@ -95,8 +95,8 @@ struct UndoDropTests {
         let undoColumn = try engine.undo(actor: "ana")
         // bob takes the column's name: redoing its addition can never apply.
         try fixture.run(.addColumn(board: "main", name: "review"), as: "bob")
-        #expect(try engine.undoPreview(actor: "ana").droppedFromRedo.map(\.event) == undoColumn)
-        let outcome = try engine.performRedo(actor: "ana")
+        #expect(try engine.history.undoPreview(actor: "ana").droppedFromRedo.map(\.event) == undoColumn)
+        let outcome = try engine.perform(.redo(), actor: "ana")
         #expect(outcome.dropped.map(\.event) == undoColumn)
         #expect(outcome.dropped.map(\.reason) == ["board 'main' has a column named 'Review'"])
         #expect(outcome.events.count == 1)
@@ -113,7 +113,7 @@ struct UndoDropTests {
         let x = try fixture.add("X", as: "setup")
         let edited = try fixture.run(.editCard(board: "main", card: x.description, title: "ana's"), as: "ana")
         try fixture.run(.deleteCard(board: "main", card: x.description), as: "bob")
-        let outcome = try engine.performUndo(actor: "ana")
+        let outcome = try engine.perform(.undo(), actor: "ana")
         #expect(outcome.events.isEmpty)
         #expect(outcome.dropped.map(\.event) == edited)
         #expect(throws: KanbanError.nothingToUndo(actor: "ana")) { try engine.undo(actor: "ana") }

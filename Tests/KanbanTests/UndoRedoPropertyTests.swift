@@ -133,7 +133,7 @@ struct UndoRedoPropertyTests {
         var dropped = 0
         while true {
             do {
-                let outcome = try engine.performUndo(actor: actor)
+                let outcome = try engine.perform(.undo(), actor: actor)
                 dropped += outcome.dropped.count
                 if outcome.events.isEmpty { return (undone, .nothingLeft, dropped) }
                 undone += 1
@@ -204,12 +204,12 @@ struct UndoRedoPropertyTests {
                 // Every action of U's was undone only if none was dropped, now or in the work before.
                 completed = dropped == 0 && tally.droppedBy[undoer, default: 0] == 0
                 // Whatever is left on the stack cannot be undone at all.
-                let preview = try engine.undoPreview(actor: undoer)
+                let preview = try engine.history.undoPreview(actor: undoer)
                 #expect(preview.undo == nil)
                 #expect(preview.droppedFromUndo.count == after.undoStacks.undoStack(for: undoer).count)
             case .conflict(let error):
                 // The entry undo takes next (above it, only entries it would drop) is the action the undo was refused for.
-                let target = try #require(try engine.undoPreview(actor: undoer).undo)
+                let target = try #require(try engine.history.undoPreview(actor: undoer).undo)
                 let problems = Self.checkConflict(error, target: target, undoer: undoer, log: log)
                 #expect(problems.isEmpty, "\(error): \(problems)")
                 totals.withLock { $0.conflictsSeen.append(error.description) }
@@ -294,7 +294,7 @@ struct UndoRedoPropertyTests {
         try RandomActivity.run(steps, on: engine, actors: actors, addPercent: 10, using: &random)
         let actor = actors.randomElement(using: &random)!
         // A snapshot now, so a reopened engine reads the undos and redos below as a tail after it.
-        try engine.snapshot()
+        try engine.snapshots.take()
 
         let before = try engine.withState { VisibleState($0) }
         let stacksBefore = try engine.withState { ($0.undoStacks.undoStack(for: actor), $0.undoStacks.redoStack(for: actor)) }
@@ -302,7 +302,7 @@ struct UndoRedoPropertyTests {
         var dropped = 0
         for _ in 0..<n {
             do {
-                let outcome = try engine.performUndo(actor: actor)
+                let outcome = try engine.perform(.undo(), actor: actor)
                 guard !outcome.events.isEmpty else { break }
                 undone += 1
                 dropped += outcome.dropped.count

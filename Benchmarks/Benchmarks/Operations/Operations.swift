@@ -84,10 +84,10 @@ let benchmarks: @Sendable () -> Void = {
                 do {
                     let engine = try KanbanEngine(path: path)
                     benchmark.startMeasurement()
-                    let report = try engine.generate(events: size, seed: Workload.seed)
+                    let report = try engine.importer.generate(events: size, seed: Workload.seed)
                     benchmark.stopMeasurement()
                     benchmark.measurement(Measures.eventsPerSecond, Int(report.eventsPerSecond))
-                    KanbanEngine.waitForBackgroundWork()
+                    EngineSnapshots.waitForBackgroundWork()
                 }
                 try FileManager.default.removeItem(atPath: path)
             }
@@ -140,14 +140,14 @@ let benchmarks: @Sendable () -> Void = {
                 let (engine, cards) = cardHistorian.get
                 let card = cards[benchmark.currentIteration % cards.count]
                 benchmark.startMeasurement()
-                let page = try engine.history(HistoryQuery(board: nil, card: card, limit: 50))
+                let page = try engine.history.entries(HistoryQuery(board: nil, card: card, limit: 50))
                 benchmark.stopMeasurement()
                 precondition(!page.isEmpty)
             },
             setup: {
                 let engine = try KanbanEngine(path: try Workload.log(events: size))
                 _ = try engine.statistics()
-                try engine.catchUpHistoryIndex() // a log generated before the index existed
+                try engine.history.catchUpIndex() // a log generated before the index existed
                 // The first card added after each hundredth of the log: old cards and new.
                 var cards: [String] = []
                 for part in 0..<100 {

@@ -34,7 +34,7 @@ func syncDecisionBenchmarks() {
                     next += 1
                 }
                 benchmark.startMeasurement()
-                let results = try await engine.push(mutations, client: "bench", actor: "bench")
+                let results = try await engine.sync.push(mutations, client: "bench", actor: "bench")
                 benchmark.stopMeasurement()
                 precondition(results.allSatisfy { if case .applied = $0 { true } else { false } }, "\(results.prefix(3))")
                 slot.value = (engine, card, next)
@@ -53,7 +53,7 @@ func syncDecisionBenchmarks() {
                     let batch = (0..<min(1_000, flips - Int(next) + 1)).map { offset in
                         Mutation(id: next + UInt64(offset), command: .checkChecklistItem(board: "main", card: id, item: flipped.id.description, done: offset % 2 == 0))
                     }
-                    _ = try await engine.push(batch, client: "bench", actor: "bench")
+                    _ = try await engine.sync.push(batch, client: "bench", actor: "bench")
                     next += UInt64(batch.count)
                 }
                 slot.value = (engine, id, next)

@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
                 let events = try engine.statistics().events
                 benchmark.startMeasurement()
                 let start = ContinuousClock.now
-                let report = try engine.flow(board: "main", timeZone: TimeZone(identifier: "UTC")!)
+                let report = try engine.history.flow(board: "main", timeZone: TimeZone(identifier: "UTC")!)
                 let elapsed = ContinuousClock.now - start
                 benchmark.stopMeasurement()
                 precondition(report.days.count >= 365 && !report.cards.isEmpty, "the flow of \(size) events is empty")

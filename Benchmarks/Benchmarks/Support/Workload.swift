@@ -46,8 +46,8 @@ public enum Workload {
         let start = ContinuousClock.now
         do { // the engine, and so the environment, are released at the end of this scope
             let engine = try KanbanEngine(path: path)
-            try engine.generate(events: events, seed: seed)
-            KanbanEngine.waitForBackgroundWork()
+            try engine.importer.generate(events: events, seed: seed)
+            EngineSnapshots.waitForBackgroundWork()
         }
         try Data().write(to: URL(fileURLWithPath: path + "/" + completeMarker))
         let elapsed = ContinuousClock.now - start

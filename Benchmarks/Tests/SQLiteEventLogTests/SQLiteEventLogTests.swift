@@ -21,7 +21,7 @@ import Testing
     /// workload on two boards, then undo, redo, a column and a board of one's own.
     func makeLog(at url: URL) throws -> KanbanEngine {
         let engine = try KanbanEngine(path: url.appendingPathComponent("lmdb").path, options: EngineOptions(snapshotInterval: 0))
-        try engine.generate(events: 12_000, seed: 7, boards: 2, batchSize: 5_000)
+        try engine.importer.generate(events: 12_000, seed: 7, boards: 2, batchSize: 5_000)
         try engine.execute(.addCard(board: "main", title: "Ünïcode — 카드", description: "from the test"), actor: "ana")
         try engine.execute(.addColumn(board: "main", name: "REVIEW"), actor: "bob")
         _ = try engine.undo(actor: "ana")

@@ -3,18 +3,15 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Builds the audit tree's missing leaves (a log written before the tree existed, or by an
-    /// older program) in transactions of 100,000 events, telling `progress` how far it got.
-    /// Returns the number of leaves added.
     @discardableResult
-    public func catchUpAuditTree(progress: (_ done: UInt64, _ total: UInt64) -> Void = { _, _ in }) throws -> UInt64 {
-        let (size, last) = try read { transaction in (try audit.size(in: transaction), try log.lastSequence(in: transaction)) }
+    func catchUpAuditTree(progress: (_ done: UInt64, _ total: UInt64) -> Void = { _, _ in }) throws -> UInt64 {
+        let (size, last) = try read { transaction in (try auditTree.size(in: transaction), try log.lastSequence(in: transaction)) }
         guard size < last else { return 0 }
         var done = size
         while done < last {
             // Not through `write`, whose own catch-up would take the rest in one transaction.
             do {
-                done = try log.environment.write { transaction in try audit.extend(from: log, limit: 100_000, in: transaction) }
+                done = try log.environment.write { transaction in try auditTree.extend(from: log, limit: 100_000, in: transaction) }
             } catch let error as LMDBError {
                 throw EngineError.from(error, path: path)
             }
@@ -23,55 +20,50 @@ extension KanbanEngine {
         return done - size
     }
 
-    /// How many events the stored audit tree lags behind the log.
-    public func auditTreeLag() throws -> UInt64 {
+    func auditTreeLag() throws -> UInt64 {
         try read { transaction in
             let last = try log.lastSequence(in: transaction)
-            let size = try audit.size(in: transaction)
+            let size = try auditTree.size(in: transaction)
             return last > size ? last - size : 0
         }
     }
 
-    /// The root of the tree of the first `size` events (default: all).
-    public func auditRoot(size: UInt64? = nil) throws -> AuditRoot {
+    func auditRoot(size: UInt64? = nil) throws -> AuditRoot {
         try catchUpAuditTree()
         return try read { transaction in
             let size = try checkedSize(size, in: transaction)
-            return AuditRoot(size: size, root: try audit.root(size: size, in: transaction))
+            return AuditRoot(size: size, root: try auditTree.root(size: size, in: transaction))
         }
     }
 
-    /// The RFC 6962 audit path of event `sequence` in the tree of the first `size` events (default: all).
-    public func inclusionProof(sequence: UInt64, size: UInt64? = nil) throws -> InclusionProof {
+    func inclusionProof(sequence: UInt64, size: UInt64? = nil) throws -> InclusionProof {
         try catchUpAuditTree()
         return try read { transaction in
             let size = try checkedSize(size, in: transaction)
             guard sequence >= 1, sequence <= size else {
                 throw KanbanError.outsideLog("event #\(sequence) in a tree of \(size) events")
             }
-            guard let leaf = try audit.leaf(sequence, in: transaction) else { throw KanbanError.outsideLog("event #\(sequence)") }
+            guard let leaf = try auditTree.leaf(sequence, in: transaction) else { throw KanbanError.outsideLog("event #\(sequence)") }
             return InclusionProof(
-                sequence: sequence, size: size, leaf: leaf, root: try audit.root(size: size, in: transaction),
-                path: try audit.auditPath(index: sequence - 1, size: size, in: transaction)
+                sequence: sequence, size: size, leaf: leaf, root: try auditTree.root(size: size, in: transaction),
+                path: try auditTree.auditPath(index: sequence - 1, size: size, in: transaction)
             )
         }
     }
 
-    /// The RFC 6962 consistency proof from the tree of `old` events to that of `new` (default: all).
-    public func consistencyProof(old: UInt64, new: UInt64? = nil) throws -> ConsistencyProof {
+    func consistencyProof(old: UInt64, new: UInt64? = nil) throws -> ConsistencyProof {
         try catchUpAuditTree()
         return try read { transaction in
             let new = try checkedSize(new, in: transaction)
             guard old <= new else { throw KanbanError.outsideLog("a tree of \(old) events, larger than the newer one (\(new))") }
             return ConsistencyProof(
-                old: old, new: new, oldRoot: try audit.root(size: old, in: transaction),
-                newRoot: try audit.root(size: new, in: transaction), path: try audit.consistencyProof(old: old, new: new, in: transaction)
+                old: old, new: new, oldRoot: try auditTree.root(size: old, in: transaction),
+                newRoot: try auditTree.root(size: new, in: transaction), path: try auditTree.consistencyProof(old: old, new: new, in: transaction)
             )
         }
     }
 
-    /// A checkpoint of the whole log now, signed by nobody yet.
-    public func checkpoint(now: Timestamp = .now()) throws -> Checkpoint {
+    func checkpoint(now: Timestamp = .now()) throws -> Checkpoint {
         let root = try auditRoot()
         let origin = try read { transaction in
             var first: String?
@@ -84,13 +76,10 @@ extension KanbanEngine {
         return Checkpoint(origin: origin, size: root.size, root: root.root, time: now.description)
     }
 
-    /// Recomputes every leaf from the stored event bytes and every stored subtree from those
-    /// leaves, and compares them with the stored tree; with `checkpoint`, also that its first
-    /// `size` events still hash to its root. Reads only: a damaged log is reported, not repaired.
-    public func verifyAudit(checkpoint: Checkpoint? = nil) throws -> AuditVerification {
+    func verifyAudit(checkpoint: Checkpoint? = nil) throws -> AuditVerification {
         try read { transaction in
             let events = try log.lastSequence(in: transaction)
-            let treeSize = try audit.size(in: transaction)
+            let treeSize = try auditTree.size(in: transaction)
             var builder = MerkleRootBuilder()
             var problem: String?
             var difference: UInt64?
@@ -106,14 +95,14 @@ extension KanbanEngine {
                 }
                 let leaf = MerkleHash.leaf(bytes)
                 if sequence <= treeSize {
-                    let stored = try audit.leaf(sequence, in: transaction)
+                    let stored = try auditTree.leaf(sequence, in: transaction)
                     if stored != leaf {
                         fail(sequence, "event #\(sequence) differs from the audit tree: its stored bytes were edited, replaced or reordered")
                         return false
                     }
                 }
                 for (level, index, hash) in builder.append(leaf) where sequence <= treeSize {
-                    let stored = try transaction.value(forKey: MerkleTree.key(level: level, index: index), in: audit.database)
+                    let stored = try transaction.value(forKey: MerkleTree.key(level: level, index: index), in: auditTree.database)
                     if stored != hash {
                         fail(sequence, "the audit tree's node at level \(level), index \(index) was altered (the events under it are intact)")
                         return false
@@ -141,7 +130,7 @@ extension KanbanEngine {
     }
 
     private func checkedSize(_ size: UInt64?, in transaction: ReadTransaction) throws -> UInt64 {
-        let available = try audit.size(in: transaction)
+        let available = try auditTree.size(in: transaction)
         guard let size else { return available }
         guard size <= available else { throw KanbanError.outsideLog("a tree of \(size) events (the log has \(available))") }
         return size

@@ -12,7 +12,7 @@ extension KanbanEngine {
     public func verify() throws -> VerificationReport {
         let backdated = try existingBackdatedRanges()
         return try read { transaction in
-            let stored = try snapshots.list(in: transaction)
+            let stored = try snapshotStore.list(in: transaction)
             let logEnd = try log.lastSequence(in: transaction)
             var pending = stored.map(\.sequence)[...]
             var state = KanbanState()
@@ -22,7 +22,7 @@ extension KanbanEngine {
             func compareSnapshot(_ sequence: UInt64) throws {
                 guard difference == nil else { return }
                 var problem: String?
-                let snapshot = try snapshots.newest(atMost: sequence, logEnd: logEnd, in: transaction) { problem = problem ?? $0 }
+                let snapshot = try snapshotStore.newest(atMost: sequence, logEnd: logEnd, in: transaction) { problem = problem ?? $0 }
                 checked += 1
                 if let problem { difference = problem; return }
                 guard let snapshot, snapshot.state.lastSequence == sequence else {

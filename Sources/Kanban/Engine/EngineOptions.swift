@@ -32,7 +32,7 @@ public struct EngineOptions: Sendable {
     /// A log shared with engines on other machines (PostgreSQL's, from `KanbanPostgres`), or
     /// `nil`: the LMDB database is the log. With one, the database is this node's cache of it:
     /// every write claims the shared log, brings the cache up to it, decides, and appends there
-    /// before committing here; ``KanbanEngine/catchUp(from:limit:)`` brings in other nodes'
+    /// before committing here; ``EngineSync/catchUp(from:limit:)`` brings in other nodes'
     /// writes between. The store is used from the writer thread only: give each engine its own.
     public var sharedLog: (any LogStore)?
 

@@ -25,7 +25,7 @@ extension KanbanEngine {
                 var outline = stored.outline
                 // Leave a due snapshot to the state's path, so that a run of adds still takes them.
                 let interval = UInt64(max(options.snapshotInterval, 0))
-                let newest = try snapshots.newestSequence(in: transaction) ?? 0
+                let newest = try snapshotStore.newestSequence(in: transaction) ?? 0
                 if interval > 0, next >= newest.addingReportingOverflow(interval).partialValue || newest > next {
                     return nil
                 }

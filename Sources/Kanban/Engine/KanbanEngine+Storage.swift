@@ -31,7 +31,7 @@ extension KanbanEngine {
             return try log.environment.write { transaction in
                 guard indexing, !localOnly, let shared = options.sharedLog else {
                     let result = try body(transaction)
-                    try audit.extend(from: log, in: transaction)
+                    try auditTree.extend(from: log, in: transaction)
                     if indexing { try historyIndex.extend(from: log, in: transaction) }
                     return result
                 }
@@ -41,7 +41,7 @@ extension KanbanEngine {
                         let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
                             do { return try body(transaction) } catch { throw BodyFailure(error: error) }
                         }
-                        try audit.extend(from: log, in: transaction)
+                        try auditTree.extend(from: log, in: transaction)
                         try historyIndex.extend(from: log, in: transaction)
                         return result
                     }

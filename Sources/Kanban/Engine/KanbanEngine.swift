@@ -27,9 +27,9 @@ public final class KanbanEngine: Sendable {
     /// The log this engine reads and appends to.
     package let log: EventLog
     /// The snapshots of its state.
-    let snapshots: SnapshotStore
+    let snapshotStore: SnapshotStore
     /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
-    package let audit: MerkleTree
+    package let auditTree: MerkleTree
     /// The index of each card's events, kept in the same transactions.
     let historyIndex: HistoryIndex
     /// The board outline, kept in the same transactions: what adding a card needs.
@@ -38,7 +38,7 @@ public final class KanbanEngine: Sendable {
     package let clock: @Sendable () -> Timestamp
     /// The state reads are served from.
     private let readSide: Mutex<EngineCore>
-    /// The state commands are decided on: used by the writer thread (and by ``generate(events:seed:boards:batchSize:)``).
+    /// The state commands are decided on: used by the writer thread (and by ``EngineImporter/generate(events:seed:boards:batchSize:)``).
     let writeSide: Mutex<EngineCore>
     /// The queue of commands and the thread that commits them.
     let writer: CommandWriter
@@ -66,8 +66,8 @@ public final class KanbanEngine: Sendable {
         do {
             let environment = try Environment.open(path: path, options: options.environment)
             log = try EventLog(environment: environment)
-            snapshots = try SnapshotStore(environment: environment)
-            audit = try MerkleTree(environment: environment)
+            snapshotStore = try SnapshotStore(environment: environment)
+            auditTree = try MerkleTree(environment: environment)
             historyIndex = try HistoryIndex(environment: environment)
             outlines = try OutlineStore(environment: environment)
             sharedBackdated = options.sharedLog == nil ? nil : try BackdatedRanges(environment: environment)
@@ -158,7 +158,7 @@ public final class KanbanEngine: Sendable {
     /// Throws ``KanbanError/nothingToUndo(actor:)`` when nothing was appended.
     @discardableResult
     public func undo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        let events = try performUndo(actor: actor, force: force).events
+        let events = try perform(.undo(force: force), actor: actor).events
         if events.isEmpty { throw KanbanError.nothingToUndo(actor: try Self.checkedActor(actor)) }
         return events
     }
@@ -167,32 +167,9 @@ public final class KanbanEngine: Sendable {
     /// ``KanbanError/nothingToRedo(actor:)`` when nothing was appended.
     @discardableResult
     public func redo(actor: String, force: Bool = false) throws -> [RecordedEvent] {
-        let events = try performRedo(actor: actor, force: force).events
+        let events = try perform(.redo(force: force), actor: actor).events
         if events.isEmpty { throw KanbanError.nothingToRedo(actor: try Self.checkedActor(actor)) }
         return events
-    }
-
-    /// Undoes the newest entry of `actor`'s undo stack that can still be undone. Entries above it
-    /// that cannot be undone at all, not even forced (the add of a card deleted since, a move out
-    /// of a column removed since), are dropped from the stack and listed in the outcome; when
-    /// nothing on the stack can be undone, nothing is appended. A conflict with someone else's
-    /// later change throws ``KanbanError/undoConflict(action:actor:sequence:change:)`` unless
-    /// `force`; nothing is appended or dropped then.
-    public func performUndo(actor: String, force: Bool = false) throws -> CommandOutcome {
-        try perform(.undo(force: force), actor: actor)
-    }
-
-    /// Redoes the newest undo on `actor`'s redo stack that can still be redone, dropping the ones
-    /// above it that cannot be redone at all; otherwise as ``performUndo(actor:force:)``.
-    public func performRedo(actor: String, force: Bool = false) throws -> CommandOutcome {
-        try perform(.redo(force: force), actor: actor)
-    }
-
-    /// Appends the one event that makes board `name` as it was at `point`
-    /// (``KanbanCore/Command/restore(board:to:)``); `[]` when it is as it was already.
-    @discardableResult
-    public func restore(board name: String, to point: PointInTime, actor: String) throws -> [RecordedEvent] {
-        try execute(.restore(board: name, to: point), actor: actor)
     }
 
     // MARK: Reading
@@ -306,14 +283,14 @@ public final class KanbanEngine: Sendable {
         if core.state.lastSequence == 0 && useSnapshots {
             let logEnd = try log.lastSequence(in: transaction)
             let end = min(logEnd, limit)
-            if end > 0, let (state, timestamp) = try snapshots.newest(atMost: end, logEnd: logEnd, boardsOnly: boardsOnly, cardsOf: board, in: transaction, warn: options.warn) {
+            if end > 0, let (state, timestamp) = try snapshotStore.newest(atMost: end, logEnd: logEnd, boardsOnly: boardsOnly, cardsOf: board, in: transaction, warn: options.warn) {
                 core.state = state
                 core.lastTimestamp = timestamp
                 core.snapshot = state.lastSequence
             }
         }
         if core.newestSnapshot == nil {
-            core.newestSnapshot = try snapshots.list(in: transaction).last?.sequence ?? 0
+            core.newestSnapshot = try snapshotStore.list(in: transaction).last?.sequence ?? 0
         }
         var lastTimestamp = core.lastTimestamp
         var applied = 0

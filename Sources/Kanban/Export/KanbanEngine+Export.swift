@@ -7,11 +7,7 @@ extension KanbanEngine {
     /// holds one page in memory and pins no pages of the database while it writes.
     static let exportPageSize = 1024
 
-    /// Calls `body` with every event `query` takes, in log order, decoded and with its stored
-    /// bytes: the log as it was when the export began (events appended meanwhile are left out).
-    /// An event that does not decode throws ``KanbanCore/KanbanError/corruptEvent(sequence:reason:)``;
-    /// an unknown board ``KanbanCore/KanbanError/unknownBoard(_:)``.
-    public func exportEvents(_ query: ExportQuery, _ body: (StoredEvent) throws -> Void) throws {
+    func exportEvents(_ query: ExportQuery, _ body: (StoredEvent) throws -> Void) throws {
         let filter = try exportFilter(query)
         try forEachStoredValue(through: filter.untilSequence) { sequence, bytes in
             guard mayTake(bytes, filter) else { return }
@@ -21,12 +17,7 @@ extension KanbanEngine {
         }
     }
 
-    /// Calls `body` with the history row of every event `query` takes, in log order, its line
-    /// in `language`: the history view, for every board unless the query names one, with each
-    /// row's board name and card title as they were then. Reads the log as
-    /// ``exportEvents(_:_:)`` does, keeping no more than a page and the names of boards and
-    /// columns in memory.
-    public func exportHistory(_ query: ExportQuery, language: HistoryLanguage, _ body: (HistoryRow) throws -> Void) throws {
+    func exportHistory(_ query: ExportQuery, language: HistoryLanguage, _ body: (HistoryRow) throws -> Void) throws {
         let filter = try exportFilter(query)
         var builder = HistoryBuilder(filter: filter, language: language)
         var boardNames: [BoardID: String] = [:]

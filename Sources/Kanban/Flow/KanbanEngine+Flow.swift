@@ -3,17 +3,7 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The flow metrics of board `name` (``KanbanCore/FlowReport``), folded from the log in one
-    /// read transaction and one pass (``KanbanCore/FlowBuilder``): days in `timeZone` from the
-    /// board's first (or `since`'s) to `until` (default: now), the cards that first arrived in
-    /// its last column from `since` on, their lead and cycle times, throughput per week and the
-    /// cards in each column at the end, all by when things happened (an imported history counts
-    /// on its own dates). Events that happened after `until` are left out: the report is as of
-    /// then. Only the board's own events are decoded, and of their card events only what the
-    /// flow needs (``KanbanCore/FlowBuilder/consume(encoded:sequence:)``).
-    ///
-    /// On a log with no board yet, `main` gives the empty report of the board it will be.
-    public func flow(
+    func flow(
         board name: String,
         since: Timestamp? = nil,
         until: Timestamp? = nil,

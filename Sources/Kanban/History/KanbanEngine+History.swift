@@ -2,9 +2,7 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The history entries `query` asks for, in log order: a fold over the whole log, so lines
-    /// show column names as they were and deleted cards keep their trail.
-    public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
+    func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
         try read { transaction in
             var filter = HistoryFilter(
                 actor: query.actor, since: query.since, until: query.until,

@@ -2,11 +2,8 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Indexes the events the history index lacks (a log written before the index existed, or
-    /// by an older program) in transactions of 100,000 events, telling `progress` how far it
-    /// got. Returns the number of events indexed.
     @discardableResult
-    public func catchUpHistoryIndex(progress: (_ done: UInt64, _ total: UInt64) -> Void = { _, _ in }) throws -> UInt64 {
+    func catchUpHistoryIndex(progress: (_ done: UInt64, _ total: UInt64) -> Void = { _, _ in }) throws -> UInt64 {
         let (extent, last) = try read { transaction in (try historyIndex.extent(in: transaction), try log.lastSequence(in: transaction)) }
         guard extent < last else { return 0 }
         var done = extent
@@ -22,8 +19,7 @@ extension KanbanEngine {
         return done - extent
     }
 
-    /// How many events the history index lags behind the log.
-    public func historyIndexLag() throws -> UInt64 {
+    func historyIndexLag() throws -> UInt64 {
         try read { transaction in
             let last = try log.lastSequence(in: transaction)
             let extent = try historyIndex.extent(in: transaction)

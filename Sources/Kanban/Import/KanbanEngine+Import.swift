@@ -3,44 +3,16 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Reproduces an exported log (`kanban export --format jsonl`, ``ExportedEventOutput`` per
-    /// line) in this database, which must hold no events: the same events under the same
-    /// sequence numbers, stored as the very bytes of each line's `raw` — so the same Merkle
-    /// leaves and root. Returns the number of events appended. Events that happened before they
-    /// were appended (format version 3) get their ranges back in ``BackdatedRanges``: each run of
-    /// one board's such events, one after another, is one range.
-    ///
-    /// Every line is checked before anything is kept: it is an exported event; its sequence
-    /// number follows the previous line's (from 1: no gap, nothing reordered, so an export
-    /// filtered with a board or dates cannot be imported); `raw` is base64 of bytes that decode
-    /// to exactly the event the line's other keys describe, and `leaf` is their hash; its
-    /// timestamp is not before the previous one's. Blank lines are passed over. All of it is one
-    /// write transaction: the first bad line throws ``LogImportError/badLine(line:reason:)``,
-    /// naming it, and nothing is appended; a database with events throws
-    /// ``LogImportError/databaseNotEmpty(events:)``.
-    ///
-    /// `lines` calls its argument with each line's number (from 1) and bytes, in order; it may
-    /// be called more than once (the write starts again when the map has to grow) and must give
-    /// the same lines each time, as ``JSONLinesFile/forEachLine(_:)`` does. `progress`, when
-    /// given, hears the number of events appended so far now and then, and at the end.
     @discardableResult
-    public func importLog(
+    func importLog(
         lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void,
         progress: ((Int) -> Void)? = nil
     ) throws -> Int {
         try appendLines(lines, continuing: false, progress: progress)
     }
 
-    /// Appends exported lines that continue this log exactly — a page of `GET /api/export`
-    /// after the replica's last event: the first line's sequence number is one more than the
-    /// log's last, each next one follows, and every line passes the checks
-    /// ``importLog(lines:progress:)`` makes (the very bytes of `raw`, decoding to the event the
-    /// line describes, hashing to `leaf`, time not going backwards from the log's last event).
-    /// One write transaction: the first bad line throws ``LogImportError/badLine(line:reason:)``
-    /// and nothing is appended. Returns the number of events appended. `lines` is called as
-    /// ``importLog(lines:progress:)`` says.
     @discardableResult
-    public func appendExported(lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void) throws -> Int {
+    func appendExported(lines: (_ each: (Int, ArraySlice<UInt8>) throws -> Void) throws -> Void) throws -> Int {
         try appendLines(lines, continuing: true, progress: nil)
     }
 
@@ -50,52 +22,46 @@ extension KanbanEngine {
         continuing: Bool,
         progress: ((Int) -> Void)?
     ) throws -> Int {
-        // Made before the write transaction, which cannot make a database.
-        let backdated = try backdatedRanges()
-        return try writeSide.withLock { core in
-            try writeAndApply(&core) { core, transaction in
-                let existing = try log.count(in: transaction)
-                guard continuing || existing == 0 else { throw LogImportError.databaseNotEmpty(events: existing) }
-                let last = continuing ? try log.lastSequence(in: transaction) : 0
-                var appended = 0
-                var previous: (line: Int, timestamp: Timestamp)?
-                let lastTimestamp = core.lastTimestamp
-                // The run of backdated events of one board being read, recorded as a range when it ends.
-                var run: (board: BoardID, sequences: ClosedRange<UInt64>)?
-                try lines { number, line in
-                    let expected = last + UInt64(appended) + 1
-                    guard let stored = try Self.importedEvent(line, number: number, sequence: expected, continuing: continuing) else { return }
-                    if let previous, stored.event.timestamp < previous.timestamp {
-                        throw LogImportError.badLine(
-                            line: number,
-                            reason: "its timestamp \(stored.event.timestamp) is earlier than line \(previous.line)'s, \(previous.timestamp) (a log's time never goes backwards)"
-                        )
-                    }
-                    if previous == nil, last > 0, stored.event.timestamp < lastTimestamp {
-                        throw LogImportError.badLine(
-                            line: number,
-                            reason: "its timestamp \(stored.event.timestamp) is earlier than the log's last event's, \(lastTimestamp) (a log's time never goes backwards)"
-                        )
-                    }
-                    previous = (number, stored.event.timestamp)
-                    let event = stored.event
-                    if let current = run, event.happenedAt == nil || current.board != event.board || current.sequences.upperBound + 1 != event.sequence {
-                        try backdated.record(board: current.board, sequences: current.sequences, in: transaction)
-                        run = nil
-                    }
-                    if event.happenedAt != nil {
-                        run = (event.board, (run?.sequences.lowerBound ?? event.sequence)...event.sequence)
-                    }
-                    try log.append(raw: stored.bytes, sequence: stored.event.sequence, in: transaction)
-                    core.isDirty = true
-                    core.apply(stored.event)
-                    appended += 1
-                    if appended % Self.importProgressInterval == 0 { progress?(appended) }
+        try appendBatch { batch in
+            let existing = try batch.logCount()
+            guard continuing || existing == 0 else { throw LogImportError.databaseNotEmpty(events: existing) }
+            let last = continuing ? try batch.lastSequence() : 0
+            var appended = 0
+            var previous: (line: Int, timestamp: Timestamp)?
+            let lastTimestamp = batch.lastTimestamp
+            // The run of backdated events of one board being read, recorded as a range when it ends.
+            var run: (board: BoardID, sequences: ClosedRange<UInt64>)?
+            try lines { number, line in
+                let expected = last + UInt64(appended) + 1
+                guard let stored = try Self.importedEvent(line, number: number, sequence: expected, continuing: continuing) else { return }
+                if let previous, stored.event.timestamp < previous.timestamp {
+                    throw LogImportError.badLine(
+                        line: number,
+                        reason: "its timestamp \(stored.event.timestamp) is earlier than line \(previous.line)'s, \(previous.timestamp) (a log's time never goes backwards)"
+                    )
                 }
-                if let run { try backdated.record(board: run.board, sequences: run.sequences, in: transaction) }
-                progress?(appended)
-                return appended
+                if previous == nil, last > 0, stored.event.timestamp < lastTimestamp {
+                    throw LogImportError.badLine(
+                        line: number,
+                        reason: "its timestamp \(stored.event.timestamp) is earlier than the log's last event's, \(lastTimestamp) (a log's time never goes backwards)"
+                    )
+                }
+                previous = (number, stored.event.timestamp)
+                let event = stored.event
+                if let current = run, event.happenedAt == nil || current.board != event.board || current.sequences.upperBound + 1 != event.sequence {
+                    try batch.recordBackdated(board: current.board, sequences: current.sequences)
+                    run = nil
+                }
+                if event.happenedAt != nil {
+                    run = (event.board, (run?.sequences.lowerBound ?? event.sequence)...event.sequence)
+                }
+                try batch.appendStored(stored)
+                appended += 1
+                if appended % Self.importProgressInterval == 0 { progress?(appended) }
             }
+            if let run { try batch.recordBackdated(board: run.board, sequences: run.sequences) }
+            progress?(appended)
+            return appended
         }
     }
 

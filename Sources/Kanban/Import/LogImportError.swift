@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why `kanban import` (``KanbanEngine/importLog(lines:progress:)``) appended nothing.
+/// Why `kanban import` (``EngineImporter/log(lines:progress:)``) appended nothing.
 public enum LogImportError: Error, Equatable, CustomStringConvertible, LocalizedError {
     /// The database already holds events: an import only reproduces a log into an empty one.
     case databaseNotEmpty(events: Int)

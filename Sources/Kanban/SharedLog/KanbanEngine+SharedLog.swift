@@ -121,13 +121,8 @@ extension KanbanEngine {
         }
     }
 
-    /// Brings this engine's database up to the shared log `store` (at most `limit` events at a
-    /// time): what a node does on each wake-up and poll, so that its reads and live streams
-    /// show other nodes' writes. Returns how many events it copied; wakes this engine's
-    /// followers (``events(after:pollInterval:)``) when it copied some. Throws
-    /// ``SharedLogError/notACache(path:detail:)`` when the database is not a prefix of the log.
     @discardableResult
-    public func catchUp(from store: any LogStore, limit: Int = 10_000) throws -> Int {
+    func catchUp(from store: any LogStore, limit: Int = 10_000) throws -> Int {
         let start = try lastSequence()
         var entries: [LogEntry] = []
         var ranges: [BackdatedRange] = []

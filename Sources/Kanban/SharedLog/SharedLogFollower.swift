@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Keeps an engine's cache of a shared log up to date between its writes: a thread of its own
-/// that catches up (``KanbanEngine/catchUp(from:limit:)``) on each wake-up of the store
+/// that catches up (``EngineSync/catchUp(from:limit:)``) on each wake-up of the store
 /// (``LogStore/wakeUps()``, other nodes' commits) and at least every `pollInterval` (hints
 /// may be lost), so reads and live streams on this node show other nodes' writes. Failures are
 /// warned about once each, until a catch-up succeeds again.

@@ -3,9 +3,8 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Takes a snapshot of the current state now (`kanban snapshot`), unless one covers it already.
     @discardableResult
-    public func snapshot() throws -> SnapshotInfo {
+    func snapshot() throws -> SnapshotInfo {
         let (state, timestamp) = try withReadCore { core in
             try read { transaction in try catchUp(&core, in: transaction) }
             return (core.state, core.lastTimestamp)
@@ -13,17 +12,12 @@ extension KanbanEngine {
         try store(state, timestamp: timestamp)
         writeSide.withLock { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
         return try read { transaction in
-            try snapshots.list(in: transaction).last { $0.sequence == state.lastSequence }
+            try snapshotStore.list(in: transaction).last { $0.sequence == state.lastSequence }
         } ?? SnapshotInfo(sequence: state.lastSequence, bytes: 0)
     }
 
-    /// Takes a snapshot of the state after event `sequence` (`kanban snapshot --at`), so that
-    /// time travel near it starts close by: for a log whose snapshots leave a wide gap (the first
-    /// retention rule emptied the middle of long logs), or a moment looked at often. Retention
-    /// applies as after any snapshot; the answer's size is 0 when it removed this one at once.
-    /// A sequence outside the log throws ``KanbanCore/KanbanError/outsideLog(_:)`` and stores nothing.
     @discardableResult
-    public func snapshot(atSequence sequence: UInt64) throws -> SnapshotInfo {
+    func snapshot(atSequence sequence: UInt64) throws -> SnapshotInfo {
         let (state, timestamp) = try read { transaction -> (state: KanbanState, timestamp: Timestamp) in
             let last = try log.lastSequence(in: transaction)
             guard sequence >= 1, sequence <= last else {
@@ -35,22 +29,19 @@ extension KanbanEngine {
         // newest up when it first catches up, and the present one is `snapshot()`'s).
         try store(state, timestamp: timestamp)
         return try read { transaction in
-            try snapshots.list(in: transaction).last { $0.sequence == sequence }
+            try snapshotStore.list(in: transaction).last { $0.sequence == sequence }
         } ?? SnapshotInfo(sequence: sequence, bytes: 0)
     }
 
-    /// Every stored snapshot, oldest first.
-    public func snapshotList() throws -> [SnapshotInfo] {
-        try read { transaction in try snapshots.list(in: transaction) }
+    func snapshotList() throws -> [SnapshotInfo] {
+        try read { transaction in try snapshotStore.list(in: transaction) }
     }
 
-    /// Whether a snapshot scheduled in the background is still being written.
-    public static var hasBackgroundWork: Bool {
+    static var hasBackgroundWork: Bool {
         backgroundWork.wait(timeout: .now()) == .timedOut
     }
 
-    /// Waits until every snapshot this process scheduled in the background is written.
-    public static func waitForBackgroundWork() {
+    static func waitForBackgroundWork() {
         backgroundWork.wait()
     }
 
@@ -86,7 +77,7 @@ extension KanbanEngine {
         // lags (a log from before it) is caught up on open, not here, where it would read the
         // whole backlog back through the memory map inside the snapshot's transaction.
         try write(indexing: false) { transaction in
-            try snapshots.save(value, in: transaction)
+            try snapshotStore.save(value, in: transaction)
             try applyRetention(in: transaction)
         }
     }
@@ -95,17 +86,14 @@ extension KanbanEngine {
     func applyRetention(in transaction: WriteTransaction) throws {
         let statistics = try transaction.statistics(of: log.database)
         let retention = SnapshotRetention(budget: statistics.pages * statistics.pageSize)
-        for sequence in retention.doomed(try snapshots.list(in: transaction)) {
-            try snapshots.remove(sequence, in: transaction)
+        for sequence in retention.doomed(try snapshotStore.list(in: transaction)) {
+            try snapshotStore.remove(sequence, in: transaction)
         }
     }
 
     // MARK: Time travel
 
-    /// The state exactly as it was after event `sequence` (the whole log when past its end),
-    /// and the timestamp of that event: the newest valid snapshot at or before it plus the
-    /// events up to it.
-    public func state(atSequence sequence: UInt64) throws -> (state: KanbanState, timestamp: Timestamp) {
+    func state(atSequence sequence: UInt64) throws -> (state: KanbanState, timestamp: Timestamp) {
         try read { transaction in try state(atSequence: sequence, in: transaction) }
     }
 
@@ -119,8 +107,7 @@ extension KanbanEngine {
         return (core.state, core.lastTimestamp)
     }
 
-    /// The sequence number `point` stands for: checked against the log, or found by time.
-    public func sequence(of point: PointInTime) throws -> UInt64 {
+    func sequence(of point: PointInTime) throws -> UInt64 {
         try read { transaction in try sequence(of: point, in: transaction) }
     }
 
@@ -135,9 +122,7 @@ extension KanbanEngine {
         }
     }
 
-    /// The last event at or before `moment` (0 when the log starts after it). Timestamps never
-    /// go backwards in the log, so this is a binary search over sequence numbers.
-    public func sequence(atOrBefore moment: Timestamp) throws -> UInt64 {
+    func sequence(atOrBefore moment: Timestamp) throws -> UInt64 {
         try read { transaction in try sequence(atOrBefore: moment, in: transaction) }
     }
 

@@ -2,24 +2,9 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The most mutations one push may carry.
-    public static let maxMutationsPerPush = 1_000
+    static let maxMutationsPerPush = 1_000
 
-    /// Decides `mutations` — the changes client `client` made on its own copy, perhaps offline,
-    /// numbered 1, 2, 3… — in order, each on the latest state, as `actor`. Each is decided at most
-    /// once: the client's last mutation decided is recorded in the same write transaction as the
-    /// events (with the reason, for one refused), so a retry after a lost answer, a restart or a
-    /// crash appends nothing twice. A refused mutation still counts as decided, so the client's
-    /// queue goes on. A mutation whose predecessors have not all arrived is not decided
-    /// (``MutationResult/outOfOrder(expected:)``). A mutation whose id was decided before for
-    /// another change (a copied client's) is not decided (``MutationResult/reused(expected:)``).
-    /// Returns one result per mutation, in order; storage failures throw (then nothing of the
-    /// batch they hit was kept: send it again).
-    ///
-    /// The first actor to push as a client owns it. With `ownerOnly` (a server whose actors are
-    /// proven by tokens), a push by anyone else throws ``KanbanCore/KanbanError/foreignClient(_:)``
-    /// and nothing of it is decided.
-    public func push(_ mutations: [Mutation], client: String, actor: String, ownerOnly: Bool = false) async throws -> [MutationResult] {
+    func push(_ mutations: [Mutation], client: String, actor: String, ownerOnly: Bool = false) async throws -> [MutationResult] {
         let actor = try Self.checkedActor(actor)
         let client = try Self.checkedClient(client)
         guard mutations.count <= Self.maxMutationsPerPush else {
@@ -41,9 +26,7 @@ extension KanbanEngine {
         }
     }
 
-    /// Where `client` stands: its last mutation decided and its refusals after mutation
-    /// `refusedAfter` (at most `limit`).
-    public func syncStatus(client: String, refusedAfter: UInt64 = 0, limit: Int = 1_000) throws -> SyncStatus {
+    func syncStatus(client: String, refusedAfter: UInt64 = 0, limit: Int = 1_000) throws -> SyncStatus {
         let client = try Self.checkedClient(client)
         // Opened before the read transaction: a database opened inside one that began before
         // the database was made cannot be read in it.
@@ -67,10 +50,7 @@ extension KanbanEngine {
         }
     }
 
-    /// Throws ``KanbanCore/KanbanError/foreignClient(_:)`` when an actor other than `actor`
-    /// pushed as `client` first: on a server with tokens, before a pull or a live stream shows
-    /// the client's position and refusals.
-    public func checkOwner(of client: String, actor: String) throws {
+    func checkOwner(of client: String, actor: String) throws {
         let client = try Self.checkedClient(client)
         let owner: String?
         if let shared = options.sharedLog {
@@ -82,9 +62,7 @@ extension KanbanEngine {
         if let owner, owner != actor { throw KanbanError.foreignClient(client) }
     }
 
-    /// `client` when it is a client id: 1 to 64 letters, digits, `-` and `_`; else throws
-    /// ``KanbanCore/KanbanError/unreadableMutation(_:)`` saying so.
-    public static func checkedClient(_ client: String) throws -> String {
+    static func checkedClient(_ client: String) throws -> String {
         let allowed = client.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")

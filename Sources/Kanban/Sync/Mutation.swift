@@ -1,7 +1,7 @@
 import KanbanCore
 
 /// A change a client made on its own copy of the boards, perhaps offline, numbered by that
-/// client 1, 2, 3…: what ``KanbanEngine/push(_:client:actor:)`` decides on the latest state,
+/// client 1, 2, 3…: what ``EngineSync/push(_:client:actor:ownerOnly:)`` decides on the latest state,
 /// exactly once.
 public struct Mutation: Hashable, Sendable {
     /// The client's number for it: one more than its previous mutation's.

@@ -2,11 +2,7 @@ import Foundation
 import KanbanCore
 
 extension KanbanEngine {
-    /// Card `reference` (its id or a unique prefix, among the board's cards of that moment) of
-    /// board `boardName` with everything it carried at `point`: its column, texts, assignees,
-    /// labels, checklist, comments and links as they were then; overdue as of that moment. A card
-    /// not on the board then (not added yet, or deleted) is unknown.
-    public func cardDetail(board boardName: String, card reference: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> CardDetailView {
+    func cardDetail(board boardName: String, card reference: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> CardDetailView {
         let backdated = try existingBackdatedRanges()
         let (past, moment) = try read { transaction in
             let current = try boardsNow(in: transaction).board(named: boardName)

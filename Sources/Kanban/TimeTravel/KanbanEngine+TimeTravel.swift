@@ -3,13 +3,7 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Board `name` exactly as it was at `point`, laid out as ``boardView(named:now:timeZone:)``
-    /// does; overdue as of that moment. `name` is the board's name now (so a board renamed since
-    /// is still found, as `restore` finds it); a board removed since is found by its name then.
-    ///
-    /// A moment counts the board's events by when they happened (``sequence(of:board:)``): an
-    /// imported history shows as it stood at that moment of its past.
-    public func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
+    func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
         let backdated = try existingBackdatedRanges()
         let (current, past, moment) = try read { transaction in
             // The board's id now, from the boards and columns alone: a process that only looks
@@ -27,9 +21,7 @@ extension KanbanEngine {
         return past.view(of: board, now: moment, today: moment.day(in: timeZone))
     }
 
-    /// Board `name` now (`point` `nil`) or as it was at `point`, with the sequence number of the
-    /// last event it reflects.
-    public func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {
+    func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {
         guard let point else {
             return try withState { state in
                 if DefaultBoard.isPending(name, in: state) { return BoardReading(view: DefaultBoard.placeholderView, sequence: state.lastSequence) }
@@ -41,9 +33,7 @@ extension KanbanEngine {
         return BoardReading(view: try boardView(named: name, at: .sequence(sequence), timeZone: timeZone), sequence: sequence)
     }
 
-    /// How board `name` (as named now) changed from `from` to `to` (default: now). Moments count
-    /// the board's events by when they happened, as ``boardView(named:at:timeZone:)`` does.
-    public func diff(board name: String, from: PointInTime, to: PointInTime? = nil) throws -> BoardDiff {
+    func diff(board name: String, from: PointInTime, to: PointInTime? = nil) throws -> BoardDiff {
         let id = try boardID(named: name)
         func past(_ point: PointInTime) throws -> KanbanState {
             let sequence = try sequence(of: point, board: id)

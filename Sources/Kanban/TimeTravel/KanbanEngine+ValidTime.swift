@@ -2,12 +2,7 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The sequence number `point` stands for when board `board` is looked at: as
-    /// ``sequence(of:)``, except that a moment also counts the board's events by when they
-    /// happened. For `.moment(T)`, the last event appended at or before `T`, or, when later, the
-    /// last event of a backdated range of `board` (an imported history) that happened at or
-    /// before `T`. With no board (`nil`) or no backdated range, as ``sequence(of:)``.
-    public func sequence(of point: PointInTime, board: BoardID?) throws -> UInt64 {
+    func sequence(of point: PointInTime, board: BoardID?) throws -> UInt64 {
         let backdated = try existingBackdatedRanges()
         return try read { transaction in try sequence(of: point, board: board, backdated: backdated, in: transaction) }
     }

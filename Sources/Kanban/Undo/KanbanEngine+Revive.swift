@@ -2,24 +2,7 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Brings back a card deleted from board `board` — `card` is its id or a unique prefix of the
-    /// ids of the board's deleted cards — with its id, title, description and due date: to its
-    /// old column and index (clamped), or to `column` at `index`. Appends one `cardRevived` event,
-    /// committed before this returns; one undo deletes the card again. Throws ``KanbanError``
-    /// (unknown or ambiguous card, a live card, its column removed, an index out of range) and
-    /// appends nothing then.
-    @discardableResult
-    public func revive(board: String, card: String, column: String? = nil, index: Int? = nil, actor: String) throws -> [RecordedEvent] {
-        try execute(.reviveCard(board: board, card: card, column: column, index: index), actor: actor)
-    }
-
-    /// The cards deleted from board `board` and not brought back since, newest deletion first,
-    /// at most `limit` of them: each as it was, with where it stood, and the sequence number,
-    /// time and actor of its deletion. Reads the log backwards, decoding only the events of cards
-    /// that are not live (and restores, which name no single card). With `before`, only
-    /// deletions before that event: the next page after one whose last deletion was `before`
-    /// (a card deleted again later stays on the page of its newest deletion).
-    public func deletedCards(board: String, limit: Int? = nil, before: UInt64? = nil) throws -> [DeletedCard] {
+    func deletedCards(board: String, limit: Int? = nil, before: UInt64? = nil) throws -> [DeletedCard] {
         let state = try withState { $0 }
         if DefaultBoard.isPending(board, in: state) { return [] }
         guard let found = state.board(named: board) else { throw KanbanError.unknownBoard(board) }

@@ -32,8 +32,7 @@ extension KanbanEngine {
         return UndoDecision(event: event, dropped: dropped)
     }
 
-    /// What undo and redo would reverse next for `actor`, and what they would drop on the way.
-    public func undoPreview(actor: String) throws -> UndoPreview {
+    func undoPreview(actor: String) throws -> UndoPreview {
         let actor = try Self.checkedActor(actor)
         let state = try withState { $0 }
         return try read { transaction in
@@ -105,9 +104,7 @@ extension KanbanEngine {
         return names
     }
 
-    /// For wording `events`: the names of the columns they place cards in that are gone now, as
-    /// they were when removed (empty, without reading the log, when every such column is live).
-    public func removedColumnNames(for events: [RecordedEvent]) throws -> RemovedColumnNames {
+    func removedColumnNames(for events: [RecordedEvent]) throws -> RemovedColumnNames {
         let state = try withState { $0 }
         return try read { transaction in
             var cache: RemovedColumnNames?

@@ -49,12 +49,12 @@ extension KanbanCommand {
             func run() throws {
                 let engine = try global.openEngine()
                 if boards {
-                    let roots = try engine.boardRoots().sorted { $0.key < $1.key }
+                    let roots = try engine.audit.boardRoots().sorted { $0.key < $1.key }
                         .map { BoardRootOutput(board: $0.key.description, size: $0.value.size, root: MerkleHash.hex($0.value.root)) }
                     if json { try Output.printJSON(roots) } else { for root in roots { Output.print("\(root.board) \(root.size) \(root.root)") } }
                     return
                 }
-                let root = try engine.auditRoot(size: at)
+                let root = try engine.audit.root(size: at)
                 if json { try Output.printJSON(AuditRootOutput(root)) } else { Output.print("\(root.size) \(MerkleHash.hex(root.root))") }
             }
         }
@@ -75,7 +75,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let proof = try global.openEngine().inclusionProof(sequence: sequence, size: size)
+                let proof = try global.openEngine().audit.inclusionProof(sequence: sequence, size: size)
                 if json { try Output.printJSON(InclusionProofOutput(proof)); return }
                 Output.print("event #\(proof.sequence) in the tree of \(proof.size) events")
                 Output.print("leaf \(MerkleHash.hex(proof.leaf))")
@@ -100,7 +100,7 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let proof = try global.openEngine().consistencyProof(old: old, new: new)
+                let proof = try global.openEngine().audit.consistencyProof(old: old, new: new)
                 if json { try Output.printJSON(ConsistencyProofOutput(proof)); return }
                 Output.print("\(proof.old) \(MerkleHash.hex(proof.oldRoot))")
                 Output.print("\(proof.new) \(MerkleHash.hex(proof.newRoot))")
@@ -148,7 +148,7 @@ extension KanbanCommand {
             func run() throws {
                 let signer = try readKey(key)
                 let note: String
-                do { note = try global.openEngine().checkpoint().signed(with: signer) } catch let error as AuditKeyError {
+                do { note = try global.openEngine().audit.checkpoint().signed(with: signer) } catch let error as AuditKeyError {
                     throw ValidationError(error.description)
                 }
                 if let out {
@@ -201,7 +201,7 @@ extension KanbanCommand {
                         throw ExitCode(1)
                     }
                 }
-                let report = try global.openEngine().verifyAudit(checkpoint: checked)
+                let report = try global.openEngine().audit.verify(checkpoint: checked)
                 if json {
                     try Output.printJSON(AuditVerifyOutput(report))
                 } else if let problem = report.problem {

@@ -31,7 +31,7 @@ extension KanbanCommand {
             let transport = limits.transport()
             let replica = try Blocking.run { try await Replica.clone(from: url, into: engine, token: token, transport: transport) }
             let events = try engine.lastSequence()
-            Output.line("Cloned \(replica.origin): \(events) event\(events == 1 ? "" : "s"), Merkle root \(MerkleHash.hex(try engine.auditRoot().root)).")
+            Output.line("Cloned \(replica.origin): \(events) event\(events == 1 ? "" : "s"), Merkle root \(MerkleHash.hex(try engine.audit.root().root)).")
         }
     }
 }

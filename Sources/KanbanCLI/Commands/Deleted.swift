@@ -25,7 +25,7 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            let cards = try engine.deletedCards(board: global.board, limit: limit)
+            let cards = try engine.history.deletedCards(board: global.board, limit: limit)
             let columnNames = try engine.withState { $0.columns.mapValues(\.name) }
             if json {
                 try Output.printJSON(cards.map { DeletedCardOutput(deleted: $0, columnNames: columnNames) })

@@ -23,7 +23,7 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
-            let diff = try engine.diff(
+            let diff = try engine.timeTravel.diff(
                 board: global.board,
                 from: try PointInTime(parsing: from),
                 to: try to.map { text throws(KanbanError) in try PointInTime(parsing: text) }

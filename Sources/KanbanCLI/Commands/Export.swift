@@ -57,14 +57,14 @@ extension KanbanCommand {
             do {
                 switch format {
                 case .jsonl:
-                    try engine.exportEvents(query) { stored in
+                    try engine.export.events(query) { stored in
                         try destination.write(try OutputJSON.encode(ExportedEventOutput(stored: stored)))
                         try destination.write("\n")
                         count += 1
                     }
                 case .csv:
                     try destination.write(HistoryCSV.byteOrderMark + HistoryCSV.header)
-                    try engine.exportHistory(query, language: lang ?? .fromEnvironment) { row in
+                    try engine.export.history(query, language: lang ?? .fromEnvironment) { row in
                         try destination.write(HistoryCSV.record(for: row))
                         count += 1
                     }

@@ -31,7 +31,7 @@ extension KanbanCommand {
         func run() throws {
             let since = try self.since.map { text throws(KanbanError) in try Due(parsing: text).start }
             let until = try self.until.map { text throws(KanbanError) in try Due(parsing: text).end }
-            let report = try global.openEngine().flow(board: global.board, since: since, until: until, timeZone: .current)
+            let report = try global.openEngine().history.flow(board: global.board, since: since, until: until, timeZone: .current)
             if json {
                 try Output.printJSON(FlowOutput(report: report))
                 return

@@ -36,7 +36,7 @@ extension KanbanCommand {
         func run() throws {
             let engine = try global.openEngine()
             try ReplicaWrites.refuseOnReplica(engine, "generate")
-            let report = try engine.generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
+            let report = try engine.importer.generate(events: events, seed: seed, boards: boards, batchSize: batchSize)
             try printRate(report, verb: "Appended", json: json)
         }
     }

@@ -49,7 +49,7 @@ extension KanbanCommand {
             // A card id names one card whatever its board: without --board, its trail is
             // looked up on every board (its events all belong to the board it was added to).
             let board = self.board ?? (card == nil ? DefaultBoard.name : nil)
-            let entries = try engine.history(HistoryQuery(
+            let entries = try engine.history.entries(HistoryQuery(
                 board: board, card: card, actor: actor, since: since, until: until?.moment,
                 untilSequence: until?.sequence, limit: limit, language: lang
             ))

@@ -53,7 +53,7 @@ extension KanbanCommand.Import {
             try ReplicaWrites.refuseOnReplica(engine, "import")
             let showsProgress = isatty(STDERR_FILENO) != 0
             defer { if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
-            let imported = try engine.importLog(lines: JSONLinesFile(path: file).forEachLine) { count in
+            let imported = try engine.importer.log(lines: JSONLinesFile(path: file).forEachLine) { count in
                 if showsProgress { FileHandle.standardError.write(Data("\rimporting: \(count) events".utf8)) }
             }
             Output.print("Imported \(imported) event\(imported == 1 ? "" : "s") from \(file).")

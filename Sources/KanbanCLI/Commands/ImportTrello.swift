@@ -50,7 +50,7 @@ extension KanbanCommand.Import {
             try ReplicaWrites.refuseOnReplica(engine, "import trello")
             let showsProgress = isatty(STDERR_FILENO) != 0
             defer { if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
-            let report = try engine.importTrello(data, board: board) { done, all in
+            let report = try engine.importer.trello(data, board: board) { done, all in
                 if showsProgress { FileHandle.standardError.write(Data("\rimporting: \(done) of \(all) steps".utf8)) }
             }
             if json {

@@ -25,7 +25,7 @@ extension KanbanCommand {
         func run() throws {
             let engine = try global.openEngine()
             if try ReplicaWrites.queueIfReplica(.redo(force: force), on: engine, actor: global.actorName, json: json) { return }
-            let outcome = try engine.performRedo(actor: global.actorName, force: force)
+            let outcome = try engine.perform(.redo(force: force), actor: global.actorName)
             try printOutcome(outcome, stack: "redo", actor: global.actorName, engine: engine, language: lang, json: json)
         }
     }

@@ -24,7 +24,7 @@ extension KanbanCommand {
         func run() throws {
             let engine = try global.openEngine()
             try ReplicaWrites.refuseOnReplica(engine, "restore")
-            let events = try engine.restore(board: global.board, to: try PointInTime(parsing: to), actor: global.actorName)
+            let events = try engine.execute(.restore(board: global.board, to: try PointInTime(parsing: to)), actor: global.actorName)
             if events.isEmpty && !json { Output.line("The board is already as it was then.") }
             try printOutcome(events, engine: engine, language: lang, json: json)
         }

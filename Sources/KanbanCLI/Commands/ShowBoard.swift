@@ -23,7 +23,7 @@ extension KanbanCommand {
             let engine = try global.openEngine()
             // On a replica, now means with the changes queued on it (applied as the origin would).
             let replica = at == nil ? try Replica.open(engine) : nil
-            let view = try at.map { text in try engine.boardView(named: global.board, at: try PointInTime(parsing: text)) }
+            let view = try at.map { text in try engine.timeTravel.boardView(named: global.board, at: try PointInTime(parsing: text)) }
                 ?? replica.map { try $0.boardViewWithPending(named: global.board).view }
                 ?? engine.boardView(named: global.board)
             if json {

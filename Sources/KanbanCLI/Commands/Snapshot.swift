@@ -26,11 +26,11 @@ extension KanbanCommand {
             let engine = try global.openEngine()
             let info: SnapshotInfo
             if let point {
-                let sequence = try engine.sequence(of: point)
+                let sequence = try engine.timeTravel.sequence(of: point)
                 if sequence == 0, case .moment = point, let at { throw KanbanError.outsideLog("\(at) (before the first event)") }
-                info = try engine.snapshot(atSequence: sequence)
+                info = try engine.snapshots.take(atSequence: sequence)
             } else {
-                info = try engine.snapshot()
+                info = try engine.snapshots.take()
             }
             if json {
                 try Output.printJSON(SnapshotOutput(info: info))

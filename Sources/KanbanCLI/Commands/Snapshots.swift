@@ -13,7 +13,7 @@ extension KanbanCommand {
         var json = false
 
         func run() throws {
-            let list = try global.openEngine().snapshotList()
+            let list = try global.openEngine().snapshots.list()
             if json {
                 try Output.printJSON(list.map(SnapshotOutput.init(info:)))
             } else {

@@ -39,12 +39,12 @@ extension KanbanCommand {
                 return
             }
             if try ReplicaWrites.queueIfReplica(.undo(force: force), on: engine, actor: global.actorName, json: json) { return }
-            let outcome = try engine.performUndo(actor: global.actorName, force: force)
+            let outcome = try engine.perform(.undo(force: force), actor: global.actorName)
             try printOutcome(outcome, stack: "undo", actor: global.actorName, engine: engine, language: lang, json: json)
         }
 
         private func printPreview(_ engine: KanbanEngine) throws {
-            let preview = try engine.undoPreview(actor: global.actorName)
+            let preview = try engine.history.undoPreview(actor: global.actorName)
             let worded = [preview.undo, preview.redo].compactMap { $0 } + (preview.droppedFromUndo + preview.droppedFromRedo).map(\.event)
             let wording = try EventWording(engine: engine, language: lang, events: worded)
             let book = lang.phrasebook

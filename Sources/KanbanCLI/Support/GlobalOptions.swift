@@ -49,7 +49,7 @@ public struct GlobalOptions: ParsableArguments {
         let writer = try SharedLogOpener.store(at: url)
         let follower = try SharedLogOpener.store(at: url)
         let engine = try openEngine(at: path, shortLived: shortLived, sharedLog: writer)
-        while try engine.catchUp(from: follower) > 0 {}
+        while try engine.sync.catchUp(from: follower) > 0 {}
         return (engine, follower)
     }
 
@@ -77,12 +77,12 @@ public struct GlobalOptions: ParsableArguments {
                 if terminal { FileHandle.standardError.write(Data("\rkanban: building the \(what): \(done) of \(total) events".utf8)) }
             }
         }
-        if try engine.auditTreeLag() > 10_000 {
-            try engine.catchUpAuditTree(progress: report("audit tree"))
+        if try engine.audit.lag() > 10_000 {
+            try engine.audit.catchUp(progress: report("audit tree"))
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
         }
-        if try engine.historyIndexLag() > 10_000 {
-            try engine.catchUpHistoryIndex(progress: report("history index"))
+        if try engine.history.indexLag() > 10_000 {
+            try engine.history.catchUpIndex(progress: report("history index"))
             if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
         }
     }

@@ -21,7 +21,7 @@ struct BoardRoutes {
         api.get("boards/{board}") { request, context in
             let name = try PathParameter.value("board", in: context)
             guard let point = try QueryValues(request: request).pointInTime("at") else { return try board(named: name) }
-            let reading = try engine.boardReading(named: name, at: point)
+            let reading = try engine.timeTravel.boardReading(named: name, at: point)
             return JSONResponse.bytes(BoardJSON.encode(view: reading.view, sequence: reading.sequence))
         }
         api.patch("boards/{board}") { request, context in
@@ -44,13 +44,13 @@ struct BoardRoutes {
             let name = try PathParameter.value("board", in: context)
             let query = QueryValues(request: request)
             guard let from = try query.pointInTime("from") else { throw APIError(.badRequest, "'from' (SEQ or DATE) is required") }
-            return try JSONResponse.make(DiffOutput(diff: try engine.diff(board: name, from: from, to: try query.pointInTime("to"))))
+            return try JSONResponse.make(DiffOutput(diff: try engine.timeTravel.diff(board: name, from: from, to: try query.pointInTime("to"))))
         }
         api.get("boards/{board}/deleted") { request, context in
             let name = try PathParameter.value("board", in: context)
             let limit = try ListPage.limit(of: request)
             let before: UInt64? = try QueryValues(request: request).integer("before", minimum: 1)
-            let cards = try engine.deletedCards(board: name, limit: limit, before: before)
+            let cards = try engine.history.deletedCards(board: name, limit: limit, before: before)
             let columnNames = try engine.withState { $0.columns.mapValues(\.name) }
             let response = try JSONResponse.make(cards.map { DeletedCardOutput(deleted: $0, columnNames: columnNames) })
             return ListPage.linkingNext(response, request: request, count: cards.count, limit: limit, cursor: "before", value: cards.last?.sequence)
@@ -61,7 +61,7 @@ struct BoardRoutes {
     private func board(named name: String) throws -> Response {
         let sequence = try engine.withState { $0.lastSequence }
         if let bytes = cache.answer(board: name, sequence: sequence) { return JSONResponse.bytes(bytes) }
-        let reading = try engine.boardReading(named: name)
+        let reading = try engine.timeTravel.boardReading(named: name)
         let bytes = BoardJSON.encode(view: reading.view, sequence: reading.sequence)
         cache.keep(bytes, board: name, sequence: reading.sequence)
         return JSONResponse.bytes(bytes)
@@ -79,7 +79,7 @@ struct BoardRoutes {
         if let before: UInt64 = try query.integer("before", minimum: 1) {
             untilSequence = min(untilSequence ?? .max, before - 1)
         }
-        let entries = try engine.history(HistoryQuery(
+        let entries = try engine.history.entries(HistoryQuery(
             board: name, card: query.text("card"), actor: query.text("actor"), since: try query.start("since"),
             until: until?.moment, untilSequence: untilSequence, limit: limit, language: try query.language()
         ))

@@ -15,7 +15,7 @@ struct CardDetailRoutes {
             let board = try PathParameter.value("board", in: context)
             let card = try PathParameter.value("card", in: context)
             if let point = try QueryValues(request: request).pointInTime("at") {
-                return try JSONResponse.make(CardDetailsOutput(view: try engine.cardDetail(board: board, card: card, at: point)))
+                return try JSONResponse.make(CardDetailsOutput(view: try engine.timeTravel.cardDetail(board: board, card: card, at: point)))
             }
             return try JSONResponse.make(CardDetailsOutput(view: try engine.cardDetail(board: board, card: card)))
         }

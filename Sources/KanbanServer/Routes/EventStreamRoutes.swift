@@ -61,9 +61,9 @@ struct EventStreamRoutes {
         let filter = try BoardFilter(name: query.text("board"), engine: engine)
         // A syncing client's stream also carries an `ack` frame after each of its pushes.
         let client = try query.text("client").map { text in
-            do { return try KanbanEngine.checkedClient(text) } catch { throw APIError(.badRequest, "\(error)") }
+            do { return try EngineSync.checkedClient(text) } catch { throw APIError(.badRequest, "\(error)") }
         }
-        if ownerOnly, let client { try engine.checkOwner(of: client, actor: actor) }
+        if ownerOnly, let client { try engine.sync.checkOwner(of: client, actor: actor) }
         let acknowledgements = self.acknowledgements
         let start = after
         let resetEvent = reset

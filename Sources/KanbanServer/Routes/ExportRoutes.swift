@@ -14,7 +14,7 @@ struct ExportRoutes {
         api.get("export") { request, _ in
             let after: UInt64 = try QueryValues(request: request).integer("after") ?? 0
             let limit = try ListPage.limit(of: request)
-            let events = try engine.storedEvents(after: after, limit: limit)
+            let events = try engine.export.storedEvents(after: after, limit: limit)
             var body: [UInt8] = []
             for event in events {
                 body += try OutputJSON.encode(ExportedEventOutput(stored: event))

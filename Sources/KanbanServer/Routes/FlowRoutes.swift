@@ -13,7 +13,7 @@ struct FlowRoutes {
             let query = QueryValues(request: request)
             let since = try query.start("since")
             let until = try query.end("until")
-            return try JSONResponse.make(FlowOutput(report: try engine.flow(board: name, since: since, until: until)))
+            return try JSONResponse.make(FlowOutput(report: try engine.history.flow(board: name, since: since, until: until)))
         }
     }
 }

@@ -28,7 +28,7 @@ struct ImportRoutes {
             let board = QueryValues(request: request).text("board")
             let report: TrelloImportReport
             do {
-                report = try engine.importTrello(Data(body.readableBytesView), board: board)
+                report = try engine.importer.trello(Data(body.readableBytesView), board: board)
             } catch let error as TrelloImportError {
                 switch error {
                 case .malformed: throw APIError(.badRequest, error.description)

@@ -8,7 +8,7 @@ import NIOCore
 /// `/api/sync/push` and `/api/sync/pull`: offline-first clients. A client numbers the changes it
 /// makes on its own copy (mutations 1, 2, 3…) and pushes them when it can; the server decides
 /// each exactly once, in order, on the latest state, keeping the client's last mutation decided
-/// in the same transaction as the events (``KanbanEngine/push(_:client:actor:)``). The answer,
+/// in the same transaction as the events (``EngineSync/push(_:client:actor:ownerOnly:)``). The answer,
 /// an `ack` frame on the client's live streams and the pull all say where it stands.
 struct SyncRoutes {
     let engine: KanbanEngine
@@ -31,8 +31,8 @@ struct SyncRoutes {
             }
             let body = try JSONDecoder().decode(SyncPushBody.self, from: Data(bytes.readableBytesView))
             let mutations = body.mutations.map(\.mutation)
-            let results = try await engine.push(mutations, client: body.clientID, actor: context.actor, ownerOnly: ownerOnly)
-            let status = try engine.syncStatus(client: body.clientID, refusedAfter: .max)
+            let results = try await engine.sync.push(mutations, client: body.clientID, actor: context.actor, ownerOnly: ownerOnly)
+            let status = try engine.sync.status(client: body.clientID, refusedAfter: .max)
             let outputs = zip(mutations, results).map { mutation, result in
                 MutationResultOutput(id: mutation.id, result: result, reason: Self.reason)
             }
@@ -54,11 +54,11 @@ struct SyncRoutes {
         api.get("sync/pull") { request, context in
             let query = QueryValues(request: request)
             guard let client = query.text("client") else { throw APIError(.badRequest, "'client' is missing: give the client's id") }
-            if ownerOnly { try engine.checkOwner(of: client, actor: context.actor) }
+            if ownerOnly { try engine.sync.checkOwner(of: client, actor: context.actor) }
             let after: UInt64 = try query.integer("after") ?? 0
             let refusedAfter: UInt64 = try query.integer("refusedAfter") ?? 0
             let limit = try ListPage.limit(of: request)
-            let status = try engine.syncStatus(client: client, refusedAfter: refusedAfter, limit: ListPage.maximumLimit)
+            let status = try engine.sync.status(client: client, refusedAfter: refusedAfter, limit: ListPage.maximumLimit)
             let events = try engine.events(after: after, limit: limit)
             let output = SyncPullOutput(
                 clientID: client,

@@ -10,7 +10,7 @@ struct UndoRoutes {
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.get("undo") { request, context in
-            let preview = try engine.undoPreview(actor: context.actor)
+            let preview = try engine.history.undoPreview(actor: context.actor)
             let worded = [preview.undo, preview.redo].compactMap { $0 } + (preview.droppedFromUndo + preview.droppedFromRedo).map(\.event)
             let wording = try EventWording(engine: engine, language: try QueryValues(request: request).language(), events: worded)
             return try JSONResponse.make(UndoPreviewOutput(preview: preview, action: wording.imperative(for:)))

@@ -24,12 +24,12 @@ struct SharedLogNode {
 
     /// Brings the cache up to the log.
     func catchUp() throws {
-        while try engine.catchUp(from: follower) > 0 {}
+        while try engine.sync.catchUp(from: follower) > 0 {}
     }
 
     /// Each event's bytes, in order.
     func storedBytes() throws -> [[UInt8]] {
-        try engine.storedEvents(after: 0, limit: .max).map(\.bytes)
+        try engine.export.storedEvents(after: 0, limit: .max).map(\.bytes)
     }
 }
 

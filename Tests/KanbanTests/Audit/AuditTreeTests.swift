@@ -33,27 +33,27 @@ struct AuditTreeTests {
         let engine = try Self.engine(events: 21, in: directory)
         let leaves = try Self.leaves(of: engine)
         #expect(leaves.count == 21)
-        #expect(try engine.auditRoot(size: 0).root == MerkleHash.empty)
+        #expect(try engine.audit.root(size: 0).root == MerkleHash.empty)
         for size in 1...UInt64(leaves.count) {
-            let root = try engine.auditRoot(size: size).root
+            let root = try engine.audit.root(size: size).root
             #expect(root == RFC6962Verifier.treeHash(Array(leaves[..<Int(size)])), "root of \(size)")
             for sequence in 1...size {
-                let proof = try engine.inclusionProof(sequence: sequence, size: size)
+                let proof = try engine.audit.inclusionProof(sequence: sequence, size: size)
                 #expect(proof.leaf == leaves[Int(sequence - 1)])
                 #expect(RFC6962Verifier.verifyInclusion(leaf: proof.leaf, index: sequence - 1, size: size, path: proof.path, root: root),
                         "inclusion of #\(sequence) in \(size)")
             }
             for old in 1...size {
-                let proof = try engine.consistencyProof(old: old, new: size)
+                let proof = try engine.audit.consistencyProof(old: old, new: size)
                 #expect(RFC6962Verifier.verifyConsistency(old: old, new: size, oldRoot: proof.oldRoot, newRoot: proof.newRoot, path: proof.path),
                         "consistency \(old) → \(size)")
             }
         }
         // A proof for another leaf or root fails the RFC check: the verifier can fail.
-        let proof = try engine.inclusionProof(sequence: 5, size: 21)
+        let proof = try engine.audit.inclusionProof(sequence: 5, size: 21)
         #expect(!RFC6962Verifier.verifyInclusion(leaf: leaves[5], index: 4, size: 21, path: proof.path, root: proof.root))
-        #expect(throws: KanbanError.self) { try engine.inclusionProof(sequence: 22) }
-        #expect(throws: KanbanError.self) { try engine.auditRoot(size: 99) }
+        #expect(throws: KanbanError.self) { try engine.audit.inclusionProof(sequence: 22) }
+        #expect(throws: KanbanError.self) { try engine.audit.root(size: 99) }
     }
 
     @Test("The tree follows every commit in the same transaction, batches of concurrent writers included")
@@ -67,11 +67,11 @@ struct AuditTreeTests {
             }
             try await group.waitForAll()
         }
-        #expect(try engine.auditTreeLag() == 0)
-        let size = try engine.log.environment.read { try engine.audit.size(in: $0) }
+        #expect(try engine.audit.lag() == 0)
+        let size = try engine.log.environment.read { try engine.auditTree.size(in: $0) }
         #expect(size == (try engine.lastSequence()))
-        #expect(try engine.auditRoot().root == RFC6962Verifier.treeHash(try Self.leaves(of: engine)))
-        #expect(try engine.verifyAudit().isValid)
+        #expect(try engine.audit.root().root == RFC6962Verifier.treeHash(try Self.leaves(of: engine)))
+        #expect(try engine.audit.verify().isValid)
     }
 
     @Test("Batches of odd sizes extend the tree to the definition's root, each one starting from the last one's right edge")
@@ -80,13 +80,13 @@ struct AuditTreeTests {
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("batches.db"))
         for (events, batch) in [(1, 1), (6, 7), (45, 13), (77, 64), (128, 3)] {
-            try engine.generate(events: events, seed: UInt64(batch), batchSize: batch)
+            try engine.importer.generate(events: events, seed: UInt64(batch), batchSize: batch)
             let leaves = try Self.leaves(of: engine)
-            #expect(try engine.auditRoot().root == RFC6962Verifier.treeHash(leaves), "after \(leaves.count) events")
+            #expect(try engine.audit.root().root == RFC6962Verifier.treeHash(leaves), "after \(leaves.count) events")
         }
-        #expect(try engine.verifyAudit().isValid)
+        #expect(try engine.audit.verify().isValid)
         let size = try engine.lastSequence()
-        let proof = try engine.consistencyProof(old: 37, new: size)
+        let proof = try engine.audit.consistencyProof(old: 37, new: size)
         #expect(RFC6962Verifier.verifyConsistency(old: 37, new: size, oldRoot: proof.oldRoot, newRoot: proof.newRoot, path: proof.path))
     }
 
@@ -97,12 +97,12 @@ struct AuditTreeTests {
         let engine = try Self.engine(events: 11, in: directory)
         // The 12th leaf (index 11) pairs with leaf 10, then with node (1, 4): remove the latter.
         let removed = try engine.log.environment.write { transaction in
-            try transaction.delete(forKey: MerkleTree.key(level: 1, index: 4), in: engine.audit.database)
+            try transaction.delete(forKey: MerkleTree.key(level: 1, index: 4), in: engine.auditTree.database)
         }
         #expect(removed)
         #expect(throws: KanbanError.self) { try engine.execute(.addCard(board: "main", title: "one more"), actor: "ana") }
         #expect(try engine.lastSequence() == 11)
-        #expect(try engine.log.environment.read { try engine.audit.size(in: $0) } == 11)
+        #expect(try engine.log.environment.read { try engine.auditTree.size(in: $0) } == 11)
     }
 
     @Test("A log without a tree (written before it existed) gets one built, equal to the definition")
@@ -111,20 +111,20 @@ struct AuditTreeTests {
         defer { directory.remove() }
         let engine = try Self.engine(events: 30, in: directory)
         try engine.log.environment.write { transaction in
-            try transaction.withCursor(on: engine.audit.database) { _ in }
+            try transaction.withCursor(on: engine.auditTree.database) { _ in }
             var keys: [[UInt8]] = []
-            try transaction.withCursor(on: engine.audit.database) { cursor in
+            try transaction.withCursor(on: engine.auditTree.database) { cursor in
                 var entry = try cursor.first()
                 while let current = entry { keys.append(Array(current.key)); entry = try cursor.next() }
             }
-            for key in keys { try transaction.delete(forKey: key, in: engine.audit.database) }
+            for key in keys { try transaction.delete(forKey: key, in: engine.auditTree.database) }
         }
-        #expect(try engine.auditTreeLag() == 30)
+        #expect(try engine.audit.lag() == 30)
         var reports: [UInt64] = []
         #expect(try engine.catchUpAuditTree { done, _ in reports.append(done) } == 30)
         #expect(reports == [30])
-        #expect(try engine.auditRoot().root == RFC6962Verifier.treeHash(try Self.leaves(of: engine)))
-        #expect(try engine.verifyAudit().isValid)
+        #expect(try engine.audit.root().root == RFC6962Verifier.treeHash(try Self.leaves(of: engine)))
+        #expect(try engine.audit.verify().isValid)
     }
 
     enum Tampering: String, CaseIterable, Sendable {
@@ -136,7 +136,7 @@ struct AuditTreeTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try Self.engine(events: 12, in: directory)
-        #expect(try engine.verifyAudit().isValid)
+        #expect(try engine.audit.verify().isValid)
         let log = engine.log
         try log.environment.write { transaction in
             func value(_ sequence: UInt64) throws -> [UInt8] {
@@ -158,10 +158,10 @@ struct AuditTreeTests {
                 try put(4, nine)
                 try put(9, four)
             case .editTreeNode:
-                try transaction.put([UInt8](repeating: 7, count: 32), forKey: MerkleTree.key(level: 2, index: 1), in: engine.audit.database)
+                try transaction.put([UInt8](repeating: 7, count: 32), forKey: MerkleTree.key(level: 2, index: 1), in: engine.auditTree.database)
             }
         }
-        let report = try engine.verifyAudit()
+        let report = try engine.audit.verify()
         #expect(!report.isValid)
         let expected: UInt64 = switch tampering {
         case .flipByte: 7
@@ -179,7 +179,7 @@ struct AuditTreeTests {
         defer { directory.remove() }
         let engine = try Self.engine(events: 9, in: directory)
         let key = try AuditKey.generate(name: "auditor")
-        let note = try engine.checkpoint().signed(with: key)
+        let note = try engine.audit.checkpoint().signed(with: key)
         let verifier = try AuditKey(parsing: key.verifierKey)
         #expect(try AuditKey(parsing: try #require(key.signerKey)).verifierKey == key.verifierKey)
         let checkpoint = try Checkpoint(note: note, verifiedWith: verifier)
@@ -190,7 +190,7 @@ struct AuditTreeTests {
         #expect(throws: AuditKeyError.self) { try Checkpoint(note: note.replacingOccurrences(of: "\n9\n", with: "\n8\n"), verifiedWith: verifier) }
 
         try engine.execute(.addCard(board: "main", title: "later"), actor: "ana")
-        #expect(try engine.verifyAudit(checkpoint: checkpoint).isValid)
+        #expect(try engine.audit.verify(checkpoint: checkpoint).isValid)
 
         // Someone rewrites event 3 and the whole stored tree consistently: only the checkpoint tells.
         try engine.log.environment.write { transaction in
@@ -200,15 +200,15 @@ struct AuditTreeTests {
             edited[edited.count - 1] ^= 0x20
             try SequenceKey.withBytes(3) { key in try edited.withUnsafeBytes { try transaction.put($0, forKey: key, in: engine.log.database) } }
             var keys: [[UInt8]] = []
-            try transaction.withCursor(on: engine.audit.database) { cursor in
+            try transaction.withCursor(on: engine.auditTree.database) { cursor in
                 var entry = try cursor.first()
                 while let current = entry { keys.append(Array(current.key)); entry = try cursor.next() }
             }
-            for key in keys { try transaction.delete(forKey: key, in: engine.audit.database) }
+            for key in keys { try transaction.delete(forKey: key, in: engine.auditTree.database) }
         }
-        try engine.catchUpAuditTree()
-        #expect(try engine.verifyAudit().isValid)
-        let report = try engine.verifyAudit(checkpoint: checkpoint)
+        try engine.audit.catchUp()
+        #expect(try engine.audit.verify().isValid)
+        let report = try engine.audit.verify(checkpoint: checkpoint)
         #expect(!report.isValid)
         #expect(report.problem == "the first 9 events no longer hash to the checkpoint's root: the log was rewritten")
     }

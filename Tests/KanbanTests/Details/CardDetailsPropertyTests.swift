@@ -45,7 +45,7 @@ struct CardDetailsPropertyTests {
             do {
                 let engine = try KanbanEngine(path: path)
                 let first = try Self.run(150, on: engine, using: &random)
-                _ = try engine.snapshot()
+                _ = try engine.snapshots.take()
                 let second = try Self.run(100, on: engine, using: &random)
                 live = try engine.withState { StateSnapshot($0) }
                 let events = try engine.events()

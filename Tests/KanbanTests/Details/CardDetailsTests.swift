@@ -103,7 +103,7 @@ struct CardDetailsTests {
         _ = try fixture.engine.execute(.addChecklistItem(board: "main", card: card, text: "a"), actor: "ana")
         _ = try fixture.engine.execute(.deleteCard(board: "main", card: card), actor: "ana")
         _ = try fixture.engine.execute(.reviveCard(board: "main", card: card), actor: "ana")
-        let lines = try fixture.engine.history(HistoryQuery(board: "main", card: String(card.prefix(8)))).map(\.line)
+        let lines = try fixture.engine.history.entries(HistoryQuery(board: "main", card: String(card.prefix(8)))).map(\.line)
         #expect(lines == [
             "Added 'Trail'.", "Assigned bo to 'Trail'.", "Added 'a' to the checklist of 'Trail'.", "Removed 'Trail' from TODO.", "Brought back 'Trail'.",
         ])
@@ -119,7 +119,7 @@ struct CardDetailsTests {
         _ = try fixture.engine.execute(.assign(board: "main", card: card, person: "bo"), actor: "ana")
         _ = try fixture.engine.execute(.setColumnLimit(board: "main", column: "TODO", limit: 2), actor: "ana")
         _ = try fixture.engine.execute(.setLabel(board: "main", name: "bug", colour: "red"), actor: "ana")
-        _ = try fixture.engine.snapshot()
+        _ = try fixture.engine.snapshots.take()
         let now = Timestamp(millisecondsSinceEpoch: 1_900_000_000_000)
         let whole = try fixture.engine.boardView(named: "main", now: now)
         let shortLived = try KanbanEngine(path: fixture.path, options: EngineOptions(isShortLived: true))

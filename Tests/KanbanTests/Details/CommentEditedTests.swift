@@ -43,9 +43,9 @@ struct CommentEditedTests {
         var edited = try fixture.engine.cardDetail(board: "main", card: card).details.comments[1]
         #expect(edited.text == "final" && edited.editedAt == first.timestamp)
 
-        _ = try fixture.engine.snapshot()
+        _ = try fixture.engine.snapshots.take()
         let layout = try fixture.engine.read { transaction in
-            try transaction.value(forKey: withUnsafeBytes(of: try fixture.engine.lastSequence().bigEndian, Array.init), in: fixture.engine.snapshots.database)?[5]
+            try transaction.value(forKey: withUnsafeBytes(of: try fixture.engine.lastSequence().bigEndian, Array.init), in: fixture.engine.snapshotStore.database)?[5]
         }
         #expect(layout == StateCodec.markedDetailsVersion)
         let reopened = try KanbanEngine(path: fixture.path)

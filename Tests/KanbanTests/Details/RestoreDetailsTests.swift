@@ -53,7 +53,7 @@ struct RestoreDetailsTests {
         var details = try engine.cardDetail(board: "main", card: id).details
         _ = try engine.execute(.editComment(board: "main", card: id, comment: details.comments[1].id.description, text: "edited once"), actor: "ana")
         let then = try engine.lastSequence()
-        let past = try engine.state(atSequence: then).state
+        let past = try engine.timeTravel.state(atSequence: then).state
 
         details = try engine.cardDetail(board: "main", card: id).details
         for command: Command in [
@@ -75,7 +75,7 @@ struct RestoreDetailsTests {
         #expect(BoardDetailsThen(of: before.board(named: "main")!.id, in: past, readFrom: before)
             != BoardDetailsThen(of: before.board(named: "main")!.id, in: past, readFrom: past))
 
-        let restored = try engine.restore(board: "main", to: .sequence(then), actor: "bo")
+        let restored = try engine.execute(.restore(board: "main", to: .sequence(then)), actor: "bo")
         #expect(restored.count == 1)
         let after = try engine.withState { $0 }
         let board = try #require(after.board(named: "main")).id
@@ -88,7 +88,7 @@ struct RestoreDetailsTests {
         #expect(comments.map(\.editedAt) == past.details(of: card).comments.map(\.editedAt) && comments[1].editedAt != nil)
 
         // What the restore did reads as one history line; `log --json` lists its detail changes.
-        let line = try #require(try engine.history(HistoryQuery(board: "main", limit: 1)).last).line
+        let line = try #require(try engine.history.entries(HistoryQuery(board: "main", limit: 1)).last).line
         #expect(line.hasPrefix("Restored the board to #\(then) ("), "\(line)")
         let output = EventOutput(event: try #require(restored.first))
         guard case .restored(let data) = output.payload else { Issue.record("not a restore: \(output)"); return }
@@ -135,10 +135,10 @@ struct RestoreDetailsTests {
         let last = try engine.lastSequence()
         for _ in 0..<3 {
             let then = UInt64.random(in: 1...last, using: &random)
-            let past = try engine.state(atSequence: then).state
+            let past = try engine.timeTravel.state(atSequence: then).state
             let before = try engine.withState { $0 }
             guard let board = before.board(named: "main")?.id, past.boards[board] != nil,
-                  (try? engine.restore(board: "main", to: .sequence(then), actor: "chloé")) != nil
+                  (try? engine.execute(.restore(board: "main", to: .sequence(then)), actor: "chloé")) != nil
             else { continue }
             let after = try engine.withState { $0 }
             #expect(BoardDetailsThen(of: board, in: past, readFrom: after) == BoardDetailsThen(of: board, in: past, readFrom: past), "seed \(seed), #\(then)")

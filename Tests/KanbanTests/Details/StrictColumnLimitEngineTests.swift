@@ -63,7 +63,7 @@ struct StrictColumnLimitEngineTests {
         let columns = try #require(json["columns"]?.elements)
         #expect(columns.map { $0["strict"] } == [nil, .bool(true), nil])
         #expect(columns.map { $0["limit"] } == [nil, .integer(4), .integer(9)])
-        _ = try fixture.engine.snapshot()
+        _ = try fixture.engine.snapshots.take()
         let reopened = try KanbanEngine(path: fixture.path)
         #expect(try reopened.boardView(named: "main").columns.map(\.isStrict) == [false, true, false])
     }

@@ -24,7 +24,7 @@ struct ExportImportRoundTripTests {
 
         let target = try EngineFixture()
         defer { target.directory.remove() }
-        let imported = try target.engine.importLog(lines: LogExport.feed(lines))
+        let imported = try target.engine.importer.log(lines: LogExport.feed(lines))
         #expect(imported == lines.count)
         #expect(try target.engine.events() == source.engine.events())
         #expect(try LogExport.storedBytes(of: target.engine) == LogExport.storedBytes(of: source.engine))
@@ -33,9 +33,9 @@ struct ExportImportRoundTripTests {
         #expect(try target.engine.withState { StateSnapshot($0) } == source.engine.withState { StateSnapshot($0) })
         #expect(try target.engine.verify().firstDifference == nil)
         // The same bytes, so the same Merkle root, built in the import's own transaction.
-        #expect(try target.engine.auditTreeLag() == 0)
-        #expect(try target.engine.auditRoot() == source.engine.auditRoot())
-        #expect(try target.engine.verifyAudit().isValid)
+        #expect(try target.engine.audit.lag() == 0)
+        #expect(try target.engine.audit.root() == source.engine.audit.root())
+        #expect(try target.engine.audit.verify().isValid)
         try target.engine.execute(.addCard(board: "Exported", title: "after the import"), actor: "ana")
         #expect(try target.engine.lastSequence() == UInt64(lines.count) + 1)
     }
@@ -56,7 +56,7 @@ struct ExportImportRoundTripTests {
 
         let target = try EngineFixture()
         defer { target.directory.remove() }
-        #expect(try target.engine.importLog(lines: LogExport.feed([line])) == 1)
+        #expect(try target.engine.importer.log(lines: LogExport.feed([line])) == 1)
         #expect(try LogExport.storedBytes(of: target.engine) == [bytes])
         #expect(try LogExport.lines(of: target.engine) == [line])
     }
@@ -73,7 +73,7 @@ struct ExportImportRoundTripTests {
         try target.add("already here")
         let before = try LogExport.storedBytes(of: target.engine)
         #expect(throws: LogImportError.databaseNotEmpty(events: 2)) {
-            try target.engine.importLog(lines: LogExport.feed(lines))
+            try target.engine.importer.log(lines: LogExport.feed(lines))
         }
         #expect(try LogExport.storedBytes(of: target.engine) == before)
         #expect("\(LogImportError.databaseNotEmpty(events: 2))" == "the database already holds 2 events; import only into an empty database (a new --db directory)")
@@ -91,8 +91,8 @@ struct ExportImportRoundTripTests {
 
         let target = try EngineFixture()
         defer { target.directory.remove() }
-        #expect(try target.engine.importLog(lines: LogExport.feed([])) == 0)
-        #expect(try target.engine.importLog(lines: JSONLinesFile(path: file).forEachLine) == lines.count)
+        #expect(try target.engine.importer.log(lines: LogExport.feed([])) == 0)
+        #expect(try target.engine.importer.log(lines: JSONLinesFile(path: file).forEachLine) == lines.count)
         #expect(try target.engine.events() == source.engine.events())
     }
 
@@ -102,7 +102,7 @@ struct ExportImportRoundTripTests {
         defer { target.directory.remove() }
         let missing = target.directory.appending("missing.jsonl")
         #expect(throws: LogImportError.unreadableFile(path: missing, reason: "no such file or directory")) {
-            try target.engine.importLog(lines: JSONLinesFile(path: missing).forEachLine)
+            try target.engine.importer.log(lines: JSONLinesFile(path: missing).forEachLine)
         }
         #expect(try target.eventCount == 0)
     }
@@ -123,7 +123,7 @@ struct ExportImportRoundTripTests {
         let target = try EngineFixture()
         defer { target.directory.remove() }
         var reports: [Int] = []
-        #expect(try target.engine.importLog(lines: JSONLinesFile(path: file).forEachLine) { reports.append($0) } == 1501)
+        #expect(try target.engine.importer.log(lines: JSONLinesFile(path: file).forEachLine) { reports.append($0) } == 1501)
         #expect(reports == [1501], "progress comes every 10,000 events and at the end")
         #expect(try LogExport.storedBytes(of: target.engine) == LogExport.storedBytes(of: source.engine))
     }

@@ -27,9 +27,9 @@ struct ExportQueryTests {
 
     static func sequences(_ engine: KanbanEngine, _ query: ExportQuery) throws -> [UInt64] {
         var events: [UInt64] = []
-        try engine.exportEvents(query) { events.append($0.event.sequence) }
+        try engine.export.events(query) { events.append($0.event.sequence) }
         var rows: [UInt64] = []
-        try engine.exportHistory(query, language: .english) { rows.append($0.entry.sequence) }
+        try engine.export.history(query, language: .english) { rows.append($0.entry.sequence) }
         #expect(rows == events, "the CSV rows and the JSON lines take the same events")
         return events
     }
@@ -41,8 +41,8 @@ struct ExportQueryTests {
         #expect(try Self.sequences(fixture.engine, ExportQuery()) == Array(1...8))
         #expect(try Self.sequences(fixture.engine, ExportQuery(board: "Elsewhere")) == [3, 4, 5])
         #expect(try Self.sequences(fixture.engine, ExportQuery(board: "main")) == [1, 2, 6, 7, 8])
-        #expect(throws: KanbanError.unknownBoard("Side")) { try fixture.engine.exportEvents(ExportQuery(board: "Side")) { _ in } }
-        #expect(throws: KanbanError.unknownBoard("Side")) { try fixture.engine.exportHistory(ExportQuery(board: "Side"), language: .english) { _ in } }
+        #expect(throws: KanbanError.unknownBoard("Side")) { try fixture.engine.export.events(ExportQuery(board: "Side")) { _ in } }
+        #expect(throws: KanbanError.unknownBoard("Side")) { try fixture.engine.export.history(ExportQuery(board: "Side"), language: .english) { _ in } }
     }
 
     @Test("--since and --until keep the events in between, both ends included; --until SEQ stops at that event")
@@ -62,7 +62,7 @@ struct ExportQueryTests {
         let fixture = try Self.scene()
         defer { fixture.directory.remove() }
         var rows: [HistoryRow] = []
-        try fixture.engine.exportHistory(ExportQuery(), language: .english) { rows.append($0) }
+        try fixture.engine.export.history(ExportQuery(), language: .english) { rows.append($0) }
         #expect(rows.map(\.boardName) == ["main", "main", "Side", "Side", "Elsewhere", "main", "main", "main"])
         #expect(rows.map(\.cardTitle) == [nil, "Write the README", nil, "ailleurs", nil, "Read me", nil, "Read me"])
         #expect(rows[5].entry.line == "Edited 'Write the README': title.", "an edit's line names the card as it was")
@@ -71,7 +71,7 @@ struct ExportQueryTests {
         #expect(HistoryCSV.changes(rows[7].entry.changes) == "column: TODO → Fini; position: 0 → 0")
 
         var korean: [HistoryRow] = []
-        try fixture.engine.exportHistory(ExportQuery(board: "main"), language: .korean) { korean.append($0) }
+        try fixture.engine.export.history(ExportQuery(board: "main"), language: .korean) { korean.append($0) }
         #expect(korean.last?.entry.line == "'Read me' 카드를 TODO에서 Fini(으)로 옮겼습니다.")
     }
 
@@ -80,7 +80,7 @@ struct ExportQueryTests {
         let fixture = try Self.scene()
         defer { fixture.directory.remove() }
         var seen: [UInt64] = []
-        try fixture.engine.exportEvents(ExportQuery()) { stored in
+        try fixture.engine.export.events(ExportQuery()) { stored in
             seen.append(stored.event.sequence)
             if stored.event.sequence == 1 { try fixture.add("during the export") }
         }

@@ -32,7 +32,7 @@ struct ImportRefusalTests {
     static func expectRefused(_ lines: [String], _ expected: LogImportError, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let target = try EngineFixture()
         defer { target.directory.remove() }
-        #expect(throws: expected, sourceLocation: sourceLocation) { try target.engine.importLog(lines: LogExport.feed(lines)) }
+        #expect(throws: expected, sourceLocation: sourceLocation) { try target.engine.importer.log(lines: LogExport.feed(lines)) }
         #expect(try target.eventCount == 0, "something was appended", sourceLocation: sourceLocation)
     }
 

@@ -7,7 +7,7 @@ enum LogExport {
     /// The JSON Lines export of `engine`'s whole log, one string per line.
     static func lines(of engine: KanbanEngine, _ query: ExportQuery = ExportQuery()) throws -> [String] {
         var lines: [String] = []
-        try engine.exportEvents(query) { lines.append(try line($0)) }
+        try engine.export.events(query) { lines.append(try line($0)) }
         return lines
     }
 
@@ -19,7 +19,7 @@ enum LogExport {
     /// The stored bytes of every event of `engine`'s log, in order.
     static func storedBytes(of engine: KanbanEngine) throws -> [[UInt8]] {
         var values: [[UInt8]] = []
-        try engine.exportEvents(ExportQuery()) { values.append($0.bytes) }
+        try engine.export.events(ExportQuery()) { values.append($0.bytes) }
         return values
     }
 

@@ -17,7 +17,7 @@ struct DiffOutputTests {
         try fixture.engine.execute(.editCard(board: "main", card: kept.description, title: "kept!", due: .set(Sample.day)), actor: "ana")
         try fixture.engine.execute(.deleteCard(board: "main", card: gone.description), actor: "ana")
 
-        let output = DiffOutput(diff: try fixture.engine.diff(board: "main", from: .sequence(start)))
+        let output = DiffOutput(diff: try fixture.engine.timeTravel.diff(board: "main", from: .sequence(start)))
         try expectJSON(output, [
             "added": [["id": .string(new.description), "title": "new"]],
             "removed": [["id": .string(gone.description), "title": "gone"]],

@@ -66,7 +66,7 @@ struct LMDBLogStoreTests {
         try fixture.add("one")
         try fixture.add("two", board: "second")
         let store = LMDBLogStore(engine: engine)
-        let stored = try engine.storedEvents(after: 0, limit: 100)
+        let stored = try engine.export.storedEvents(after: 0, limit: 100)
         var counts: [BoardID: UInt64] = [:]
         let expected = stored.map { event -> LogEntry in
             counts[event.event.board, default: 0] += 1
@@ -84,9 +84,9 @@ struct LMDBLogStoreTests {
         let bytes = LogStoreConformance.eventBytes(board: LogStoreConformance.boardC, 99)
         let head = try store.write { try $0.append(board: LogStoreConformance.boardC, expectedHead: 0, [(last + 1, bytes)]) }
         #expect(head == 1)
-        #expect(try engine.storedEvents(after: last, limit: 10).map(\.bytes) == [bytes])
-        #expect(try engine.auditTreeLag() == 0)
-        #expect(try engine.verifyAudit().isValid)
-        #expect(try store.read { try $0.boardRoots() } == (try engine.boardRoots()))
+        #expect(try engine.export.storedEvents(after: last, limit: 10).map(\.bytes) == [bytes])
+        #expect(try engine.audit.lag() == 0)
+        #expect(try engine.audit.verify().isValid)
+        #expect(try store.read { try $0.boardRoots() } == (try engine.audit.boardRoots()))
     }
 }

@@ -21,14 +21,14 @@ final class EngineSyncOrigin: ReplicaTransport {
         switch (request.method, request.url.path) {
         case ("GET", "/api/export"):
             var body: [UInt8] = []
-            for event in try engine.storedEvents(after: number("after") ?? 0, limit: Int(number("limit") ?? 1_000)) {
+            for event in try engine.export.storedEvents(after: number("after") ?? 0, limit: Int(number("limit") ?? 1_000)) {
                 body += try OutputJSON.encode(ExportedEventOutput(stored: event))
                 body.append(UInt8(ascii: "\n"))
             }
             return ReplicaResponse(status: 200, body: Data(body))
         case ("GET", "/api/sync/pull"):
             let client = query.first { $0.name == "client" }?.value ?? ""
-            let status = try engine.syncStatus(client: client, refusedAfter: number("refusedAfter") ?? 0)
+            let status = try engine.sync.status(client: client, refusedAfter: number("refusedAfter") ?? 0)
             let refused = status.refusals.map { RefusalOutput(id: $0.id, error: $0.reason, conflict: $0.isConflict) }
             return ReplicaResponse(status: 200, body: try JSONEncoder().encode(SyncPullOutput(
                 clientID: client, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, refused: refused, events: []
@@ -36,8 +36,8 @@ final class EngineSyncOrigin: ReplicaTransport {
         case ("POST", "/api/sync/push"):
             let push = try JSONDecoder().decode(Push.self, from: request.body ?? Data())
             let mutations = push.mutations.map(\.mutation)
-            let results = try await engine.push(mutations, client: push.clientID, actor: request.headers["X-Kanban-Actor"] ?? "origin")
-            let status = try engine.syncStatus(client: push.clientID, refusedAfter: .max)
+            let results = try await engine.sync.push(mutations, client: push.clientID, actor: request.headers["X-Kanban-Actor"] ?? "origin")
+            let status = try engine.sync.status(client: push.clientID, refusedAfter: .max)
             let outputs = zip(mutations, results).map { MutationResultOutput(id: $0.id, result: $1) }
             return ReplicaResponse(status: 200, body: try JSONEncoder().encode(SyncPushOutput(
                 clientID: push.clientID, lastMutationID: status.lastMutationID, lastSequence: status.lastSequence, results: outputs

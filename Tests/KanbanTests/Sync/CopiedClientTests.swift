@@ -19,15 +19,15 @@ struct CopiedClientTests {
         let fixture = try EngineFixture()
         let engine = fixture.engine
         let original = Mutation(id: 1, command: .addCard(board: "main", title: "From A"), newCard: CardID(.random()))
-        let first = try await engine.push([original], client: "replica-1", actor: "ana")
+        let first = try await engine.sync.push([original], client: "replica-1", actor: "ana")
         guard case .applied = first.first else { Issue.record("expected applied, got \(first)"); return }
         let events = try engine.lastSequence()
 
-        let retry = try await engine.push([original], client: "replica-1", actor: "ana")
+        let retry = try await engine.sync.push([original], client: "replica-1", actor: "ana")
         guard case .duplicate = retry.first else { Issue.record("a retry should be a duplicate, got \(retry)"); return }
 
         let copy = Mutation(id: 1, command: .addCard(board: "main", title: "From B"), newCard: CardID(.random()))
-        let reused = try await engine.push([copy], client: "replica-1", actor: "ana")
+        let reused = try await engine.sync.push([copy], client: "replica-1", actor: "ana")
         guard case .reused(let expected) = reused.first else { Issue.record("a copy's own change should be reused, got \(reused)"); return }
         #expect(expected == 2)
         #expect(try engine.lastSequence() == events)
@@ -35,7 +35,7 @@ struct CopiedClientTests {
 
         // Kept across a restart, and the answer says it on the wire.
         let reopened = try fixture.reopen()
-        let after = try await reopened.push([copy], client: "replica-1", actor: "ana")
+        let after = try await reopened.sync.push([copy], client: "replica-1", actor: "ana")
         guard case .reused = after.first else { Issue.record("expected reused after a restart, got \(after)"); return }
         let output = MutationResultOutput(id: 1, result: after[0])
         #expect(output.status == "reused")
@@ -63,27 +63,27 @@ struct CopiedClientTests {
     func ownedClient() async throws {
         let fixture = try EngineFixture()
         let engine = fixture.engine
-        let first = try await engine.push([Mutation(id: 1, command: .addCard(board: "main", title: "alice's"))], client: "alice-phone", actor: "alice", ownerOnly: true)
+        let first = try await engine.sync.push([Mutation(id: 1, command: .addCard(board: "main", title: "alice's"))], client: "alice-phone", actor: "alice", ownerOnly: true)
         guard case .applied = first.first else { Issue.record("expected applied, got \(first)"); return }
         let events = try engine.lastSequence()
 
         let intruder = [Mutation(id: 2, command: .addCard(board: "main", title: "bob's")), Mutation(id: 3, command: .addCard(board: "main", title: "bob's too"))]
         await #expect(throws: KanbanError.foreignClient("alice-phone")) {
-            try await engine.push(intruder, client: "alice-phone", actor: "bob", ownerOnly: true)
+            try await engine.sync.push(intruder, client: "alice-phone", actor: "bob", ownerOnly: true)
         }
         #expect(try engine.lastSequence() == events)
-        #expect(try engine.syncStatus(client: "alice-phone").lastMutationID == 1)
-        #expect(throws: KanbanError.foreignClient("alice-phone")) { try engine.checkOwner(of: "alice-phone", actor: "bob") }
-        try engine.checkOwner(of: "alice-phone", actor: "alice")
-        try engine.checkOwner(of: "nobody-yet", actor: "bob")
+        #expect(try engine.sync.status(client: "alice-phone").lastMutationID == 1)
+        #expect(throws: KanbanError.foreignClient("alice-phone")) { try engine.sync.checkOwner(of: "alice-phone", actor: "bob") }
+        try engine.sync.checkOwner(of: "alice-phone", actor: "alice")
+        try engine.sync.checkOwner(of: "nobody-yet", actor: "bob")
 
         // Alice's own next change still lands as her mutation 2.
-        let next = try await engine.push([Mutation(id: 2, command: .addCard(board: "main", title: "alice's second"))], client: "alice-phone", actor: "alice", ownerOnly: true)
+        let next = try await engine.sync.push([Mutation(id: 2, command: .addCard(board: "main", title: "alice's second"))], client: "alice-phone", actor: "alice", ownerOnly: true)
         guard case .applied = next.first else { Issue.record("expected applied, got \(next)"); return }
         #expect(try engine.withState { Set($0.cards.values.map(\.title)) } == ["alice's", "alice's second"])
 
         // Without proven actors (no tokens) names are anyone's: the push is taken, as before.
-        let open = try await engine.push([Mutation(id: 3, command: .addCard(board: "main", title: "renamed tab"))], client: "alice-phone", actor: "alice2")
+        let open = try await engine.sync.push([Mutation(id: 3, command: .addCard(board: "main", title: "renamed tab"))], client: "alice-phone", actor: "alice2")
         guard case .applied = open.first else { Issue.record("expected applied, got \(open)"); return }
     }
 }

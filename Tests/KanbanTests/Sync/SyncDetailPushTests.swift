@@ -40,7 +40,7 @@ struct SyncDetailPushTests {
             detail(12, .setColumnLimit(board: "main", column: "DOING", limit: 2)),
             detail(13, .removeLink(board: "main", card: id, link: link.description)),
         ]
-        let results = try await engine.push(mutations, client: "phone", actor: "ana")
+        let results = try await engine.sync.push(mutations, client: "phone", actor: "ana")
         #expect(Self.applied(results) == Array(repeating: true, count: mutations.count), "\(results)")
         let details = try engine.withState { $0.details(of: card) }
         #expect(details.assignees == ["Jeanne, d'Arc"])
@@ -58,7 +58,7 @@ struct SyncDetailPushTests {
         #expect(board?.limits.values.sorted() == [2])
         // The same push again: all duplicates, nothing appended.
         let events = try engine.lastSequence()
-        let again = try await engine.push(mutations, client: "phone", actor: "ana")
+        let again = try await engine.sync.push(mutations, client: "phone", actor: "ana")
         #expect(again.allSatisfy { if case .duplicate = $0 { true } else { false } })
         #expect(try engine.lastSequence() == events)
         // Replayed from the log, the details are the same.
@@ -75,23 +75,23 @@ struct SyncDetailPushTests {
         let comment = DetailID(.random())
         var add = Mutation(id: 2, command: .addComment(board: "main", card: card.description, text: "hello"))
         add.newDetail = comment
-        let first = try await engine.push([Mutation(id: 1, command: .addCard(board: "main", title: "Card"), newCard: card), add], client: "a", actor: "ana")
+        let first = try await engine.sync.push([Mutation(id: 1, command: .addCard(board: "main", title: "Card"), newCard: card), add], client: "a", actor: "ana")
         #expect(Self.applied(first) == [true, true])
 
         var again = Mutation(id: 1, command: .addChecklistItem(board: "main", card: card.description, text: "same id"))
         again.newDetail = comment
         let before = try engine.lastSequence()
-        let taken = try await engine.push([again], client: "b", actor: "ben")
+        let taken = try await engine.sync.push([again], client: "b", actor: "ben")
         guard case .refused(let error) = taken.first else { Issue.record("expected a refusal, got \(taken)"); return }
         #expect(error == .detailIDTaken(comment.description))
         #expect(try engine.lastSequence() == before)
 
         // Deleted, the id is still the card's: an undo could bring the comment back.
-        let deleted = try await engine.push([Mutation(id: 3, command: .deleteComment(board: "main", card: card.description, comment: comment.description))], client: "a", actor: "ana")
+        let deleted = try await engine.sync.push([Mutation(id: 3, command: .deleteComment(board: "main", card: card.description, comment: comment.description))], client: "a", actor: "ana")
         #expect(Self.applied(deleted) == [true])
         var reuse = Mutation(id: 2, command: .attachLink(board: "main", card: card.description, url: "https://example.com"))
         reuse.newDetail = comment
-        let had = try await engine.push([reuse], client: "b", actor: "ben")
+        let had = try await engine.sync.push([reuse], client: "b", actor: "ben")
         guard case .refused(let error) = had.first else { Issue.record("expected a refusal, got \(had)"); return }
         #expect(error == .detailIDTaken(comment.description))
         #expect(try engine.withState { $0.details(of: card).links }.isEmpty)
@@ -106,9 +106,9 @@ struct SyncDetailPushTests {
         let comment = DetailID(.random())
         var add = Mutation(id: 2, command: .addComment(board: "main", card: card.description, text: "ana's"))
         add.newDetail = comment
-        _ = try await engine.push([Mutation(id: 1, command: .addCard(board: "main", title: "Card"), newCard: card), add], client: "a", actor: "ana")
+        _ = try await engine.sync.push([Mutation(id: 1, command: .addCard(board: "main", title: "Card"), newCard: card), add], client: "a", actor: "ana")
         let edit = Mutation(id: 1, command: .editComment(board: "main", card: card.description, comment: String(comment.description.prefix(8)), text: "ben's now"))
-        let results = try await engine.push([edit], client: "b", actor: "ben")
+        let results = try await engine.sync.push([edit], client: "b", actor: "ben")
         guard case .refused(let error) = results.first else { Issue.record("expected a refusal, got \(results)"); return }
         #expect(error == .notYourComment(author: "ana"))
         #expect(try engine.withState { $0.details(of: card).comments.map(\.text) } == ["ana's"])

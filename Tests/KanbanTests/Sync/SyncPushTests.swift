@@ -28,17 +28,17 @@ struct SyncPushTests {
             Mutation(id: 2, command: .moveCard(board: "main", card: card.description, column: "DOING")),
             Mutation(id: 3, command: .editCard(board: "main", card: card.description, title: "Write the README — 한국어")),
         ]
-        let first = try await engine.push(mutations, client: "tab-1", actor: "ana")
+        let first = try await engine.sync.push(mutations, client: "tab-1", actor: "ana")
         #expect(Self.applied(first) == [true, true, true])
         let events = try engine.lastSequence()
-        let again = try await engine.push(mutations, client: "tab-1", actor: "ana")
+        let again = try await engine.sync.push(mutations, client: "tab-1", actor: "ana")
         #expect(again.allSatisfy { if case .duplicate = $0 { true } else { false } })
         #expect(try engine.lastSequence() == events)
         #expect(try Self.titles(engine) == [[], ["Write the README — 한국어"], []])
         #expect(try engine.withState { $0.cards[card]?.title } == "Write the README — 한국어")
-        #expect(try engine.syncStatus(client: "tab-1").lastMutationID == 3)
+        #expect(try engine.sync.status(client: "tab-1").lastMutationID == 3)
         // Another client's numbers are its own.
-        #expect(try engine.syncStatus(client: "tab-2").lastMutationID == 0)
+        #expect(try engine.sync.status(client: "tab-2").lastMutationID == 0)
     }
 
     @Test("A refused mutation advances the client's position with its reason kept; the next one is decided")
@@ -46,7 +46,7 @@ struct SyncPushTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("sync.db"))
-        let results = try await engine.push([
+        let results = try await engine.sync.push([
             Mutation(id: 1, command: .moveCard(board: "main", card: "nope", column: "DONE")),
             Mutation(id: 2, unreadable: "\"args.title\" is missing"),
             Mutation(id: 3, command: .addCard(board: "main", title: "after the refusals")),
@@ -54,12 +54,12 @@ struct SyncPushTests {
         #expect(Self.applied(results) == [false, false, true])
         guard case .refused(let error) = results[0] else { Issue.record("expected a refusal, got \(results[0])"); return }
         #expect(error == .unknownBoard("main") || error == .unknownCard("nope"))
-        let status = try engine.syncStatus(client: "c")
+        let status = try engine.sync.status(client: "c")
         #expect(status.lastMutationID == 3)
         #expect(status.refusals.map(\.id) == [1, 2])
         #expect(status.refusals[1].reason == "the change cannot be read: \"args.title\" is missing")
         #expect(status.refusals.allSatisfy { !$0.isConflict })
-        #expect(try engine.syncStatus(client: "c", refusedAfter: 1).refusals.map(\.id) == [2])
+        #expect(try engine.sync.status(client: "c", refusedAfter: 1).refusals.map(\.id) == [2])
     }
 
     @Test("A mutation after a gap is not decided and changes nothing; the missing one first, then it")
@@ -67,12 +67,12 @@ struct SyncPushTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("sync.db"))
-        let late = try await engine.push([Mutation(id: 2, command: .addCard(board: "main", title: "second"))], client: "c", actor: "ana")
+        let late = try await engine.sync.push([Mutation(id: 2, command: .addCard(board: "main", title: "second"))], client: "c", actor: "ana")
         guard case .outOfOrder(let expected) = late[0] else { Issue.record("expected out of order, got \(late[0])"); return }
         #expect(expected == 1)
         #expect(try engine.lastSequence() == 0)
-        #expect(try engine.syncStatus(client: "c").lastMutationID == 0)
-        let both = try await engine.push([
+        #expect(try engine.sync.status(client: "c").lastMutationID == 0)
+        let both = try await engine.sync.push([
             Mutation(id: 1, command: .addCard(board: "main", title: "first")),
             Mutation(id: 2, command: .addCard(board: "main", title: "second")),
         ], client: "c", actor: "ana")
@@ -88,10 +88,10 @@ struct SyncPushTests {
         let mutation = Mutation(id: 1, command: .addCard(board: "main", title: "once"))
         do {
             let engine = try KanbanEngine(path: path)
-            _ = try await engine.push([mutation], client: "c", actor: "ana")
+            _ = try await engine.sync.push([mutation], client: "c", actor: "ana")
         }
         let reopened = try KanbanEngine(path: path)
-        let retry = try await reopened.push([mutation], client: "c", actor: "ana")
+        let retry = try await reopened.sync.push([mutation], client: "c", actor: "ana")
         #expect(retry.count == 1)
         if case .duplicate = retry[0] {} else { Issue.record("expected a duplicate, got \(retry[0])") }
         #expect(try Self.titles(reopened)[0] == ["once"])
@@ -111,7 +111,7 @@ struct SyncPushTests {
         try await engine.execute(.moveCard(board: "main", card: b.description, column: "TODO", index: 0), actor: "bob")
         // Offline, the client put N just after A, and moved A just before B.
         let card = Self.newCard()
-        let results = try await engine.push([
+        let results = try await engine.sync.push([
             Mutation(id: 1, command: .addCard(board: "main", title: "N", index: 2, after: a.description), newCard: card, since: seen),
             Mutation(id: 2, command: .moveCard(board: "main", card: a.description, column: "TODO", index: 0, before: b.description), since: seen),
         ], client: "c", actor: "ana")
@@ -126,9 +126,9 @@ struct SyncPushTests {
         let engine = try KanbanEngine(path: directory.appending("sync.db"))
         let card = try await engine.execute(.addCard(board: "main", title: "Plan"), actor: "ana")[1].payload.card!.description
         let seen = try engine.lastSequence()
-        let ana = try await engine.push([Mutation(id: 1, command: .editCard(board: "main", card: card, title: "Plan (ana)"), since: seen)], client: "ana-tab", actor: "ana")
+        let ana = try await engine.sync.push([Mutation(id: 1, command: .editCard(board: "main", card: card, title: "Plan (ana)"), since: seen)], client: "ana-tab", actor: "ana")
         #expect(Self.applied(ana) == [true])
-        let bob = try await engine.push([
+        let bob = try await engine.sync.push([
             Mutation(id: 1, command: .editCard(board: "main", card: card, title: "Plan (bob)"), since: seen),
             // Bob's description does not touch ana's field: it applies.
             Mutation(id: 2, command: .editCard(board: "main", card: card, description: "details"), since: seen),
@@ -136,8 +136,8 @@ struct SyncPushTests {
         #expect(Self.applied(bob) == [false, true])
         guard case .refused(let error) = bob[0] else { return }
         #expect(error.isConflictWithOthers)
-        #expect(try engine.syncStatus(client: "bob-tab").refusals.first?.isConflict == true)
-        let anyway = try await engine.push([Mutation(id: 3, command: .editCard(board: "main", card: card, title: "Plan (bob)"))], client: "bob-tab", actor: "bob")
+        #expect(try engine.sync.status(client: "bob-tab").refusals.first?.isConflict == true)
+        let anyway = try await engine.sync.push([Mutation(id: 3, command: .editCard(board: "main", card: card, title: "Plan (bob)"))], client: "bob-tab", actor: "bob")
         #expect(Self.applied(anyway) == [true])
         #expect(try engine.withState { state in state.cards.values.map(\.title) } == ["Plan (bob)"])
     }
@@ -150,18 +150,18 @@ struct SyncPushTests {
         let card = try await engine.execute(.addCard(board: "main", title: "Ship"), actor: "ana")[1].payload.card!.description
         let seen = try engine.lastSequence()
         try await engine.execute(.moveCard(board: "main", card: card, column: "DOING"), actor: "bob")
-        let move = try await engine.push([Mutation(id: 1, command: .moveCard(board: "main", card: card, column: "DONE"), since: seen)], client: "ana-tab", actor: "ana")
+        let move = try await engine.sync.push([Mutation(id: 1, command: .moveCard(board: "main", card: card, column: "DONE"), since: seen)], client: "ana-tab", actor: "ana")
         guard case .refused(.changedSince(_, let actor, _, let change)) = move[0] else { Issue.record("expected a conflict, got \(move[0])"); return }
         #expect(actor == "bob" && change == "moved")
         #expect(try Self.titles(engine) == [[], ["Ship"], []])
         // Ana's own later changes never stand in her way.
-        let own = try await engine.push([Mutation(id: 2, command: .moveCard(board: "main", card: card, column: "DONE"), since: try engine.lastSequence())], client: "ana-tab", actor: "ana")
+        let own = try await engine.sync.push([Mutation(id: 2, command: .moveCard(board: "main", card: card, column: "DONE"), since: try engine.lastSequence())], client: "ana-tab", actor: "ana")
         #expect(Self.applied(own) == [true])
         let seenAgain = try engine.lastSequence()
         try await engine.execute(.editCard(board: "main", card: card, description: "bob's notes"), actor: "bob")
-        let delete = try await engine.push([Mutation(id: 3, command: .deleteCard(board: "main", card: card), since: seenAgain)], client: "ana-tab", actor: "ana")
+        let delete = try await engine.sync.push([Mutation(id: 3, command: .deleteCard(board: "main", card: card), since: seenAgain)], client: "ana-tab", actor: "ana")
         guard case .refused(.changedSince(_, _, _, "edited")) = delete[0] else { Issue.record("expected a conflict, got \(delete[0])"); return }
-        let anyway = try await engine.push([Mutation(id: 4, command: .deleteCard(board: "main", card: card))], client: "ana-tab", actor: "ana")
+        let anyway = try await engine.sync.push([Mutation(id: 4, command: .deleteCard(board: "main", card: card))], client: "ana-tab", actor: "ana")
         #expect(Self.applied(anyway) == [true])
         #expect(try Self.titles(engine) == [[], [], []])
     }
@@ -178,7 +178,7 @@ struct SyncPushTests {
         // Bob reorders the card inside TODO; ana, who had not seen it, moves the card to DOING.
         try await engine.execute(.moveCard(board: "main", card: card, column: "TODO", index: 0), actor: "bob")
         #expect(try Self.titles(engine) == [["Ship, 배포", "Other"], [], []])
-        let move = try await engine.push([Mutation(id: 1, command: .moveCard(board: "main", card: card, column: "DOING"), since: seen)], client: "ana-tab", actor: "ana")
+        let move = try await engine.sync.push([Mutation(id: 1, command: .moveCard(board: "main", card: card, column: "DOING"), since: seen)], client: "ana-tab", actor: "ana")
         #expect(Self.applied(move) == [true], "\(move)")
         #expect(try Self.titles(engine) == [["Other"], ["Ship, 배포"], []])
 
@@ -186,13 +186,13 @@ struct SyncPushTests {
         // it back in TODO — a change of column over his: refused.
         let seenAgain = try engine.lastSequence()
         try await engine.execute(.moveCard(board: "main", card: other, column: "DONE"), actor: "bob")
-        let reorder = try await engine.push([Mutation(id: 2, command: .moveCard(board: "main", card: other, column: "TODO", index: 0), since: seenAgain)], client: "ana-tab", actor: "ana")
+        let reorder = try await engine.sync.push([Mutation(id: 2, command: .moveCard(board: "main", card: other, column: "TODO", index: 0), since: seenAgain)], client: "ana-tab", actor: "ana")
         guard case .refused(.changedSince(_, "bob", _, "moved")) = reorder[0] else { Issue.record("expected a conflict, got \(reorder[0])"); return }
         // Two reorders in one column: neither changes a column, the last stands.
         let third = try await engine.execute(.addCard(board: "main", title: "Third"), actor: "ana").last!.payload.card!.description
         let seenLast = try engine.lastSequence()
         try await engine.execute(.moveCard(board: "main", card: third, column: "DOING", index: 1), actor: "bob")
-        let mine = try await engine.push([Mutation(id: 3, command: .moveCard(board: "main", card: third, column: "DOING", index: 0), since: seenLast)], client: "ana-tab", actor: "ana")
+        let mine = try await engine.sync.push([Mutation(id: 3, command: .moveCard(board: "main", card: third, column: "DOING", index: 0), since: seenLast)], client: "ana-tab", actor: "ana")
         #expect(Self.applied(mine) == [true], "\(mine)")
     }
 
@@ -208,7 +208,7 @@ struct SyncPushTests {
         let seen = try engine.lastSequence()
         // Bob sets the board back to just after the add: the title and the place change back.
         try await engine.execute(.restore(board: "main", to: .sequence(added)), actor: "bob")
-        let results = try await engine.push([
+        let results = try await engine.sync.push([
             Mutation(id: 1, command: .editCard(board: "main", card: card, title: "Plan v3"), since: seen),
             Mutation(id: 2, command: .moveCard(board: "main", card: card, column: "DONE"), since: seen),
             // A field the restore left alone is not a conflict.
@@ -230,7 +230,7 @@ struct SyncPushTests {
         let gone = try await engine.execute(.addCard(board: "main", title: "gone"), actor: "ana")[0].payload.card!
         try await engine.execute(.deleteCard(board: "main", card: gone.description), actor: "ana")
         let events = try engine.lastSequence()
-        let results = try await engine.push([
+        let results = try await engine.sync.push([
             Mutation(id: 1, command: .addCard(board: "main", title: "copy"), newCard: live),
             Mutation(id: 2, command: .addCard(board: "main", title: "copy"), newCard: gone),
         ], client: "c", actor: "ana")
@@ -258,14 +258,14 @@ struct SyncPushTests {
                 mutations.append(Mutation(id: UInt64(id), command: .moveCard(board: "main", card: card.description, column: ["TODO", "DOING", "DONE"][id % 3])))
             }
         }
-        for start in stride(from: 0, to: mutations.count, by: KanbanEngine.maxMutationsPerPush) {
-            let batch = Array(mutations[start..<min(start + KanbanEngine.maxMutationsPerPush, mutations.count)])
-            let results = try await engine.push(batch, client: "queue", actor: "ana")
+        for start in stride(from: 0, to: mutations.count, by: EngineSync.maxMutationsPerPush) {
+            let batch = Array(mutations[start..<min(start + EngineSync.maxMutationsPerPush, mutations.count)])
+            let results = try await engine.sync.push(batch, client: "queue", actor: "ana")
             #expect(results.allSatisfy { if case .applied = $0 { true } else { false } })
         }
         // The last thousand again, as after a lost answer: nothing more.
         let events = try engine.lastSequence()
-        _ = try await engine.push(Array(mutations.suffix(1_000)), client: "queue", actor: "ana")
+        _ = try await engine.sync.push(Array(mutations.suffix(1_000)), client: "queue", actor: "ana")
         #expect(try engine.lastSequence() == events)
         #expect(try engine.withState { $0.cards.count } == cards.count)
         let incremental = try engine.withState { VisibleState($0) }
@@ -282,7 +282,7 @@ struct SyncPushTests {
         let engine = try KanbanEngine(path: directory.appending("sync.db"))
         let mutations = (1...200).map { Mutation(id: UInt64($0), command: .addCard(board: "main", title: "card \($0)"), newCard: Self.newCard()) }
         try await withThrowingTaskGroup(of: [MutationResult].self) { group in
-            for _ in 0..<4 { group.addTask { try await engine.push(mutations, client: "c", actor: "ana") } }
+            for _ in 0..<4 { group.addTask { try await engine.sync.push(mutations, client: "c", actor: "ana") } }
             var appliedPerMutation = [Int](repeating: 0, count: mutations.count)
             for try await results in group {
                 for (index, result) in results.enumerated() { if case .applied = result { appliedPerMutation[index] += 1 } }
@@ -298,10 +298,10 @@ struct SyncPushTests {
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("sync.db"))
         for client in ["", "a b", String(repeating: "x", count: 65), "탭", "a/b"] {
-            await #expect(throws: KanbanError.self) { try await engine.push([Mutation(id: 1, command: .addCard(board: "main", title: "x"))], client: client, actor: "ana") }
+            await #expect(throws: KanbanError.self) { try await engine.sync.push([Mutation(id: 1, command: .addCard(board: "main", title: "x"))], client: client, actor: "ana") }
         }
         let tooMany = (1...1_001).map { Mutation(id: UInt64($0), command: .addCard(board: "main", title: "x")) }
-        await #expect(throws: KanbanError.self) { try await engine.push(tooMany, client: "c", actor: "ana") }
+        await #expect(throws: KanbanError.self) { try await engine.sync.push(tooMany, client: "c", actor: "ana") }
         #expect(try engine.lastSequence() == 0)
     }
 }

@@ -47,8 +47,8 @@ struct TrelloArchivedCardDetailsTests {
     }
 
     static func state(_ fixture: EngineFixture, at minute: Int) throws -> KanbanState {
-        let reading = try fixture.engine.boardReading(named: "Archive", at: .moment(try Export.moment(minute)))
-        return try fixture.engine.state(atSequence: reading.sequence).state
+        let reading = try fixture.engine.timeTravel.boardReading(named: "Archive", at: .moment(try Export.moment(minute)))
+        return try fixture.engine.timeTravel.state(atSequence: reading.sequence).state
     }
 
     /// Our id of the card titled `title`, from the board at minute 2, when both are open.
@@ -60,7 +60,7 @@ struct TrelloArchivedCardDetailsTests {
     func detailsWhileArchived() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.export)
+        let report = try fixture.engine.importer.trello(try Self.export)
         #expect(report.notImported.isEmpty)
         #expect(report.importedActions == 10)
         let back = try Self.cardID("Comes back", fixture)
@@ -84,7 +84,7 @@ struct TrelloArchivedCardDetailsTests {
         #expect(Export.Shown(now.details(of: gone)) == Export.Shown(labels: ["Bug"], dueDone: true, comments: ["bob: nobody sees this yet"]))
 
         // Its history says who did it, when.
-        let history = try fixture.engine.history(HistoryQuery(board: "Archive"))
+        let history = try fixture.engine.history.entries(HistoryQuery(board: "Archive"))
         let comment = try #require(history.first { $0.kind == .commentAdded && $0.actor == "Cy Young" })
         #expect(comment.timestamp == (try Export.moment(5)))
         #expect(history.first { $0.kind == .dueMarked && $0.actor == "bob" }?.timestamp == (try Export.moment(6)))

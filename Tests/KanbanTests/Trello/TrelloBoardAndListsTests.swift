@@ -64,7 +64,7 @@ struct TrelloBoardAndListsTests {
     /// The board's name and its columns with their cards at `minute` (`nil`: now).
     static func board(_ fixture: EngineFixture, named name: String, at minute: Int?) throws -> [String] {
         let view = try minute.map {
-            try fixture.engine.boardView(named: name, at: .moment(try TrelloHardCasesTests.moment($0)))
+            try fixture.engine.timeTravel.boardView(named: name, at: .moment(try TrelloHardCasesTests.moment($0)))
         } ?? fixture.engine.boardView(named: name)
         return [view.name] + view.columns.map { "\($0.name): " + $0.cards.map(\.card.title).joined(separator: ", ") }
     }
@@ -73,7 +73,7 @@ struct TrelloBoardAndListsTests {
     func boardAndLists() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.export)
+        let report = try fixture.engine.importer.trello(try Self.export)
         #expect(report.board == "Team board 2023" && report.columns == ["To do", "Parked", "Brought"])
         #expect(report.notImported.isEmpty, "\(report.notImported)")
         #expect(report.nothingToImport == ["updateBoard:prefs": 1, "enablePlugin": 1])
@@ -82,7 +82,7 @@ struct TrelloBoardAndListsTests {
 
         func at(_ minute: Int?) throws -> [String] { try Self.board(fixture, named: "Team board 2023", at: minute) }
         let before = Timestamp(millisecondsSinceEpoch: try TrelloHardCasesTests.moment(1).millisecondsSinceEpoch - 1)
-        #expect(throws: KanbanError.self) { try fixture.engine.boardView(named: "Team board 2023", at: .moment(before)) }
+        #expect(throws: KanbanError.self) { try fixture.engine.timeTravel.boardView(named: "Team board 2023", at: .moment(before)) }
         // Made by ana under its first name, with the first list it got.
         #expect(try at(1) == ["Draft board", "To do: "])
         #expect(try at(3) == ["Draft board", "To do: ", "Unused: "])
@@ -103,7 +103,7 @@ struct TrelloBoardAndListsTests {
         #expect(try fixture.engine.cardDetail(board: "Team board 2023", card: brought.id.description).details.labels == ["Moved"])
 
         // Who did what, when.
-        let history = try fixture.engine.history(HistoryQuery(board: "Team board 2023"))
+        let history = try fixture.engine.history.entries(HistoryQuery(board: "Team board 2023"))
         func entries(_ kind: EventKind) -> [String] {
             history.filter { $0.kind == kind }.sorted { $0.sequence < $1.sequence }.map { "\($0.actor) \($0.timestamp)" }
         }
@@ -118,7 +118,7 @@ struct TrelloBoardAndListsTests {
 
         // Again: nothing appended.
         let count = try fixture.eventCount
-        #expect(try fixture.engine.importTrello(try Self.export).alreadyImported)
+        #expect(try fixture.engine.importer.trello(try Self.export).alreadyImported)
         #expect(try fixture.eventCount == count)
     }
 
@@ -126,7 +126,7 @@ struct TrelloBoardAndListsTests {
     func anotherName() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.export, board: "Ours")
+        let report = try fixture.engine.importer.trello(try Self.export, board: "Ours")
         #expect(report.board == "Ours")
         #expect(try Self.board(fixture, named: "Ours", at: 1).first == "Draft board")
         #expect(try Self.board(fixture, named: "Ours", at: 5).first == "Team board")
@@ -152,12 +152,12 @@ struct TrelloBoardAndListsTests {
         ]
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try JSONSerialization.data(withJSONObject: export))
+        let report = try fixture.engine.importer.trello(try JSONSerialization.data(withJSONObject: export))
         #expect(report.columns == ["Open", "Held"])
         #expect(report.notImported == ["updateList (list holds cards)": 1])
         #expect(report.nothingToImport == ["addToOrganizationBoard": 1])
         #expect(report.importedActions == 1)
-        let history = try fixture.engine.history(HistoryQuery(board: "Copy"))
+        let history = try fixture.engine.history.entries(HistoryQuery(board: "Copy"))
         let made = try #require(history.first { $0.kind == .boardCreated })
         let copied = try TrelloHardCasesTests.moment(1)
         #expect(made.actor == "ana" && made.timestamp == copied)

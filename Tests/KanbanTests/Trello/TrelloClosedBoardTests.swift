@@ -40,7 +40,7 @@ struct TrelloClosedBoardTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         let data = try Self.export(closed: true)
-        let report = try fixture.engine.importTrello(data)
+        let report = try fixture.engine.importer.trello(data)
         #expect(report.closed)
         #expect(report.notImported.isEmpty && report.nothingToImport.isEmpty)
         #expect(report.importedActions == 5 && report.actions == 5)
@@ -49,7 +49,7 @@ struct TrelloClosedBoardTests {
         let task = try #require(view.columns.first?.cards.first?.card)
         #expect(task.title == "Task")
         #expect(try fixture.engine.cardDetail(board: "Closed", card: task.id.description).details.comments.map(\.text) == ["after the reopening"])
-        #expect(try fixture.engine.importTrello(data).alreadyImported)
+        #expect(try fixture.engine.importer.trello(data).alreadyImported)
         #expect(try fixture.engine.verify().firstDifference == nil)
     }
 
@@ -57,7 +57,7 @@ struct TrelloClosedBoardTests {
     func reopenedBoard() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.export(closed: false))
+        let report = try fixture.engine.importer.trello(try Self.export(closed: false))
         #expect(!report.closed)
         #expect(report.notImported.isEmpty && report.importedActions == 4)
     }

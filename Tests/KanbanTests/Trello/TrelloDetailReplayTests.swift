@@ -29,8 +29,8 @@ struct TrelloDetailReplayTests {
         _ simulation: TrelloDetailSimulation, after index: Int, from first: Int, at moment: Timestamp?,
         board name: String, engine: KanbanEngine, kept: Int
     ) throws -> (seen: Seen, expected: Seen) {
-        let reading = try moment.map { try engine.boardReading(named: name, at: .moment($0)) } ?? engine.boardReading(named: name)
-        let state = try engine.state(atSequence: reading.sequence).state
+        let reading = try moment.map { try engine.timeTravel.boardReading(named: name, at: .moment($0)) } ?? engine.timeTravel.boardReading(named: name)
+        let state = try engine.timeTravel.state(atSequence: reading.sequence).state
         let cards = simulation.board.unknowable(keeping: kept)
         let unknowable = simulation.unknowable(from: first)
         let cutTitles = Set(cards.titles.map(TrelloImportTests.cutTitle))
@@ -74,7 +74,7 @@ struct TrelloDetailReplayTests {
         let first = total - kept
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try simulation.export(keeping: kept))
+        let report = try fixture.engine.importer.trello(try simulation.export(keeping: kept))
 
         func check(after index: Int, at moment: Timestamp?, _ comment: String) throws -> Bool {
             let (seen, expected) = try Self.compare(simulation, after: index, from: first, at: moment, board: report.board, engine: fixture.engine, kept: kept)
@@ -99,7 +99,7 @@ struct TrelloDetailReplayTests {
 
         // Importing it again appends nothing.
         let count = try fixture.eventCount
-        #expect(try fixture.engine.importTrello(try simulation.export(keeping: kept)).alreadyImported)
+        #expect(try fixture.engine.importer.trello(try simulation.export(keeping: kept)).alreadyImported)
         #expect(try fixture.eventCount == count)
     }
 }

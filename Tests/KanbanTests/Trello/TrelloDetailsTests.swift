@@ -186,8 +186,8 @@ struct TrelloDetailsTests {
 
     /// The state at minute `minute` (plus `offset` milliseconds) of Trello's time.
     static func state(_ fixture: EngineFixture, at minute: Int, _ offset: Int64 = 0) throws -> KanbanState {
-        let reading = try fixture.engine.boardReading(named: "Details", at: .moment(try moment(minute, offset)))
-        return try fixture.engine.state(atSequence: reading.sequence).state
+        let reading = try fixture.engine.timeTravel.boardReading(named: "Details", at: .moment(try moment(minute, offset)))
+        return try fixture.engine.timeTravel.state(atSequence: reading.sequence).state
     }
 
     static func details(_ title: String, in state: KanbanState) throws -> Shown {
@@ -209,7 +209,7 @@ struct TrelloDetailsTests {
     func everyAction() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.export)
+        let report = try fixture.engine.importer.trello(try Self.export)
         #expect(report.notImported == [
             "deleteComment (comment not in the export)": 1, "addAttachmentToCard (not a link)": 1,
             "attachment (not a link)": 1, "updateCheckItem:due": 1,
@@ -260,7 +260,7 @@ struct TrelloDetailsTests {
         #expect(try Self.details("Old card", in: Self.state(fixture, at: 47)).checklist == ["Steps: first [x]", "Steps: second"])
 
         // History names each change's Trello member and moment.
-        let history = try fixture.engine.history(HistoryQuery(board: "Details"))
+        let history = try fixture.engine.history.entries(HistoryQuery(board: "Details"))
         let comment = try #require(history.first { $0.kind == .commentAdded && $0.actor == "Cy Young" })
         #expect(comment.timestamp == (try Self.moment(35)))
         #expect(history.first { $0.kind == .checklistItemChecked && $0.actor == "ana" }?.timestamp == (try Self.moment(45)))
@@ -272,9 +272,9 @@ struct TrelloDetailsTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         let data = try Self.export
-        _ = try fixture.engine.importTrello(data)
+        _ = try fixture.engine.importer.trello(data)
         let count = try fixture.eventCount
-        #expect(try fixture.engine.importTrello(data).alreadyImported)
+        #expect(try fixture.engine.importer.trello(data).alreadyImported)
         #expect(try fixture.eventCount == count)
 
         let view = try fixture.engine.boardView(named: "Details")

@@ -70,13 +70,13 @@ struct TrelloHardCasesTests {
     func timeline() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.export)
+        let report = try fixture.engine.importer.trello(try Self.export)
         #expect(report.cuts == [TrelloCut(field: "description", trello: Self.c3, text: String(Self.long.prefix(999)) + "…", length: 1500)])
         #expect(report.notImported.isEmpty && report.importedActions == 9 && report.rebuiltCards == 2)
         #expect(report.members == ["ana", "bob"])
         func at(_ minute: Int, _ offset: Int64 = 0) throws -> [String] {
             let moment = Timestamp(millisecondsSinceEpoch: try Self.moment(minute).millisecondsSinceEpoch + offset)
-            return titles(try fixture.engine.boardView(named: "Hard cases", at: .moment(moment)))
+            return titles(try fixture.engine.timeTravel.boardView(named: "Hard cases", at: .moment(moment)))
         }
         #expect(try at(1, -1) == ["To do: Old card, Archived and back", "In progress: ", "Done: "])
         #expect(try at(2) == ["To do: Archived and back", "In progress: Old card", "Done: Long"])
@@ -89,11 +89,11 @@ struct TrelloHardCasesTests {
         #expect(now.columns[1].cards[0].card.due == .moment(try Due(parsing: "2022-04-01T09:00:00Z").start))
         #expect(now.columns[2].cards[0].card.description == String(Self.long.prefix(999)) + "…")
         // The archived card came back with its id: one card, deleted and revived.
-        let history = try fixture.engine.history(HistoryQuery(board: "Hard cases"))
+        let history = try fixture.engine.history.entries(HistoryQuery(board: "Hard cases"))
         #expect(history.filter { $0.kind == .cardRevived }.count == 1)
         #expect(history.first { $0.kind == .cardRevived }?.actor == "ana")
         // Diff between two Trello moments.
-        let diff = try fixture.engine.diff(board: "Hard cases", from: .moment(try Self.moment(1)), to: .moment(try Self.moment(4)))
+        let diff = try fixture.engine.timeTravel.diff(board: "Hard cases", from: .moment(try Self.moment(1)), to: .moment(try Self.moment(4)))
         #expect(diff.added.isEmpty && diff.removed.map(\.title) == ["Archived and back"])
         #expect(diff.moved.map(\.card.title) == ["Old card"] && diff.moved.first?.toColumn == "Doing")
         #expect(try fixture.engine.verify().firstDifference == nil)
@@ -103,7 +103,7 @@ struct TrelloHardCasesTests {
     func undoByMember() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        _ = try fixture.engine.importTrello(try Self.export)
+        _ = try fixture.engine.importer.trello(try Self.export)
         // ana's last action brought the archived card back: undo archives it again.
         try fixture.engine.undo(actor: "ana")
         #expect(titles(try fixture.engine.boardView(named: "Hard cases"))[0] == "To do: Renamed by bob")

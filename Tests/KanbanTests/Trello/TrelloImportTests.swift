@@ -53,7 +53,7 @@ struct TrelloImportTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         try fixture.add("native card before the import")
-        let report = try fixture.engine.importTrello(try simulation.export(keeping: kept))
+        let report = try fixture.engine.importer.trello(try simulation.export(keeping: kept))
         #expect(report.board == "Simulated board" && !report.alreadyImported && report.actions == kept)
 
         // Cards older than the kept actions and deleted within them cannot be described before
@@ -63,7 +63,7 @@ struct TrelloImportTests {
             Self.cut(TrelloBoardSimulation.shown(simulation.states[index], excluding: unknowable.ids))
         }
         func actual(_ moment: Timestamp?) throws -> Shown {
-            let view = try moment.map { try fixture.engine.boardView(named: report.board, at: .moment($0)) } ?? fixture.engine.boardView(named: report.board)
+            let view = try moment.map { try fixture.engine.timeTravel.boardView(named: report.board, at: .moment($0)) } ?? fixture.engine.boardView(named: report.board)
             return Self.shown(view, excluding: unknowable.titles)
         }
         #expect(try actual(nil) == Self.cut(TrelloBoardSimulation.shown(simulation.board())), "now, seed \(seed)")
@@ -79,7 +79,7 @@ struct TrelloImportTests {
         if firstKept > 0 {
             #expect(try actual(before) == expected(firstKept - 1), "before the first kept action, seed \(seed)")
         } else {
-            #expect(throws: KanbanError.self) { try fixture.engine.boardView(named: report.board, at: .moment(before)) }
+            #expect(throws: KanbanError.self) { try fixture.engine.timeTravel.boardView(named: report.board, at: .moment(before)) }
         }
         #expect(try fixture.engine.verify().firstDifference == nil)
         // The other board is as it was.
@@ -92,7 +92,7 @@ struct TrelloImportTests {
         defer { fixture.directory.remove() }
         try fixture.add("a card on main")
         let before = try fixture.eventCount
-        let report = try fixture.engine.importTrello(try TrelloFixture.sampleBoard)
+        let report = try fixture.engine.importer.trello(try TrelloFixture.sampleBoard)
         #expect(report.board == "Simple Project Board")
         // The archived list never held a card: a column only while it was open.
         #expect(report.columns == ["BRAINSTORM 🤔", "TODO 📚", "DOING ⚙️", "DONE! 🙌🏽"])
@@ -120,11 +120,11 @@ struct TrelloImportTests {
         #expect(view.columns[3].cards[1].card.description.count == 1000 && view.columns[3].cards[1].card.description.hasSuffix("…"))
 
         // As of 2022-11-21 19:24:00 the card was renamed but its description not yet written.
-        let then = try fixture.engine.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-21T19:24:00Z").start))
+        let then = try fixture.engine.timeTravel.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-21T19:24:00Z").start))
         #expect(then.columns[0].cards.last?.card.title == "attachments? comments too??")
         #expect(then.columns[0].cards.last?.card.description == "")
         // Before it was archived, the archived card was in DONE.
-        let before26 = try fixture.engine.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-26T00:00:00Z").start))
+        let before26 = try fixture.engine.timeTravel.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-26T00:00:00Z").start))
         #expect(before26.columns[3].cards.map(\.card.title).contains("archived card in DONE"))
 
         // Labels, checklists, comments and attachments, as Trello shows them.
@@ -157,21 +157,21 @@ struct TrelloImportTests {
         ])
         #expect(try fixture.engine.withState { state in state.details(ofBoard: try #require(state.board(named: "Simple Project Board")).id).members } == ["usersample26"])
         // Each at its moment: the items were checked on 2022-11-21, the labels put on on 2022-12-10.
-        let checking = try fixture.engine.boardReading(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-21T19:24:40Z").start))
-        let past = try fixture.engine.state(atSequence: checking.sequence).state
+        let checking = try fixture.engine.timeTravel.boardReading(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-21T19:24:40Z").start))
+        let past = try fixture.engine.timeTravel.state(atSequence: checking.sequence).state
         let setting = try #require(past.cards.values.first { $0.title.hasPrefix("setting up some boards") })
         #expect(past.details(of: setting.id).checklist.map(\.done) == [true, false, false] && past.details(of: setting.id).labels.isEmpty)
 
         // History shows Trello's members and dates: the board made by the copy that made it, the
         // list created and archived at their moments.
-        let history = try fixture.engine.history(HistoryQuery(board: "Simple Project Board"))
+        let history = try fixture.engine.history.entries(HistoryQuery(board: "Simple Project Board"))
         #expect(history.contains { $0.actor == "usersample26" && $0.timestamp.description.hasPrefix("2022-11-20T10:25:17") })
         let made = try #require(history.first { $0.kind == .boardCreated })
         #expect(made.actor == "usersample26" && made.timestamp.description == "2022-11-19T19:21:54.992Z")
         #expect(history.filter { $0.kind == .columnAdded || $0.kind == .columnRemoved }.map { "\($0.kind) \($0.timestamp)" }.sorted() == [
             "columnAdded 2022-11-26T20:37:06.748Z", "columnRemoved 2022-11-26T20:37:10.254Z",
         ])
-        let archiving = try fixture.engine.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-26T20:37:08Z").start))
+        let archiving = try fixture.engine.timeTravel.boardView(named: "Simple Project Board", at: .moment(try Due(parsing: "2022-11-26T20:37:08Z").start))
         #expect(archiving.columns.map(\.name).last == "some archived list")
         #expect(try fixture.engine.verify().firstDifference == nil)
     }
@@ -181,24 +181,24 @@ struct TrelloImportTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         let data = try TrelloFixture.sampleBoard
-        let first = try fixture.engine.importTrello(data)
+        let first = try fixture.engine.importer.trello(data)
         let count = try fixture.eventCount
-        let again = try fixture.engine.importTrello(data)
+        let again = try fixture.engine.importer.trello(data)
         #expect(again.alreadyImported && again.events == 0 && again.board == first.board)
-        #expect(try fixture.engine.importTrello(data, board: "Another name").alreadyImported)
+        #expect(try fixture.engine.importer.trello(data, board: "Another name").alreadyImported)
         #expect(try fixture.eventCount == count)
 
         // A later export of the board (one more action) is another import: the name is taken...
         var simulation = TrelloBoardSimulation(seed: 7)
         simulation.play(10)
-        _ = try fixture.engine.importTrello(try simulation.export(keeping: 10, name: "Later"))
+        _ = try fixture.engine.importer.trello(try simulation.export(keeping: 10, name: "Later"))
         simulation.step()
         let later = try simulation.export(keeping: 11, name: "Later")
         let countBefore = try fixture.eventCount
-        #expect(throws: TrelloImportError.boardExists("Later")) { try fixture.engine.importTrello(later) }
+        #expect(throws: TrelloImportError.boardExists("Later")) { try fixture.engine.importer.trello(later) }
         #expect(try fixture.eventCount == countBefore)
         // ...unless --board gives another.
-        #expect(try fixture.engine.importTrello(later, board: "Later (2)").alreadyImported == false)
+        #expect(try fixture.engine.importer.trello(later, board: "Later (2)").alreadyImported == false)
     }
 
     @Test("Lists whose names collide, are blank or too long, and a blank title: unique column names, each change listed")
@@ -219,7 +219,7 @@ struct TrelloImportTests {
         ]
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try JSONSerialization.data(withJSONObject: export))
+        let report = try fixture.engine.importer.trello(try JSONSerialization.data(withJSONObject: export))
         let long = String(repeating: "x", count: 49) + "…"
         #expect(report.board == "Trello board" && report.columns == ["Done", "DONE (2)", "List", long])
         #expect(Set(report.cuts) == [
@@ -248,7 +248,7 @@ struct TrelloImportTests {
         try fixture.add("a")
         let count = try fixture.eventCount
         do {
-            _ = try fixture.engine.importTrello(Data(json.utf8))
+            _ = try fixture.engine.importer.trello(Data(json.utf8))
             Issue.record("imported \(json)")
         } catch let error as TrelloImportError {
             #expect(error.description.contains(says), "\(error)")

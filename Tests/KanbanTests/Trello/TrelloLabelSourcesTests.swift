@@ -81,7 +81,7 @@ struct TrelloLabelSourcesTests {
     func labelsFromCardsAndLabelNames() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.withIDs)
+        let report = try fixture.engine.importer.trello(try Self.withIDs)
         #expect(report.notImported.isEmpty)
         #expect(report.importedActions == 3)
 
@@ -94,10 +94,10 @@ struct TrelloLabelSourcesTests {
         #expect(try Self.boardLabels("Old labels", in: now) == ["Later purple", "Ready green", "Someday orange", "Waiting yellow", "red red"])
 
         // At each action's moment.
-        let reading = try fixture.engine.boardReading(named: "Old labels", at: .moment(try Export.moment(1, -1)))
-        let before = try fixture.engine.state(atSequence: reading.sequence).state
+        let reading = try fixture.engine.timeTravel.boardReading(named: "Old labels", at: .moment(try Export.moment(1, -1)))
+        let before = try fixture.engine.timeTravel.state(atSequence: reading.sequence).state
         #expect(try Self.labels(of: "First", in: before) == ["Ready"])
-        let atTwo = try fixture.engine.state(atSequence: try fixture.engine.boardReading(named: "Old labels", at: .moment(try Export.moment(2))).sequence).state
+        let atTwo = try fixture.engine.timeTravel.state(atSequence: try fixture.engine.timeTravel.boardReading(named: "Old labels", at: .moment(try Export.moment(2))).sequence).state
         #expect(try Self.labels(of: "Second", in: atTwo) == ["Later", "Waiting"])
         #expect(try fixture.engine.verify().firstDifference == nil)
     }
@@ -106,7 +106,7 @@ struct TrelloLabelSourcesTests {
     func labelsWithoutIDs() throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let report = try fixture.engine.importTrello(try Self.withoutIDs)
+        let report = try fixture.engine.importer.trello(try Self.withoutIDs)
         #expect(report.notImported.isEmpty)
         let now = try fixture.engine.withState { $0 }
         #expect(try Self.labels(of: "First", in: now) == ["Ready", "yellow"])
@@ -130,8 +130,8 @@ struct TrelloLabelSourcesTests {
         defer { full.directory.remove() }
         let older = try EngineFixture()
         defer { older.directory.remove() }
-        _ = try full.engine.importTrello(try TrelloFixture.sampleBoard)
-        let report = try older.engine.importTrello(try JSONSerialization.data(withJSONObject: export))
+        _ = try full.engine.importer.trello(try TrelloFixture.sampleBoard)
+        let report = try older.engine.importer.trello(try JSONSerialization.data(withJSONObject: export))
         #expect(report.notImported.isEmpty)
         let labels = try Self.cardLabels(older.engine)
         #expect(labels == (try Self.cardLabels(full.engine)))

@@ -87,7 +87,7 @@ struct TrelloMutatedExportTests {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
         do {
-            let report = try fixture.engine.importTrello(data)
+            let report = try fixture.engine.importer.trello(data)
             #expect(report.events > 0)
             #expect(try fixture.engine.verify().firstDifference == nil)
         } catch TrelloImportError.malformed {

@@ -24,7 +24,7 @@ extension KanbanCommand {
 
         func run() throws {
             let view = try at.map { text in
-                try global.openEngine().cardDetail(board: global.board, card: card, at: try PointInTime(parsing: text))
+                try global.openEngine().timeTravel.cardDetail(board: global.board, card: card, at: try PointInTime(parsing: text))
             } ?? global.cardDetail(card)
             if json {
                 try Output.printJSON(CardDetailsOutput(view: view))
