@@ -6,11 +6,19 @@ import NIOCore
 /// Reading a request's JSON body: at most 64 KiB (413 beyond), malformed JSON is a 400 naming
 /// what is wrong. An empty body reads as `{}`.
 enum RequestBody {
-    /// The body decoded as `Body`, and its bytes (for the idempotency fingerprint).
-    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, context: KanbanRequestContext) async throws -> (Body, ByteBuffer) {
+    /// The body decoded as `Body`, with `userInfo` given to its decoder, and its bytes (for the
+    /// idempotency fingerprint).
+    static func decode<Body: Decodable>(
+        _ type: Body.Type,
+        from request: Request,
+        context: KanbanRequestContext,
+        userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    ) async throws -> (Body, ByteBuffer) {
         var request = request
         let buffer = try await request.collectBody(upTo: context.maxUploadSize)
         let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
-        return (try JSONDecoder().decode(Body.self, from: data), buffer)
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo
+        return (try decoder.decode(Body.self, from: data), buffer)
     }
 }

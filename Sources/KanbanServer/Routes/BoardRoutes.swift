@@ -14,9 +14,8 @@ struct BoardRoutes {
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.get("boards") { _, _ in try JSONResponse.make(try engine.boardSummaries()) }
         api.post("boards") { request, context in
-            let (body, bytes) = try await RequestBody.decode(NewBoardBody.self, from: request, context: context)
-            let command = Command.createBoard(name: body.name, columns: body.columns ?? DefaultBoard.columns)
-            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events(.created))
+            let (arguments, bytes) = try await RequestBody.decode(CreateBoardArguments.self, from: request, context: context)
+            return try await runner.run(arguments.command(), request: request, context: context, body: bytes, answer: Answers.events(.created))
         }
         api.get("boards/{board}") { request, context in
             let name = try PathParameter.value("board", in: context)
@@ -25,13 +24,13 @@ struct BoardRoutes {
             return JSONResponse.bytes(BoardJSON.encode(view: reading.view, sequence: reading.sequence))
         }
         api.patch("boards/{board}") { request, context in
-            let name = try PathParameter.value("board", in: context)
-            let (body, bytes) = try await RequestBody.decode(NameBody.self, from: request, context: context)
-            return try await runner.run(.renameBoard(board: name, to: body.name), request: request, context: context, body: bytes, answer: Answers.events())
+            let route = try RouteArguments(path: ["board"], in: context, bodyKeys: ["to": "name"])
+            let (command, bytes) = try await route.command(RenameBoardArguments.self, from: request, context: context)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}") { request, context in
-            let name = try PathParameter.value("board", in: context)
-            return try await runner.run(.removeBoard(board: name), request: request, context: context, body: nil, answer: Answers.events())
+            let command = try RouteArguments(path: ["board"], in: context).command(RemoveBoardArguments.self)
+            return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
         api.post("boards/{board}/restore") { request, context in
             let name = try PathParameter.value("board", in: context)

@@ -20,52 +20,31 @@ struct CardDetailRoutes {
             return try JSONResponse.make(CardDetailsOutput(view: try engine.cardDetail(board: board, card: card)))
         }
         api.post("boards/{board}/cards/{card}/assignees") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let (body, bytes) = try await RequestBody.decode(PersonBody.self, from: request, context: context)
-            let command = Command.assign(board: board, card: card, person: body.person)
+            let (command, bytes) = try await RouteArguments(path: ["board", "card"], in: context).command(AssignArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/cards/{card}/assignees/{person}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let person = try PathParameter.value("person", in: context)
-            let command = Command.unassign(board: board, card: card, person: person)
+            let command = try RouteArguments(path: ["board", "card", "person"], in: context).command(UnassignArguments.self)
             return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
         api.post("boards/{board}/cards/{card}/labels") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let (body, bytes) = try await RequestBody.decode(LabelBody.self, from: request, context: context)
-            let command = Command.label(board: board, card: card, label: body.label)
+            let (command, bytes) = try await RouteArguments(path: ["board", "card"], in: context).command(LabelArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/cards/{card}/labels/{label}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let label = try PathParameter.value("label", in: context)
-            let command = Command.unlabel(board: board, card: card, label: label)
+            let command = try RouteArguments(path: ["board", "card", "label"], in: context).command(UnlabelArguments.self)
             return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
         api.put("boards/{board}/cards/{card}/due-done") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let (body, bytes) = try await RequestBody.decode(DueDoneBody.self, from: request, context: context)
-            let command = Command.markDue(board: board, card: card, done: body.done)
+            let (command, bytes) = try await RouteArguments(path: ["board", "card"], in: context).command(MarkDueArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.post("boards/{board}/cards/{card}/links") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let (body, bytes) = try await RequestBody.decode(NewLinkBody.self, from: request, context: context)
-            let command = Command.attachLink(board: board, card: card, url: body.url, name: body.name)
+            let (command, bytes) = try await RouteArguments(path: ["board", "card"], in: context).command(AttachLinkArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/cards/{card}/links/{link}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let link = try PathParameter.value("link", in: context)
-            let command = Command.removeLink(board: board, card: card, link: link)
+            let command = try RouteArguments(path: ["board", "card", "link"], in: context).command(RemoveLinkArguments.self)
             return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
     }

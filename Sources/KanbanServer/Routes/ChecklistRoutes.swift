@@ -10,25 +10,17 @@ struct ChecklistRoutes {
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.post("boards/{board}/cards/{card}/checklist") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let (body, bytes) = try await RequestBody.decode(NewChecklistItemBody.self, from: request, context: context)
-            let command = Command.addChecklistItem(board: board, card: card, text: body.text, checklist: body.checklist, index: body.at)
+            let route = try RouteArguments(path: ["board", "card"], in: context)
+            let (command, bytes) = try await route.command(AddChecklistItemArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.patch("boards/{board}/cards/{card}/checklist/{item}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let item = try PathParameter.value("item", in: context)
-            let (body, bytes) = try await RequestBody.decode(ChecklistItemPatchBody.self, from: request, context: context)
-            let command = try body.command(board: board, card: card, item: item)
-            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
+            let route = try RouteArguments(path: ["board", "card", "item"], in: context)
+            let (body, bytes) = try await route.decode(ChecklistItemPatchBody.self, from: request, context: context)
+            return try await runner.run(try body.command(), request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/cards/{card}/checklist/{item}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let item = try PathParameter.value("item", in: context)
-            let command = Command.removeChecklistItem(board: board, card: card, item: item)
+            let command = try RouteArguments(path: ["board", "card", "item"], in: context).command(RemoveChecklistItemArguments.self)
             return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
     }

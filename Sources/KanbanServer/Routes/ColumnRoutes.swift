@@ -9,28 +9,21 @@ struct ColumnRoutes {
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.post("boards/{board}/columns") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let (body, bytes) = try await RequestBody.decode(NewColumnBody.self, from: request, context: context)
-            let command = Command.addColumn(board: board, name: body.name, index: body.at)
+            let (command, bytes) = try await RouteArguments(path: ["board"], in: context).command(AddColumnArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events(.created))
         }
         api.patch("boards/{board}/columns/{column}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let column = try PathParameter.value("column", in: context)
-            let (body, bytes) = try await RequestBody.decode(NameBody.self, from: request, context: context)
-            let command = Command.renameColumn(board: board, column: column, to: body.name)
+            let route = try RouteArguments(path: ["board", "column"], in: context, bodyKeys: ["to": "name"])
+            let (command, bytes) = try await route.command(RenameColumnArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/columns/{column}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let column = try PathParameter.value("column", in: context)
-            return try await runner.run(.removeColumn(board: board, column: column), request: request, context: context, body: nil, answer: Answers.events())
+            let command = try RouteArguments(path: ["board", "column"], in: context).command(RemoveColumnArguments.self)
+            return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
         api.post("boards/{board}/columns/{column}/move") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let column = try PathParameter.value("column", in: context)
-            let (body, bytes) = try await RequestBody.decode(MoveColumnBody.self, from: request, context: context)
-            let command = Command.moveColumn(board: board, column: column, index: body.at)
+            let route = try RouteArguments(path: ["board", "column"], in: context)
+            let (command, bytes) = try await route.command(MoveColumnArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
     }

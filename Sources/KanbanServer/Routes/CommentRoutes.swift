@@ -10,25 +10,16 @@ struct CommentRoutes {
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.post("boards/{board}/cards/{card}/comments") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let (body, bytes) = try await RequestBody.decode(TextBody.self, from: request, context: context)
-            let command = Command.addComment(board: board, card: card, text: body.text)
+            let (command, bytes) = try await RouteArguments(path: ["board", "card"], in: context).command(AddCommentArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.patch("boards/{board}/cards/{card}/comments/{comment}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let comment = try PathParameter.value("comment", in: context)
-            let (body, bytes) = try await RequestBody.decode(TextBody.self, from: request, context: context)
-            let command = Command.editComment(board: board, card: card, comment: comment, text: body.text)
+            let route = try RouteArguments(path: ["board", "card", "comment"], in: context)
+            let (command, bytes) = try await route.command(EditCommentArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/cards/{card}/comments/{comment}") { request, context in
-            let board = try PathParameter.value("board", in: context)
-            let card = try PathParameter.value("card", in: context)
-            let comment = try PathParameter.value("comment", in: context)
-            let command = Command.deleteComment(board: board, card: card, comment: comment)
+            let command = try RouteArguments(path: ["board", "card", "comment"], in: context).command(DeleteCommentArguments.self)
             return try await runner.run(command, request: request, context: context, body: nil, answer: Answers.events())
         }
     }

@@ -16,12 +16,12 @@ struct UndoRoutes {
             return try JSONResponse.make(UndoPreviewOutput(preview: preview, action: wording.imperative(for:)))
         }
         api.post("undo") { request, context in
-            let (body, bytes) = try await RequestBody.decode(UndoBody.self, from: request, context: context)
-            return try await runner.run(.undo(force: body.force ?? false), request: request, context: context, body: bytes, answer: Self.answer(.undo))
+            let (arguments, bytes) = try await RequestBody.decode(UndoArguments.self, from: request, context: context)
+            return try await runner.run(arguments.command(), request: request, context: context, body: bytes, answer: Self.answer(.undo))
         }
         api.post("redo") { request, context in
-            let (body, bytes) = try await RequestBody.decode(UndoBody.self, from: request, context: context)
-            return try await runner.run(.redo(force: body.force ?? false), request: request, context: context, body: bytes, answer: Self.answer(.redo))
+            let (arguments, bytes) = try await RequestBody.decode(RedoArguments.self, from: request, context: context)
+            return try await runner.run(arguments.command(), request: request, context: context, body: bytes, answer: Self.answer(.redo))
         }
     }
 

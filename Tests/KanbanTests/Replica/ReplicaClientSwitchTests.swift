@@ -146,6 +146,6 @@ struct ReplicaClientSwitchTests {
         try store.settle(decided: [], refused: [earlier])
         try store.settle(decided: [], refused: [later])
         #expect(try replica.refused().map(\.error) == ["a later refusal", "an earlier refusal"])
-        #expect(try replica.refused().map(\.pending.mutation.name) == ["addColumn", "addColumn"])
+        #expect(try replica.refused().map(\.pending.mutation.name) == [AddColumnArguments.name, AddColumnArguments.name])
     }
 }

@@ -1,19 +1,33 @@
 import KanbanCore
 
-/// `PATCH …/cards/{card}/checklist/{item}`: exactly one of `{"text"}` (rename), `{"done"}`
-/// (check or uncheck) or `{"at"}` (move); none, or more than one, is a 400.
+/// `PATCH …/cards/{card}/checklist/{item}`: exactly one of `{"text"}` (the wire's
+/// `renameChecklistItem`), `{"done"}` (`checkChecklistItem`) or `{"at"}` (`moveChecklistItem`),
+/// with the board, card and item from the path; none, or more than one, is a 400.
 struct ChecklistItemPatchBody: Decodable, Sendable {
-    var text: String?
-    var done: Bool?
-    var at: Int?
+    /// The arguments of the one change asked for; `nil` when the body asks for none or several.
+    let arguments: (any CommandArguments)?
 
-    /// The command for item `item` of card `card` on board `board`.
-    func command(board: String, card: String, item: String) throws -> Command {
-        switch (text, done, at) {
-        case (let text?, nil, nil): .renameChecklistItem(board: board, card: card, item: item, text: text)
-        case (nil, let done?, nil): .checkChecklistItem(board: board, card: card, item: item, done: done)
-        case (nil, nil, let index?): .moveChecklistItem(board: board, card: card, item: item, index: index)
-        default: throw APIError(.badRequest, #"send exactly one of "text", "done" or "at""#)
+    private enum CodingKeys: String, CodingKey {
+        case text, done, at
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decodeIfPresent(String.self, forKey: .text)
+        let done = try container.decodeIfPresent(Bool.self, forKey: .done)
+        let at = try container.decodeIfPresent(Int.self, forKey: .at)
+        let kind: (any CommandArguments.Type)? = switch (text, done, at) {
+        case (_?, nil, nil): RenameChecklistItemArguments.self
+        case (nil, _?, nil): CheckChecklistItemArguments.self
+        case (nil, nil, _?): MoveChecklistItemArguments.self
+        default: nil
         }
+        arguments = try kind.map { try $0.init(from: decoder) }
+    }
+
+    /// The command of the one change asked for.
+    func command() throws -> Command {
+        guard let arguments else { throw APIError(.badRequest, #"send exactly one of "text", "done" or "at""#) }
+        return try arguments.command()
     }
 }
