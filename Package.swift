@@ -46,22 +46,25 @@ let package = Package(
         .target(name: "KanbanLog", dependencies: ["KanbanCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 3: the engine. The event log on LMDB and the facade programs embed.
         .target(name: "Kanban", dependencies: ["KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
+        // Layer 3: the JSON forms the command line and the server print (`--json`, API answers),
+        // built from the engine's values; the engine itself needs none of them.
+        .target(name: "KanbanOutput", dependencies: ["Kanban", "KanbanCore"]),
         // Layer 3: Trello import. Plans a Trello board export as steps and replays them through
         // the engine's batch door.
         .target(name: "KanbanTrello", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
         // Layer 4: the replica. An offline copy of a server's log, its queue of changes and its
         // own HTTP client; it uses the engine's internals through `package` access.
-        .target(name: "KanbanReplica", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
+        .target(name: "KanbanReplica", dependencies: ["Kanban", "KanbanCore", "KanbanOutput", "LMDBStorage"]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
-            dependencies: ["Kanban", "KanbanTrello", "KanbanReplica", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Kanban", "KanbanOutput", "KanbanTrello", "KanbanReplica", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Layer 4: the HTTP server and the web board it serves; only it pulls in Hummingbird.
         .target(
             name: "KanbanServer",
             dependencies: [
-                "Kanban", "KanbanCore", "KanbanTrello",
+                "Kanban", "KanbanCore", "KanbanOutput", "KanbanTrello",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -90,7 +93,7 @@ let package = Package(
             ]
         ),
 
-        .target(name: "KanbanTestSupport", dependencies: ["Kanban"], path: "Tests/KanbanTestSupport"),
+        .target(name: "KanbanTestSupport", dependencies: ["Kanban", "KanbanOutput"], path: "Tests/KanbanTestSupport"),
         .testTarget(name: "LMDBStorageTests", dependencies: ["LMDBStorage", "KanbanTestSupport"]),
         .testTarget(
             name: "KanbanCoreTests",
@@ -98,23 +101,23 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanTrello", "KanbanReplica", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["Kanban", "KanbanOutput", "KanbanTrello", "KanbanReplica", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             exclude: ["Trello/Fixtures"]
         ),
         .testTarget(
             name: "KanbanCLITests",
-            dependencies: ["KanbanCLI", "KanbanReplica", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["KanbanCLI", "KanbanOutput", "KanbanReplica", "KanbanTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "KanbanServerTests",
             dependencies: [
-                "KanbanServer", "KanbanTestSupport",
+                "KanbanServer", "KanbanOutput", "KanbanTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "KanbanPostgresTests", dependencies: ["KanbanPostgres", "KanbanTestSupport"]),
+        .testTarget(name: "KanbanPostgresTests", dependencies: ["KanbanPostgres", "KanbanOutput", "KanbanTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// Every `--json` form the CLI prints decodes into its type in `Sources/Kanban/Output/` and
 /// equals that type built from the engine's own values on the same database.

@@ -4,6 +4,7 @@ import KanbanCore
 import KanbanReplica
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban clone` and `kanban sync` against a real `kanban serve`: the replica is a byte copy
 /// of the server's log, changes made on it while the server is down are queued and applied

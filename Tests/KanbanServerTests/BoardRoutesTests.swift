@@ -2,6 +2,7 @@ import Foundation
 import Kanban
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 @Suite("Board and column routes")
 struct BoardRoutesTests {

@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 @Suite("Flow route")
 struct FlowRoutesTests {

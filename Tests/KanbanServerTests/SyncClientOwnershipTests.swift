@@ -6,6 +6,7 @@ import KanbanCore
 import KanbanServer
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// Sync as an attacker and as a copied client would: someone else's client id is not theirs to
 /// push, pull or listen as (on a server with tokens), and a copied client's own change under a

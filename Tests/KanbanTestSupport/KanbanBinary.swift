@@ -1,4 +1,5 @@
 import Foundation
+import KanbanOutput
 
 /// Runs the real `kanban` executable on one database directory, as a user would: with
 /// `--db`, `KANBAN_ACTOR` set, `KANBAN_DB` unset and colour off.

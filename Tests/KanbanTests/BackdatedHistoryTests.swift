@@ -5,6 +5,7 @@ import KanbanTestSupport
 import LMDBStorage
 import Testing
 @testable import KanbanTrello
+import KanbanOutput
 
 /// A board's history imported after the fact (as the Trello import does): its events appended
 /// now, each carrying when it happened in 2022, after native events of another board; then every

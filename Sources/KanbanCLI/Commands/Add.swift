@@ -1,6 +1,7 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban add TITLE`: adds a card and prints its id.

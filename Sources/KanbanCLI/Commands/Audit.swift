@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban audit`: the log's RFC 6962 Merkle tree — roots, proofs, signed checkpoints, verification.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban diff --from SEQ|DATE [--to SEQ|DATE]`: what changed on the board in between.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban flow`: the board's flow metrics, folded from the log.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban history`: every change in order, in the apps' words.

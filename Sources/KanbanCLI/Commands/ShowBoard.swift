@@ -2,6 +2,7 @@ import ArgumentParser
 import Kanban
 import KanbanCore
 import KanbanReplica
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban board`: draws the board's columns side by side.

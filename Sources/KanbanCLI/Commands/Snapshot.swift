@@ -1,6 +1,7 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban snapshot [--at SEQ|DATE]`: takes a snapshot now, or of a moment of the past.

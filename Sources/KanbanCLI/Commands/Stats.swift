@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kanban
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban stats`: events, live cards, database size.

@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban undo`: undoes the actor's last action by appending a compensating event.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban verify`: replays from scratch and compares with every snapshot and the open state.

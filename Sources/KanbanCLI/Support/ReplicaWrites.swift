@@ -2,6 +2,7 @@ import Foundation
 import Kanban
 import KanbanCore
 import KanbanReplica
+import KanbanOutput
 
 /// On a replica (a database `kanban clone` made), the write commands queue their change for
 /// the server instead of appending it: the replica's log stays a byte copy of the server's.

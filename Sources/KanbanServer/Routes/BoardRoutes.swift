@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 /// `/api/boards` and what reads or changes one board as a whole: list, make, rename, remove,
 /// the board now or as of a moment, its history, diff, deleted cards and restore.

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 /// `/api/boards/{board}/cards/{card}` with everything it carries, and its assignees, labels,
 /// due date's done mark and links. Comments and the checklist have routes of their own

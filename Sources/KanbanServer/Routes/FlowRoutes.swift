@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 /// `GET /api/boards/{board}/flow?since=&until=`: the board's flow metrics, as `kanban flow --json`.
 struct FlowRoutes {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 /// Reads across boards: `/api/log`, `/api/stats` and `/api/due`.
 struct LogRoutes {

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 /// `/api/undo` and `/api/redo`: the acting actor's undo and redo, and what they would do next.
 struct UndoRoutes {

@@ -4,6 +4,7 @@ import KanbanCore
 import KanbanTestSupport
 import LMDBStorage
 import Testing
+import KanbanOutput
 
 /// An edited comment carries when it was last edited: in the state, its JSON, snapshots and
 /// undo.

@@ -3,6 +3,7 @@ import Foundation
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// Strict column limits through the engine: refusals append nothing, a fresh process's add on
 /// the board outline is refused as the state refuses it, the board's JSON says `strict`.

@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// ``BoardJSON`` with what cards and boards carry besides: the same bytes as the encoder.
 struct BoardJSONDetailsTests {

@@ -3,6 +3,7 @@ import Foundation
 import KanbanCore
 import PropertyBased
 import Testing
+@testable import KanbanOutput
 
 /// ``BoardJSON`` writes exactly the bytes the shared `JSONEncoder` writes for a ``BoardOutput``.
 struct BoardJSONTests {

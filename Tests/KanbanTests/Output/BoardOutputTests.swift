@@ -2,6 +2,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban board --json`, `kanban boards --json` and `kanban columns --json`.
 struct BoardOutputTests {

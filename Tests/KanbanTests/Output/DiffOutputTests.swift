@@ -2,6 +2,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban diff --json`, from a real engine's diff.
 struct DiffOutputTests {

@@ -3,6 +3,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban log --json` and the events commands print with `--json`: every kind's `data`.
 struct EventOutputTests {

@@ -2,6 +2,7 @@
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// The small forms: `add`, `stats`, `generate`, `replay`, `snapshot(s)` and `verify` with `--json`.
 struct FigureOutputTests {

@@ -2,6 +2,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban flow --json`: the shape, durations in seconds, `null` where a figure is absent.
 struct FlowOutputTests {

@@ -2,6 +2,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban history --json`.
 struct HistoryEntryOutputTests {

@@ -2,6 +2,7 @@ import Foundation
 import Kanban
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// The shared encoder every `--json` form goes through.
 struct OutputJSONTests {

@@ -2,6 +2,7 @@ import Kanban
 import KanbanCore
 import KanbanTestSupport
 import Testing
+import KanbanOutput
 
 /// `kanban undo --list --json`.
 struct UndoPreviewOutputTests {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
+import KanbanOutput
 
 extension KanbanCommand {
     /// `kanban card CARD [--at SEQ|DATE] [--json]`: a card with everything it carries, now or as

@@ -1,0 +1,19 @@
+import Kanban
+/// The answer to a pull: `{"clientID", "lastMutationID", "lastSequence", "refused", "events"}` —
+/// where the client stands (its last mutation decided, and its refusals after the one asked
+/// for) and the log's events after the sequence asked for, a page at a time.
+public struct SyncPullOutput: Codable, Sendable, Equatable {
+    public var clientID: String
+    public var lastMutationID: UInt64
+    public var lastSequence: UInt64
+    public var refused: [RefusalOutput]
+    public var events: [EventOutput]
+
+    public init(clientID: String, lastMutationID: UInt64, lastSequence: UInt64, refused: [RefusalOutput], events: [EventOutput]) {
+        self.clientID = clientID
+        self.lastMutationID = lastMutationID
+        self.lastSequence = lastSequence
+        self.refused = refused
+        self.events = events
+    }
+}
