@@ -887,6 +887,90 @@ def check_long_column(board):
     board.switch_board("main")
 
 
+def check_windowed_column(board):
+    """A column shown past 400 cards is windowed: only the cards near its view are elements, each
+    saying its true place and the column's count; scrolling to the bottom renders the last card;
+    the arrow key from the last card rendered renders and focuses the next, End the last; a remote
+    change keeps the list's scroll position; a pointer drag lands at the index the line showed."""
+    total = 650
+    board.send("POST", "/api/boards", {"name": "Window", "columns": ["Backlog"]})
+    for number in range(total):
+        board.send("POST", "/api/boards/Window/cards", {"title": f"Window card {number:03d}"})
+    driver = board.driver
+    driver.get(board.base_url + "/?board=Window")
+    board.wait_ready()
+    ids = lambda: [card["id"] for card in board.board("Window")["columns"][0]["cards"]]
+    order = ids()
+    rendered = lambda d: d.execute_script("return document.querySelectorAll('#board .card').length")
+    board.wait(lambda d: rendered(d) == 200, "the Window board does not show its first 200 cards")
+    board.wait(lambda d: d.execute_script(
+        "const more = document.querySelector('#board .show-more-cards');"
+        "if (more && !more.hidden) more.click(); return !more || more.hidden;"), "Show more does not show all 650 cards")
+    list_js = "document.querySelector('#board .column .cards')"
+    board.wait(lambda d: 0 < rendered(d) < 200, f"the windowed column renders {rendered(driver)} card elements, not under 200")
+    first = driver.execute_script(f"const c = {list_js}.querySelector('.card'); return [c.dataset.id, c.getAttribute('aria-posinset'), c.getAttribute('aria-setsize')];")
+    if first != [order[0], "1", str(total)]:
+        raise Failure(f"the first card element says {first}, not the first card of {total} (posinset 1, setsize {total})")
+
+    # Scrolled to the bottom, the last card is an element (the window follows the scroll).
+    board.wait(lambda d: d.execute_script(
+        f"const list = {list_js}; list.scrollTop = list.scrollHeight;"
+        "return list.querySelector(`.card[data-id='${arguments[0]}']`)?.getAttribute('aria-posinset');", order[-1]) == str(total),
+        "scrolling to the bottom does not render the last card (posinset 650)")
+    if not 0 < rendered(driver) < 200:
+        raise Failure(f"at the bottom the column renders {rendered(driver)} card elements")
+
+    # Back at the top: the arrow key from the last card rendered renders the next and focuses it.
+    board.wait(lambda d: d.execute_script(f"const list = {list_js}; list.scrollTop = 0;"
+                                          "return list.querySelector(`.card[data-id='${arguments[0]}']`) != null;", order[0]),
+               "scrolled back to the top, the first card is not rendered")
+    last = driver.execute_script(f"const cards = {list_js}.querySelectorAll('.card'); return cards[cards.length - 1].dataset.id;")
+    at = order.index(last)
+    # Focused where it is (not scrolled): the next card is past the window's edge.
+    driver.execute_script("arguments[0].focus({preventScroll: true});", board.card(last))
+    if board.card(order[at + 1]) is not None:
+        raise Failure(f"card #{at + 2} is rendered though past the window's last card")
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    board.wait(lambda _: board.active_card_id() == order[at + 1],
+               f"ArrowDown from the last card rendered (#{at + 1}) does not focus the next (it focuses {board.active_card_id()})")
+    shown = driver.execute_script(
+        f"const r = document.activeElement.getBoundingClientRect(), l = {list_js}.getBoundingClientRect();"
+        "return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;")
+    if not shown:
+        raise Failure("the card focused past the window's edge is not scrolled into view")
+    ActionChains(driver).send_keys(Keys.END).perform()
+    board.wait(lambda _: board.active_card_id() == order[-1], "End does not render and focus the column's last card")
+
+    # A card added from elsewhere shows in the count; the list keeps its scroll position.
+    driver.execute_script(f"{list_js}.scrollTop = 20000;")
+    board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.window-spacer.window-top') != null"),
+               "scrolled halfway, the window has no spacer above")
+    in_view = (f"const list = {list_js}, top = list.getBoundingClientRect().top;"
+               "return [...list.querySelectorAll('.card')].find(c => c.getBoundingClientRect().bottom > top + 1)?.dataset.id;")
+    # Once the window has settled (it measures the cards it shows).
+    seen = []
+    board.wait(lambda d: seen.append(d.execute_script(in_view)) or (len(seen) > 3 and len(set(seen[-3:])) == 1),
+               "the windowed list does not settle after a scroll")
+    before = seen[-1]
+    board.send("POST", "/api/boards/Window/cards", {"title": "Window card added"})
+    board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.card').getAttribute('aria-setsize')") == str(total + 1),
+               "a card added by someone else does not show in the windowed column's count")
+    after = driver.execute_script(in_view)
+    # The same card stays at the top of the view (one place off if the new card went above it).
+    if after not in order or abs(order.index(after) - order.index(before)) > 1:
+        raise Failure(f"a remote change moved the windowed list from card #{order.index(before) + 1} to {after!r}")
+
+    # A pointer drag from near the top to a few cards further down lands there (the API agrees).
+    driver.execute_script(f"{list_js}.scrollTop = 0;")
+    board.wait(lambda _: board.card(order[2]) is not None, "the third card is not rendered at the top")
+    dragged, target = order[2], order[6]
+    ActionChains(driver).click_and_hold(board.card(dragged)).move_by_offset(12, 12) \
+        .move_to_element(board.card(target)).move_by_offset(0, 10).release().perform()
+    board.wait(lambda _: ids().index(dragged) == ids().index(target) + 1,
+               f"the dragged card did not land right below card #7 (the API has it at #{ids().index(dragged) + 1})")
+    board.switch_board("main")
+
+
 def check_edit_conflict(board):
     """Someone else changes the title while the dialog is open: Save is refused with the reason,
     Reload refills the dialog, Save anyway overwrites."""
@@ -2173,6 +2257,9 @@ def run(board, screenshot_path):
 
     with step("a long column shows its first 200 cards and a button for more"):
         check_long_column(board)
+
+    with step("a column of 650 cards shown is windowed: bounded elements, keyboard, scroll, drag"):
+        check_windowed_column(board)
 
     with step("offline: two moves and an add kept on the device, sent when the server is back"):
         check_offline_changes(board)
