@@ -945,12 +945,14 @@ def check_windowed_column(board):
     driver.execute_script(f"{list_js}.scrollTop = 20000;")
     board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.window-spacer.window-top') != null"),
                "scrolled halfway, the window has no spacer above")
-    in_view = (f"const list = {list_js}, top = list.getBoundingClientRect().top;"
-               "return [...list.querySelectorAll('.card')].find(c => c.getBoundingClientRect().bottom > top + 1)?.dataset.id;")
+    # The first card in the view (none when the view shows a spacer only: the window did not follow).
+    in_view = (f"const list = {list_js}, view = list.getBoundingClientRect();"
+               "const card = [...list.querySelectorAll('.card')].find(c => c.getBoundingClientRect().bottom > view.top + 1);"
+               "return card && card.getBoundingClientRect().top < view.bottom - 1 ? card.dataset.id : null;")
     # Once the window has settled (it measures the cards it shows).
     seen = []
-    board.wait(lambda d: seen.append(d.execute_script(in_view)) or (len(seen) > 3 and len(set(seen[-3:])) == 1),
-               "the windowed list does not settle after a scroll")
+    board.wait(lambda d: seen.append(d.execute_script(in_view)) or (len(seen) > 3 and seen[-1] is not None and len(set(seen[-3:])) == 1),
+               "the windowed list does not settle on a card in view after a scroll")
     before = seen[-1]
     board.send("POST", "/api/boards/Window/cards", {"title": "Window card added"})
     board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.card').getAttribute('aria-setsize')") == str(total + 1),

@@ -81,6 +81,8 @@ function renderBoard(view, readOnly) {
   const focused = focusKey();
   const scrollLeft = board.scrollLeft;
   const listScroll = new Map($$('.column', board).map((column) => [column.dataset.column, $('.cards', column)?.scrollTop ?? 0]));
+  // A windowed list keeps the card at the top of its view where it was (read before the render).
+  const anchors = windowAnchors();
 
   board.classList.toggle('read-only', readOnly);
   board.classList.toggle('filtered', filterActive());
@@ -119,6 +121,10 @@ function renderBoard(view, readOnly) {
     const list = column.classList?.contains('column') ? $('.cards', column) : null;
     const top = listScroll.get(column.dataset?.column);
     if (list && top) list.scrollTop = top;
+  }
+  for (const [name, anchor] of anchors) {
+    const list = columnElements.get(name)?.list;
+    if (list?.isConnected) restoreAnchor(list, anchor);
   }
   restoreFocus(focused);
   // A windowed list measures its cards and view once laid out (a new one guessed them).
@@ -208,7 +214,7 @@ function renderColumn(column, index, total, readOnly, seen) {
   // Past WINDOW_THRESHOLD shown, only the cards in and near the list's view are elements.
   const range = windowRange(column.name, shown);
   const items = shown.slice(range.start, range.end).map((card) => cardElement(card, column.name, readOnly, readOnly || finished, seen.cards));
-  const listing = { shown, range, readOnly, calm: readOnly || finished, size: cards.length, cardTotal: all.length };
+  const listing = { name: column.name, shown, range, readOnly, calm: readOnly || finished, size: cards.length, cardTotal: all.length };
   const hidden = collapsed ? 0 : cards.length - shown.length;
   seen.columns.add(column.name);
   // Counts are not part of the signature: a card added or moved updates the count in place.
@@ -339,16 +345,22 @@ function scheduleRewindow(name) {
 }
 
 /** Renders the cards of column `name` now in and near its list's view, when they changed. */
-function rewindow(name, force = false) {
+function rewindow(name) {
   const kept = columnElements.get(name);
   if (!kept?.list?.isConnected || !kept.range?.windowed) return;
   const view = windowOf(name);
   view.height = kept.list.clientHeight || view.height;
-  measureStride(kept, view);
-  view.first = firstInView(kept, view);
+  // Where the view is, read from the list as laid out now (its spacers sized with the stride of
+  // their fill), before the stride is measured again.
+  const anchor = viewAnchor(kept);
+  const restride = measureStride(kept, view);
+  view.first = anchor.index;
   const range = windowRange(name, kept.shown);
-  if (!force && range.start === kept.range.start && range.end === kept.range.end) return;
+  if (!restride && range.start === kept.range.start && range.end === kept.range.end) return;
   fillWindow(name, kept, range);
+  // The card that was at the top of the view stays there, wherever the spacers' new heights and
+  // the cards put in or taken out above it would have moved it.
+  restoreAnchor(kept.list, anchor);
 }
 
 /** Puts the cards of `range` in column `name`'s list. */
@@ -361,45 +373,83 @@ function fillWindow(name, kept, range) {
   if (shared.drag?.list === kept.list) shared.drag.siblings = null;
 }
 
-/** Re-measures a card's height with its gap from the cards of `kept`'s list in its view (laid
- * out for real; those out of view keep an estimate, content-visibility). */
+/** Re-measures a card's height with its gap from the cards of `kept`'s list (a windowed list's
+ * cards are all laid out for real, board.css); whether it changed. */
 function measureStride(kept, view) {
-  const listRect = kept.list.getBoundingClientRect();
   let total = 0;
   let counted = 0;
   for (const item of kept.list.children) {
     if (!item.classList.contains('card')) continue;
-    const rect = item.getBoundingClientRect();
-    if (rect.bottom < listRect.top || rect.top > listRect.bottom) continue;
-    total += rect.height;
+    const height = item.getBoundingClientRect().height;
+    if (height <= 0) continue; // the dragged card, hidden while its move is kept
+    total += height;
     counted += 1;
   }
-  if (counted < 4) return;
+  if (counted < 4) return false;
   const stride = Math.round(total / counted) + CARD_GAP_PX;
-  if (Math.abs(stride - view.stride) > 4) view.stride = stride;
+  if (Math.abs(stride - view.stride) <= 4) return false;
+  view.stride = stride;
+  return true;
 }
 
-/** The index (among `kept.shown`) of the first card in its list's view: read from the card
- * elements when one is in view, else (the list scrolled into a spacer) estimated from it. */
-function firstInView(kept, view) {
+/** Where the view of `kept`'s list begins: `{index, id, offset}`, the card (an index of the cards
+ * shown and its id) at the top of the view and how far its top is below the view's (px, at most
+ * 0 once scrolled). Read from the card elements when one is there; when the view's top is in a
+ * spacer, the card of the spacer's cards at that point, from the spacer's own height (it was
+ * sized with the stride of its fill, not necessarily the stride measured since). */
+function viewAnchor(kept) {
   const { list, range, shown } = kept;
   const listRect = list.getBoundingClientRect();
-  const cards = [...list.children].filter((item) => item.classList.contains('card'));
-  for (let offset = 0; offset < cards.length; offset += 1) {
-    const rect = cards[offset].getBoundingClientRect();
-    if (rect.bottom <= listRect.top) continue;
-    if (rect.top >= listRect.bottom) break;
-    const id = cards[offset].dataset.id;
-    const index = shown[range.start + offset]?.id === id ? range.start + offset : shown.findIndex((card) => card.id === id);
-    if (index >= 0) return index;
-    break;
+  let position = range.start;
+  for (const item of list.children) {
+    const isCard = item.classList.contains('card');
+    const rect = item.getBoundingClientRect();
+    if (rect.bottom > listRect.top && rect.height > 0) {
+      if (isCard) {
+        const id = item.dataset.id;
+        const index = shown[position]?.id === id ? position : shown.findIndex((card) => card.id === id);
+        // A card of another column (one dragged over this list) is not a place in it.
+        if (index >= 0) return { index, id, offset: rect.top - listRect.top };
+      } else if (item.classList.contains('window-spacer')) {
+        const above = item === list.spacers?.top;
+        const count = above ? range.start : shown.length - range.end;
+        if (count > 0) {
+          const per = (rect.height + CARD_GAP_PX) / count;
+          const within = Math.max(0, Math.min(count - 1, Math.floor((listRect.top - rect.top) / per)));
+          const index = (above ? 0 : range.end) + within;
+          return { index, id: shown[index].id, offset: rect.top + within * per - listRect.top };
+        }
+      }
+    }
+    if (isCard) position += 1;
   }
-  const bottom = list.spacers?.bottom;
-  if (bottom?.parentNode === list) {
-    const top = bottom.getBoundingClientRect().top;
-    if (top <= listRect.top) return Math.min(shown.length - 1, range.end + Math.floor((listRect.top - top) / view.stride));
+  const index = Math.max(0, Math.min(shown.length - 1, Math.floor(list.scrollTop / windowOf(kept.name).stride)));
+  return { index, id: shown[index]?.id, offset: 0 };
+}
+
+/** Scrolls `list` so that the card `anchor` names is again `anchor.offset` below the top of its
+ * view (when it is an element of the list). */
+function restoreAnchor(list, anchor) {
+  if (anchor?.id == null) return;
+  let element = null;
+  for (const item of list.children) {
+    if (item.dataset.id === anchor.id) {
+      element = item;
+      break;
+    }
   }
-  return Math.min(shown.length - 1, Math.floor(list.scrollTop / view.stride));
+  if (!element) return;
+  const delta = element.getBoundingClientRect().top - list.getBoundingClientRect().top - anchor.offset;
+  if (Math.abs(delta) >= 1) list.scrollTop += delta;
+}
+
+/** The view anchors of the windowed lists now on the page, by column. */
+function windowAnchors() {
+  const anchors = new Map();
+  for (const [name, kept] of columnElements) {
+    if (kept.range?.windowed && kept.list?.isConnected && kept.shown?.length > 0) anchors.set(name, viewAnchor(kept));
+  }
+  return anchors;
 }
 
 /** The cards column `name` shows (all of them, rendered or not), in order. */
@@ -447,6 +497,7 @@ function fillList(list, items, columnName, readOnly, count, listing) {
     nodes = [...(above > 0 ? [top] : []), ...items, ...(below > 0 ? [bottom] : [])];
   }
   if (!sameNodes(list.children, nodes)) reconcile(list, nodes);
+  if (list.classList.contains('windowed') !== Boolean(range.windowed)) list.classList.toggle('windowed', Boolean(range.windowed));
   const stop = items.find((item) => item.dataset.id === tabStops.get(columnName)) ?? items[0];
   // Each card says its true place in the column and the column's count, rendered or not.
   const setSize = String(size);
