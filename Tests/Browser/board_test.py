@@ -973,6 +973,48 @@ def check_windowed_column(board):
     board.switch_board("main")
 
 
+def check_midnight(board):
+    """The page's day ends while it is open: at midnight a card due that day turns from "due soon" to
+    overdue (red) without a refetch (a timer to the next local midnight), and a page shown again
+    on a later day does the same at once (visibilitychange). The page's clock (Date) is set to five
+    seconds before the end of today and runs from there; the server's clock is left alone."""
+    driver = board.driver
+    today = datetime.date.today()
+    tomorrow = today + datetime.timedelta(days=1)
+    board.send("POST", "/api/boards", {"name": "Midnight", "columns": ["Todo", "Done"]})
+    tonight = board.send("POST", "/api/boards/Midnight/cards", {"title": "Due tonight", "due": today.isoformat()})["id"]
+    later = board.send("POST", "/api/boards/Midnight/cards", {"title": "Due tomorrow", "due": tomorrow.isoformat()})["id"]
+    clock = ("(() => { const RealDate = Date, realNow = () => RealDate.now();"
+             f"window.__clockShift = new RealDate({today.year}, {today.month - 1}, {today.day}, 23, 59, 55).getTime() - realNow();"
+             "class PageDate extends RealDate {"
+             "  constructor(...args) { if (args.length === 0) super(realNow() + window.__clockShift); else super(...args); }"
+             "  static now() { return realNow() + window.__clockShift; } }"
+             "window.Date = PageDate; })();")
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": clock})["identifier"]
+    classes = lambda card_id: driver.execute_script(
+        "return document.querySelector(`#board .card[data-id='${arguments[0]}']`)?.className ?? ''", card_id).split()
+    try:
+        driver.get(board.base_url + "/?board=Midnight")
+        board.wait_ready()
+        board.wait(lambda _: "due-soon" in classes(tonight), "a card due today is not due soon at 23:59:55")
+        if "overdue" in classes(later):
+            raise Failure("a card due tomorrow is overdue before midnight")
+        # The page's midnight comes a few seconds later; the card turns red without a refetch.
+        board.wait(lambda _: "overdue" in classes(tonight), "at midnight the card due the day before does not turn overdue", timeout=10)
+        if "due-soon" not in classes(later):
+            raise Failure(f"after midnight the card due that day is not due soon (it is {classes(later)})")
+        # A day later on the page's clock (a tab left in the background, a machine asleep): shown
+        # again, the page says so at once.
+        driver.execute_script("window.__clockShift += 86400000; document.dispatchEvent(new Event('visibilitychange'));")
+        board.wait(lambda _: "overdue" in classes(later), "shown again a day later, the page does not mark the card due the day before overdue",
+                   timeout=2)
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    driver.get(board.base_url + "/?board=main")
+    board.wait_ready()
+    board.switch_board("main")
+
+
 def check_edit_conflict(board):
     """Someone else changes the title while the dialog is open: Save is refused with the reason,
     Reload refills the dialog, Save anyway overwrites."""
@@ -2262,6 +2304,9 @@ def run(board, screenshot_path):
 
     with step("a column of 650 cards shown is windowed: bounded elements, keyboard, scroll, drag"):
         check_windowed_column(board)
+
+    with step("the day ends with the page open: a card due that day turns overdue at midnight, and when shown again"):
+        check_midnight(board)
 
     with step("offline: two moves and an add kept on the device, sent when the server is back"):
         check_offline_changes(board)

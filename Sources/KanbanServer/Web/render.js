@@ -3,7 +3,7 @@
 
 import { $, $$, el, icon } from '/assets/dom.js';
 import { hooks, isCollapsed, shared, state, subscribe, sync, t } from '/assets/store.js';
-import { dueSoon, formatDue, formatTime, markdown, number } from '/assets/format.js';
+import { duePassed, dueSoon, formatDue, formatTime, markdown, number } from '/assets/format.js';
 import { openMenu } from '/assets/ui.js';
 import { describeChange, lastOwnChange } from '/assets/sync.js';
 import { renderRefusalNotices, syncAddress } from '/assets/live.js';
@@ -522,6 +522,9 @@ export const tabStops = new Map();
 /** Card `card`'s element: the kept one when it shows the same, else a new one. */
 function cardElement(card, columnName, readOnly, calm, seen) {
   seen.add(card.id);
+  // Overdue as the server said when it sent the board, or since then by this page's clock (a day
+  // that ended while the page was open: due.js renders again at midnight).
+  if (!card.overdue && !calm && card.due && !card.dueDone && duePassed(card.due)) card = { ...card, overdue: true };
   const soon = Boolean(card.due) && !calm && !card.overdue && !card.dueDone && dueSoon(card.due);
   const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}${Boolean(card.pending)}\u0000${columnName}\u0000${state.lang}${detailSignature(card)}`;
   const kept = cardElements.get(card.id);
