@@ -53,7 +53,9 @@ import urllib.request
 os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not try to download a driver.
 
 from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException, TimeoutException,
+    WebDriverException)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -200,6 +202,20 @@ class Board:
             except StaleElementReferenceException:
                 if attempt == 2:
                     raise
+
+    def retry_now(self):
+        """Presses Retry now, unless the page has already got back in touch on its own (its backoff
+        timer, or a live event, sent the waiting changes first): the button is hidden then."""
+        def press():
+            button = self.driver.find_element(By.ID, "retry-button")
+            if not button.is_displayed():
+                return
+            try:
+                button.click()
+            except (ElementClickInterceptedException, ElementNotInteractableException):
+                if button.is_displayed():
+                    raise
+        self.act(press)
 
     def wait_in_column(self, card_id, column, why):
         self.wait(lambda _: self.page_column_of(card_id) == column, f"the card is not shown in {column} {why}")
@@ -1776,7 +1792,7 @@ def check_refused_change(board):
             raise Failure(f"the pending edit is not shown on top of the other change ({shown_title()!r})")
     finally:
         driver.execute_script("window.__blockPush = false;")
-    board.act(lambda: driver.find_element(By.ID, "retry-button").click())
+    board.retry_now()
     refused = board.wait(lambda d: next((b for b in d.find_elements(By.ID, "refused-button") if b.is_displayed()), None),
                          "the refusal is not shown")
     if refused.text != "Refused: 1 change":
@@ -1925,7 +1941,7 @@ def check_push_413(board):
         driver.execute_script(ANSWER_413_ONCE)
     finally:
         driver.execute_script("window.__blockPush = false;")
-    board.act(lambda: driver.find_element(By.ID, "retry-button").click())
+    board.retry_now()
     board.wait_api_column(first, "DOING", "after a push answered 413")
     board.wait_api_column(second, "DOING", "after a push answered 413")
     board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the 413")

@@ -81,7 +81,9 @@ function renderBoard(view, readOnly) {
   const focused = focusKey();
   const scrollLeft = board.scrollLeft;
   const listScroll = new Map($$('.column', board).map((column) => [column.dataset.column, $('.cards', column)?.scrollTop ?? 0]));
-  // A windowed list keeps the card at the top of its view where it was (read before the render).
+  // A windowed list keeps the card at the top of its view where it was: read before the render
+  // (the page is laid out then), put back at the next frame (rewindow, when it is laid out anyway:
+  // not here, which would lay the board out within the render's task).
   const anchors = windowAnchors();
 
   board.classList.toggle('read-only', readOnly);
@@ -122,11 +124,12 @@ function renderBoard(view, readOnly) {
     const top = listScroll.get(column.dataset?.column);
     if (list && top) list.scrollTop = top;
   }
+  const refocused = restoreFocus(focused);
   for (const [name, anchor] of anchors) {
-    const list = columnElements.get(name)?.list;
-    if (list?.isConnected) restoreAnchor(list, anchor);
+    const kept = columnElements.get(name);
+    // A card focused again was scrolled to: that wins.
+    if (kept && !(refocused && kept.list?.contains(document.activeElement))) kept.anchor = anchor;
   }
-  restoreFocus(focused);
   // A windowed list measures its cards and view once laid out (a new one guessed them).
   for (const [name, kept] of columnElements) if (kept.range?.windowed) scheduleRewindow(name);
 }
@@ -196,9 +199,10 @@ function focusKey() {
 
 /** Focuses again what `focusKey` named, when the new render still has it. */
 function restoreFocus(key) {
-  if (!key || $('#board').contains(document.activeElement)) return;
-  if (key.card) focusCard(key.card);
-  else columnElement(key.column)?.querySelector(`.${key.control}`)?.focus({ preventScroll: true });
+  if (!key || $('#board').contains(document.activeElement)) return false;
+  if (key.card) return Boolean(focusCard(key.card));
+  columnElement(key.column)?.querySelector(`.${key.control}`)?.focus({ preventScroll: true });
+  return false;
 }
 
 function renderColumn(column, index, total, readOnly, seen) {
@@ -347,7 +351,11 @@ function scheduleRewindow(name) {
 /** Renders the cards of column `name` now in and near its list's view, when they changed. */
 function rewindow(name) {
   const kept = columnElements.get(name);
+  const rendered = kept?.anchor;
+  if (kept) kept.anchor = null;
   if (!kept?.list?.isConnected || !kept.range?.windowed) return;
+  // After a render: the card that was at the top of the view goes back there first.
+  if (rendered) restoreAnchor(kept.list, rendered);
   const view = windowOf(name);
   view.height = kept.list.clientHeight || view.height;
   // Where the view is, read from the list as laid out now (its spacers sized with the stride of
