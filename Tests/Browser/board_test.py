@@ -53,7 +53,9 @@ import urllib.request
 os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must not try to download a driver.
 
 from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import (  # noqa: E402
+    ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException, TimeoutException,
+    WebDriverException)
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -200,6 +202,20 @@ class Board:
             except StaleElementReferenceException:
                 if attempt == 2:
                     raise
+
+    def retry_now(self):
+        """Presses Retry now, unless the page has already got back in touch on its own (its backoff
+        timer, or a live event, sent the waiting changes first): the button is hidden then."""
+        def press():
+            button = self.driver.find_element(By.ID, "retry-button")
+            if not button.is_displayed():
+                return
+            try:
+                button.click()
+            except (ElementClickInterceptedException, ElementNotInteractableException):
+                if button.is_displayed():
+                    raise
+        self.act(press)
 
     def wait_in_column(self, card_id, column, why):
         self.wait(lambda _: self.page_column_of(card_id) == column, f"the card is not shown in {column} {why}")
@@ -884,6 +900,134 @@ def check_long_column(board):
     board.act(lambda: board.driver.find_element(By.CSS_SELECTOR, "#board .show-more-cards").click())
     board.wait(lambda d: shown(d) == 205, "Show more did not show the last 5 cards")
     board.wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#board .show-more-cards:not([hidden])"), "the button stays with nothing hidden")
+    board.switch_board("main")
+
+
+def check_windowed_column(board):
+    """A column shown past 400 cards is windowed: only the cards near its view are elements, each
+    saying its true place and the column's count; scrolling to the bottom renders the last card;
+    the arrow key from the last card rendered renders and focuses the next, End the last; a remote
+    change keeps the list's scroll position; a pointer drag lands at the index the line showed."""
+    total = 650
+    board.send("POST", "/api/boards", {"name": "Window", "columns": ["Backlog"]})
+    for number in range(total):
+        board.send("POST", "/api/boards/Window/cards", {"title": f"Window card {number:03d}"})
+    driver = board.driver
+    driver.get(board.base_url + "/?board=Window")
+    board.wait_ready()
+    ids = lambda: [card["id"] for card in board.board("Window")["columns"][0]["cards"]]
+    order = ids()
+    rendered = lambda d: d.execute_script("return document.querySelectorAll('#board .card').length")
+    board.wait(lambda d: rendered(d) == 200, "the Window board does not show its first 200 cards")
+    board.wait(lambda d: d.execute_script(
+        "const more = document.querySelector('#board .show-more-cards');"
+        "if (more && !more.hidden) more.click(); return !more || more.hidden;"), "Show more does not show all 650 cards")
+    list_js = "document.querySelector('#board .column .cards')"
+    board.wait(lambda d: 0 < rendered(d) < 200, f"the windowed column renders {rendered(driver)} card elements, not under 200")
+    first = driver.execute_script(f"const c = {list_js}.querySelector('.card'); return [c.dataset.id, c.getAttribute('aria-posinset'), c.getAttribute('aria-setsize')];")
+    if first != [order[0], "1", str(total)]:
+        raise Failure(f"the first card element says {first}, not the first card of {total} (posinset 1, setsize {total})")
+
+    # Scrolled to the bottom, the last card is an element (the window follows the scroll).
+    board.wait(lambda d: d.execute_script(
+        f"const list = {list_js}; list.scrollTop = list.scrollHeight;"
+        "return list.querySelector(`.card[data-id='${arguments[0]}']`)?.getAttribute('aria-posinset');", order[-1]) == str(total),
+        "scrolling to the bottom does not render the last card (posinset 650)")
+    if not 0 < rendered(driver) < 200:
+        raise Failure(f"at the bottom the column renders {rendered(driver)} card elements")
+
+    # Back at the top: the arrow key from the last card rendered renders the next and focuses it.
+    board.wait(lambda d: d.execute_script(f"const list = {list_js}; list.scrollTop = 0;"
+                                          "return list.querySelector(`.card[data-id='${arguments[0]}']`) != null;", order[0]),
+               "scrolled back to the top, the first card is not rendered")
+    last = driver.execute_script(f"const cards = {list_js}.querySelectorAll('.card'); return cards[cards.length - 1].dataset.id;")
+    at = order.index(last)
+    # Focused where it is (not scrolled): the next card is past the window's edge.
+    driver.execute_script("arguments[0].focus({preventScroll: true});", board.card(last))
+    if board.card(order[at + 1]) is not None:
+        raise Failure(f"card #{at + 2} is rendered though past the window's last card")
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    board.wait(lambda _: board.active_card_id() == order[at + 1],
+               f"ArrowDown from the last card rendered (#{at + 1}) does not focus the next (it focuses {board.active_card_id()})")
+    shown = driver.execute_script(
+        f"const r = document.activeElement.getBoundingClientRect(), l = {list_js}.getBoundingClientRect();"
+        "return r.top >= l.top - 1 && r.bottom <= l.bottom + 1;")
+    if not shown:
+        raise Failure("the card focused past the window's edge is not scrolled into view")
+    ActionChains(driver).send_keys(Keys.END).perform()
+    board.wait(lambda _: board.active_card_id() == order[-1], "End does not render and focus the column's last card")
+
+    # A card added from elsewhere shows in the count; the list keeps its scroll position.
+    driver.execute_script(f"{list_js}.scrollTop = 20000;")
+    board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.window-spacer.window-top') != null"),
+               "scrolled halfway, the window has no spacer above")
+    # The first card in the view (none when the view shows a spacer only: the window did not follow).
+    in_view = (f"const list = {list_js}, view = list.getBoundingClientRect();"
+               "const card = [...list.querySelectorAll('.card')].find(c => c.getBoundingClientRect().bottom > view.top + 1);"
+               "return card && card.getBoundingClientRect().top < view.bottom - 1 ? card.dataset.id : null;")
+    # Once the window has settled (it measures the cards it shows).
+    seen = []
+    board.wait(lambda d: seen.append(d.execute_script(in_view)) or (len(seen) > 3 and seen[-1] is not None and len(set(seen[-3:])) == 1),
+               "the windowed list does not settle on a card in view after a scroll")
+    before = seen[-1]
+    board.send("POST", "/api/boards/Window/cards", {"title": "Window card added"})
+    board.wait(lambda d: d.execute_script(f"return {list_js}.querySelector('.card').getAttribute('aria-setsize')") == str(total + 1),
+               "a card added by someone else does not show in the windowed column's count")
+    after = driver.execute_script(in_view)
+    # The same card stays at the top of the view (one place off if the new card went above it).
+    if after not in order or abs(order.index(after) - order.index(before)) > 1:
+        raise Failure(f"a remote change moved the windowed list from card #{order.index(before) + 1} to {after!r}")
+
+    # A pointer drag from near the top to a few cards further down lands there (the API agrees).
+    driver.execute_script(f"{list_js}.scrollTop = 0;")
+    board.wait(lambda _: board.card(order[2]) is not None, "the third card is not rendered at the top")
+    dragged, target = order[2], order[6]
+    ActionChains(driver).click_and_hold(board.card(dragged)).move_by_offset(12, 12) \
+        .move_to_element(board.card(target)).move_by_offset(0, 10).release().perform()
+    board.wait(lambda _: ids().index(dragged) == ids().index(target) + 1,
+               f"the dragged card did not land right below card #7 (the API has it at #{ids().index(dragged) + 1})")
+    board.switch_board("main")
+
+
+def check_midnight(board):
+    """The page's day ends while it is open: at midnight a card due that day turns from "due soon" to
+    overdue (red) without a refetch (a timer to the next local midnight), and a page shown again
+    on a later day does the same at once (visibilitychange). The page's clock (Date) is set to five
+    seconds before the end of today and runs from there; the server's clock is left alone."""
+    driver = board.driver
+    today = datetime.date.today()
+    tomorrow = today + datetime.timedelta(days=1)
+    board.send("POST", "/api/boards", {"name": "Midnight", "columns": ["Todo", "Done"]})
+    tonight = board.send("POST", "/api/boards/Midnight/cards", {"title": "Due tonight", "due": today.isoformat()})["id"]
+    later = board.send("POST", "/api/boards/Midnight/cards", {"title": "Due tomorrow", "due": tomorrow.isoformat()})["id"]
+    clock = ("(() => { const RealDate = Date, realNow = () => RealDate.now();"
+             f"window.__clockShift = new RealDate({today.year}, {today.month - 1}, {today.day}, 23, 59, 55).getTime() - realNow();"
+             "class PageDate extends RealDate {"
+             "  constructor(...args) { if (args.length === 0) super(realNow() + window.__clockShift); else super(...args); }"
+             "  static now() { return realNow() + window.__clockShift; } }"
+             "window.Date = PageDate; })();")
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": clock})["identifier"]
+    classes = lambda card_id: driver.execute_script(
+        "return document.querySelector(`#board .card[data-id='${arguments[0]}']`)?.className ?? ''", card_id).split()
+    try:
+        driver.get(board.base_url + "/?board=Midnight")
+        board.wait_ready()
+        board.wait(lambda _: "due-soon" in classes(tonight), "a card due today is not due soon at 23:59:55")
+        if "overdue" in classes(later):
+            raise Failure("a card due tomorrow is overdue before midnight")
+        # The page's midnight comes a few seconds later; the card turns red without a refetch.
+        board.wait(lambda _: "overdue" in classes(tonight), "at midnight the card due the day before does not turn overdue", timeout=10)
+        if "due-soon" not in classes(later):
+            raise Failure(f"after midnight the card due that day is not due soon (it is {classes(later)})")
+        # A day later on the page's clock (a tab left in the background, a machine asleep): shown
+        # again, the page says so at once.
+        driver.execute_script("window.__clockShift += 86400000; document.dispatchEvent(new Event('visibilitychange'));")
+        board.wait(lambda _: "overdue" in classes(later), "shown again a day later, the page does not mark the card due the day before overdue",
+                   timeout=2)
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    driver.get(board.base_url + "/?board=main")
+    board.wait_ready()
     board.switch_board("main")
 
 
@@ -1648,7 +1792,7 @@ def check_refused_change(board):
             raise Failure(f"the pending edit is not shown on top of the other change ({shown_title()!r})")
     finally:
         driver.execute_script("window.__blockPush = false;")
-    board.act(lambda: driver.find_element(By.ID, "retry-button").click())
+    board.retry_now()
     refused = board.wait(lambda d: next((b for b in d.find_elements(By.ID, "refused-button") if b.is_displayed()), None),
                          "the refusal is not shown")
     if refused.text != "Refused: 1 change":
@@ -1797,7 +1941,7 @@ def check_push_413(board):
         driver.execute_script(ANSWER_413_ONCE)
     finally:
         driver.execute_script("window.__blockPush = false;")
-    board.act(lambda: driver.find_element(By.ID, "retry-button").click())
+    board.retry_now()
     board.wait_api_column(first, "DOING", "after a push answered 413")
     board.wait_api_column(second, "DOING", "after a push answered 413")
     board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the 413")
@@ -2173,6 +2317,12 @@ def run(board, screenshot_path):
 
     with step("a long column shows its first 200 cards and a button for more"):
         check_long_column(board)
+
+    with step("a column of 650 cards shown is windowed: bounded elements, keyboard, scroll, drag"):
+        check_windowed_column(board)
+
+    with step("the day ends with the page open: a card due that day turns overdue at midnight, and when shown again"):
+        check_midnight(board)
 
     with step("offline: two moves and an add kept on the device, sent when the server is back"):
         check_offline_changes(board)

@@ -6,7 +6,7 @@ import { shared, state, t } from '/assets/store.js';
 import { announce, closeMenu, showError } from '/assets/ui.js';
 import { announceWhenDecided, change, findCard, recompute, showChanges } from '/assets/sync.js';
 import { outdateBoardFetches, scheduleRefresh } from '/assets/live.js';
-import { focusCard, render, tabStops } from '/assets/render.js';
+import { focusCard, render, shownCards, tabStops } from '/assets/render.js';
 import { deleteCard, openCardDialog } from '/assets/card-dialog.js';
 import { moveColumn } from '/assets/columns.js';
 
@@ -46,34 +46,37 @@ function keyboardMove(cardElement, columnStep, indexStep) {
     }
     index = Math.min(found.index, target.cards.length);
   } else {
-    // Past the neighbouring card shown (a filter may hide cards in between).
-    const shown = $$('.card', cardElement.closest('.column'));
-    const neighbour = shown[shown.indexOf(cardElement) + indexStep];
+    // Past the neighbouring card shown (a filter may hide cards in between), rendered or not
+    // (a long column renders only the cards near its view).
+    const shown = shownCards(cardElement.closest('.column').dataset.column);
+    const neighbour = shown[shown.findIndex((card) => card.id === found.card.id) + indexStep];
     if (!neighbour) {
       announce(t(indexStep < 0 ? 'alreadyTop' : 'alreadyBottom'));
       return;
     }
-    index = found.column.cards.findIndex((card) => card.id === neighbour.dataset.id);
+    index = found.column.cards.findIndex((card) => card.id === neighbour.id);
   }
   const targetCards = target.cards.filter((card) => card.id !== found.card.id);
   moveCard(found.card, target.name, index, targetCards).then(() => focusCard(found.card.id));
 }
 
-/** Arrow keys without a modifier: focus the neighbouring card. */
+/** Arrow keys without a modifier: focus the neighbouring card. The columns' cards are the data
+ * shown, not the elements: in a long (windowed) column the next card may be rendered only now. */
 function keyboardFocus(cardElement, columnStep, indexStep) {
   const column = cardElement.closest('.column');
-  const cards = $$('.card', column);
-  const index = cards.indexOf(cardElement);
+  const cards = shownCards(column.dataset.column);
+  const index = cards.findIndex((card) => card.id === cardElement.dataset.id);
   if (columnStep === 0) {
-    cards[index + indexStep]?.focus();
+    const next = cards[index + indexStep];
+    if (next) focusCard(next.id);
     return;
   }
   const columns = $$('#board .column');
   let next = columns.indexOf(column) + columnStep;
   while (columns[next]) {
-    const targetCards = $$('.card', columns[next]);
+    const targetCards = shownCards(columns[next].dataset.column);
     if (targetCards.length > 0) {
-      targetCards[Math.min(index, targetCards.length - 1)].focus();
+      focusCard(targetCards[Math.min(index, targetCards.length - 1)].id);
       return;
     }
     next += columnStep;
@@ -103,8 +106,9 @@ $('#board').addEventListener('keydown', (event) => {
     else keyboardFocus(card, columnStep, indexStep);
   } else if (event.key === 'Home' || event.key === 'End') {
     event.preventDefault();
-    const cards = $$('.card', card.closest('.column'));
-    (event.key === 'Home' ? cards[0] : cards[cards.length - 1])?.focus();
+    const cards = shownCards(card.closest('.column').dataset.column);
+    const target = event.key === 'Home' ? cards[0] : cards[cards.length - 1];
+    if (target) focusCard(target.id);
   } else if (event.key === 'Enter' || event.key === ' ') {
     event.preventDefault();
     openCardElement(card);
@@ -318,7 +322,8 @@ function autoScroll() {
       }
     }
   }
-  if (scrolled) updateDrag();
+  // A long list scrolled renders other cards (render.js windows it) and forgets its siblings.
+  if (scrolled || (shared.drag.list && !shared.drag.siblings)) updateDrag();
   shared.drag.frame = requestAnimationFrame(autoScroll);
 }
 
@@ -375,7 +380,9 @@ function dropCard(finished) {
   const targetCards = target.cards.filter((card) => card.id !== id);
   const index = dropIndex(before, siblings ?? [], targetCards);
   if (found.column.name === columnName && found.index === index) return false;
-  if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
+  // In a windowed list the card below may have left the page (scrolled out): the render puts it.
+  if (before && before.parentElement !== list) element.remove();
+  else if (element.parentElement !== list || nextCard(element) !== before) list.insertBefore(element, before);
   for (const empty of $$(':scope > .empty-column', list)) empty.hidden = true;
   // The dragged element stays where it was dropped while the move is kept, then shows; the
   // move is said once the server has applied it.

@@ -4,7 +4,7 @@ import { $, DUE_POLL_MS, el, sameName, storage } from '/assets/dom.js';
 import { shared, state, t } from '/assets/store.js';
 import { api } from '/assets/api.js';
 import { formatDue } from '/assets/format.js';
-import { focusCard, revealCard } from '/assets/render.js';
+import { focusCard, render, revealCard } from '/assets/render.js';
 import { exitPast } from '/assets/history.js';
 import { switchBoard } from '/assets/columns.js';
 
@@ -116,3 +116,37 @@ setInterval(async () => {
     renderDueBanner();
   } catch { /* shown on the next refresh */ }
 }, DUE_POLL_MS);
+
+// ---------------------------------------------------------------------------------------------
+// A new day: the board says which cards are overdue by the page's clock (render.js), so a card
+// due yesterday turns red at midnight, not at the next refetch. A timer to the next local
+// midnight, and, as a hidden tab's or a sleeping machine's timers come late, whenever the page
+// is shown again on another day.
+
+const dayOf = (date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+let renderedDay = dayOf(new Date());
+let midnightTimer = null;
+
+function newDay() {
+  const today = dayOf(new Date());
+  if (today !== renderedDay) {
+    renderedDay = today;
+    render();
+    // The banner's list, with the server's word on what is overdue now.
+    loadDue().then(renderDueBanner, () => {});
+  }
+  scheduleMidnight();
+}
+
+function scheduleMidnight() {
+  clearTimeout(midnightTimer);
+  const now = new Date();
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  // A moment past it: a timer may fire a little early.
+  midnightTimer = setTimeout(newDay, midnight.getTime() - now.getTime() + 250);
+}
+
+scheduleMidnight();
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') newDay();
+});

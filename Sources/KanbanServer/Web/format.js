@@ -25,6 +25,12 @@ export function formatDue(due) {
   return new Intl.DateTimeFormat(state.lang, options).format(date);
 }
 
+/** Whether `due` has passed by this page's clock (a date without a time at the end of its day). */
+export function duePassed(due) {
+  const parsed = dueDate(due);
+  return Boolean(parsed) && parsed.date.getTime() < Date.now();
+}
+
 /** Whether a card not yet overdue comes due within a day. */
 export function dueSoon(due) {
   const parsed = dueDate(due);

@@ -3,7 +3,7 @@
 
 import { $, $$, el, icon } from '/assets/dom.js';
 import { hooks, isCollapsed, shared, state, subscribe, sync, t } from '/assets/store.js';
-import { dueSoon, formatDue, formatTime, markdown, number } from '/assets/format.js';
+import { duePassed, dueSoon, formatDue, formatTime, markdown, number } from '/assets/format.js';
 import { openMenu } from '/assets/ui.js';
 import { describeChange, lastOwnChange } from '/assets/sync.js';
 import { renderRefusalNotices, syncAddress } from '/assets/live.js';
@@ -81,6 +81,10 @@ function renderBoard(view, readOnly) {
   const focused = focusKey();
   const scrollLeft = board.scrollLeft;
   const listScroll = new Map($$('.column', board).map((column) => [column.dataset.column, $('.cards', column)?.scrollTop ?? 0]));
+  // A windowed list keeps the card at the top of its view where it was: read before the render
+  // (the page is laid out then), put back at the next frame (rewindow, when it is laid out anyway:
+  // not here, which would lay the board out within the render's task).
+  const anchors = windowAnchors();
 
   board.classList.toggle('read-only', readOnly);
   board.classList.toggle('filtered', filterActive());
@@ -120,7 +124,14 @@ function renderBoard(view, readOnly) {
     const top = listScroll.get(column.dataset?.column);
     if (list && top) list.scrollTop = top;
   }
-  restoreFocus(focused);
+  const refocused = restoreFocus(focused);
+  for (const [name, anchor] of anchors) {
+    const kept = columnElements.get(name);
+    // A card focused again was scrolled to: that wins.
+    if (kept && !(refocused && kept.list?.contains(document.activeElement))) kept.anchor = anchor;
+  }
+  // A windowed list measures its cards and view once laid out (a new one guessed them).
+  for (const [name, kept] of columnElements) if (kept.range?.windowed) scheduleRewindow(name);
 }
 
 /** Makes `parent`'s children exactly `nodes`, in order, touching only those out of place:
@@ -188,9 +199,10 @@ function focusKey() {
 
 /** Focuses again what `focusKey` named, when the new render still has it. */
 function restoreFocus(key) {
-  if (!key || $('#board').contains(document.activeElement)) return;
-  if (key.card) focusCard(key.card);
-  else columnElement(key.column)?.querySelector(`.${key.control}`)?.focus({ preventScroll: true });
+  if (!key || $('#board').contains(document.activeElement)) return false;
+  if (key.card) return Boolean(focusCard(key.card));
+  columnElement(key.column)?.querySelector(`.${key.control}`)?.focus({ preventScroll: true });
+  return false;
 }
 
 function renderColumn(column, index, total, readOnly, seen) {
@@ -203,7 +215,10 @@ function renderColumn(column, index, total, readOnly, seen) {
   // of card elements it would have to style and lay out on every drag.
   const limit = shownLimit(column.name);
   const shown = collapsed ? [] : cards.slice(0, limit);
-  const items = shown.map((card) => cardElement(card, column.name, readOnly, readOnly || finished, seen.cards));
+  // Past WINDOW_THRESHOLD shown, only the cards in and near the list's view are elements.
+  const range = windowRange(column.name, shown);
+  const items = shown.slice(range.start, range.end).map((card) => cardElement(card, column.name, readOnly, readOnly || finished, seen.cards));
+  const listing = { name: column.name, shown, range, readOnly, calm: readOnly || finished, size: cards.length, cardTotal: all.length };
   const hidden = collapsed ? 0 : cards.length - shown.length;
   seen.columns.add(column.name);
   // Counts are not part of the signature: a card added or moved updates the count in place.
@@ -219,7 +234,8 @@ function renderColumn(column, index, total, readOnly, seen) {
       kept.count = count;
     }
     if (kept.section.classList.contains('over-limit') !== over) kept.section.classList.toggle('over-limit', over);
-    if (kept.list) fillList(kept.list, items, column.name, readOnly, all.length);
+    Object.assign(kept, listing);
+    if (kept.list) fillList(kept.list, items, column.name, readOnly, all.length, listing);
     if (kept.more) updateMoreButton(kept.more, hidden);
     return kept.section;
   }
@@ -238,7 +254,8 @@ function renderColumn(column, index, total, readOnly, seen) {
   if (!collapsed) {
     if (!readOnly) header.append(columnMenuButton(column, index, total));
     list = el('ol', { class: 'cards', 'aria-labelledby': headingId });
-    fillList(list, items, column.name, readOnly, all.length);
+    list.addEventListener('scroll', () => scheduleRewindow(column.name), { passive: true });
+    fillList(list, items, column.name, readOnly, all.length, listing);
     section.append(list);
     more = el('button', { type: 'button', class: 'link-button show-more-cards' });
     more.addEventListener('click', () => {
@@ -253,28 +270,258 @@ function renderColumn(column, index, total, readOnly, seen) {
       section.append(add);
     }
   }
-  columnElements.set(column.name, { signature, section, list, count, more });
+  columnElements.set(column.name, { signature, section, list, count, more, ...listing });
   return section;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Windowing a long column: past WINDOW_THRESHOLD cards shown, the list holds only the cards in
+// and near its view, between two spacers standing for the cards above and below (an estimated
+// height each, measured from the cards shown). A drag then lays out some fifty cards, not
+// thousands. The data (`shown`, kept with the column's elements) stays the whole list: focus,
+// search, the drop index and screen readers (aria-posinset / aria-setsize) go by it.
+
+/** Above how many cards shown a column is windowed. */
+const WINDOW_THRESHOLD = 400;
+/** Cards rendered beyond each edge of the view. */
+const WINDOW_OVERSCAN = 15;
+/** The least a card is tall (px): the view is covered however small the cards are. */
+const MIN_CARD_PX = 40;
+/** The list's gap between cards (px, .cards in board.css). */
+const CARD_GAP_PX = 8;
+/** How far (cards) past the window a focused or dragged card keeps it stretched to itself. */
+const WINDOW_KEEP = 60;
+
+/** Each windowed column's view, by board and column: the first card in it (`first`, an index of
+ * the cards shown, read from the elements in view), its height, and the height a card takes
+ * with its gap (`stride`, measured). A render keeps the window at `first`. */
+const windows = new Map();
+function windowOf(name) {
+  const key = limitKey(name);
+  let view = windows.get(key);
+  if (!view) {
+    view = { first: 0, height: 800, stride: 92 };
+    windows.set(key, view);
+  }
+  return view;
+}
+
+/** The cards of `shown` (column `name`'s) to render: `{start, end, windowed}`. */
+function windowRange(name, shown) {
+  const count = shown.length;
+  if (count <= WINDOW_THRESHOLD) return { start: 0, end: count, windowed: false };
+  const view = windowOf(name);
+  const visible = Math.ceil(view.height / MIN_CARD_PX);
+  const first = Math.max(0, Math.min(count - 1, view.first));
+  let start = Math.max(0, first - WINDOW_OVERSCAN);
+  let end = Math.min(count, first + visible + WINDOW_OVERSCAN);
+  if (end === count) start = Math.max(0, Math.min(start, count - visible - 2 * WINDOW_OVERSCAN));
+  // The focused card and the dragged one stay elements while near.
+  for (const element of [document.activeElement, shared.drag?.element]) {
+    const id = element?.classList?.contains('card') ? element.dataset.id : null;
+    if (id == null || element.closest('.column')?.dataset.column !== name) continue;
+    const index = shown.findIndex((card) => card.id === id);
+    if (index < 0) continue;
+    if (index < start && start - index <= WINDOW_KEEP) start = index;
+    else if (index >= end && index - end < WINDOW_KEEP) end = index + 1;
+  }
+  return { start, end, windowed: true };
+}
+
+/** The two spacers of list `list`, made once. */
+function spacersOf(list) {
+  if (!list.spacers) {
+    const spacer = (where) => el('li', { class: `window-spacer window-${where}`, 'aria-hidden': 'true' });
+    list.spacers = { top: spacer('top'), bottom: spacer('bottom') };
+  }
+  return list.spacers;
+}
+
+const scheduled = new Set();
+/** Windows column `name` again at the next frame (once however many scroll events come). */
+function scheduleRewindow(name) {
+  if (scheduled.has(name)) return;
+  scheduled.add(name);
+  requestAnimationFrame(() => {
+    scheduled.delete(name);
+    rewindow(name);
+  });
+}
+
+/** Renders the cards of column `name` now in and near its list's view, when they changed. */
+function rewindow(name) {
+  const kept = columnElements.get(name);
+  const rendered = kept?.anchor;
+  if (kept) kept.anchor = null;
+  if (!kept?.list?.isConnected || !kept.range?.windowed) return;
+  // After a render: the card that was at the top of the view goes back there first.
+  if (rendered) restoreAnchor(kept.list, rendered);
+  const view = windowOf(name);
+  view.height = kept.list.clientHeight || view.height;
+  // Where the view is, read from the list as laid out now (its spacers sized with the stride of
+  // their fill), before the stride is measured again.
+  const anchor = viewAnchor(kept);
+  const restride = measureStride(kept, view);
+  view.first = anchor.index;
+  const range = windowRange(name, kept.shown);
+  if (!restride && range.start === kept.range.start && range.end === kept.range.end) return;
+  fillWindow(name, kept, range);
+  // The card that was at the top of the view stays there, wherever the spacers' new heights and
+  // the cards put in or taken out above it would have moved it.
+  restoreAnchor(kept.list, anchor);
+}
+
+/** Puts the cards of `range` in column `name`'s list. */
+function fillWindow(name, kept, range) {
+  kept.range = range;
+  const items = kept.shown.slice(range.start, range.end)
+    .map((card) => cardElement(card, name, kept.readOnly, kept.calm, new Set()));
+  fillList(kept.list, items, name, kept.readOnly, kept.cardTotal, kept);
+  // A drag over this list measured the cards it held: they changed.
+  if (shared.drag?.list === kept.list) shared.drag.siblings = null;
+}
+
+/** Re-measures a card's height with its gap from the cards of `kept`'s list (a windowed list's
+ * cards are all laid out for real, board.css); whether it changed. */
+function measureStride(kept, view) {
+  let total = 0;
+  let counted = 0;
+  for (const item of kept.list.children) {
+    if (!item.classList.contains('card')) continue;
+    const height = item.getBoundingClientRect().height;
+    if (height <= 0) continue; // the dragged card, hidden while its move is kept
+    total += height;
+    counted += 1;
+  }
+  if (counted < 4) return false;
+  const stride = Math.round(total / counted) + CARD_GAP_PX;
+  if (Math.abs(stride - view.stride) <= 4) return false;
+  view.stride = stride;
+  return true;
+}
+
+/** Where the view of `kept`'s list begins: `{index, id, offset}`, the card (an index of the cards
+ * shown and its id) at the top of the view and how far its top is below the view's (px, at most
+ * 0 once scrolled). Read from the card elements when one is there; when the view's top is in a
+ * spacer, the card of the spacer's cards at that point, from the spacer's own height (it was
+ * sized with the stride of its fill, not necessarily the stride measured since). */
+function viewAnchor(kept) {
+  const { list, range, shown } = kept;
+  const listRect = list.getBoundingClientRect();
+  let position = range.start;
+  for (const item of list.children) {
+    const isCard = item.classList.contains('card');
+    const rect = item.getBoundingClientRect();
+    if (rect.bottom > listRect.top && rect.height > 0) {
+      if (isCard) {
+        const id = item.dataset.id;
+        const index = shown[position]?.id === id ? position : shown.findIndex((card) => card.id === id);
+        // A card of another column (one dragged over this list) is not a place in it.
+        if (index >= 0) return { index, id, offset: rect.top - listRect.top };
+      } else if (item.classList.contains('window-spacer')) {
+        const above = item === list.spacers?.top;
+        const count = above ? range.start : shown.length - range.end;
+        if (count > 0) {
+          const per = (rect.height + CARD_GAP_PX) / count;
+          const within = Math.max(0, Math.min(count - 1, Math.floor((listRect.top - rect.top) / per)));
+          const index = (above ? 0 : range.end) + within;
+          return { index, id: shown[index].id, offset: rect.top + within * per - listRect.top };
+        }
+      }
+    }
+    if (isCard) position += 1;
+  }
+  const index = Math.max(0, Math.min(shown.length - 1, Math.floor(list.scrollTop / windowOf(kept.name).stride)));
+  return { index, id: shown[index]?.id, offset: 0 };
+}
+
+/** Scrolls `list` so that the card `anchor` names is again `anchor.offset` below the top of its
+ * view (when it is an element of the list). */
+function restoreAnchor(list, anchor) {
+  if (anchor?.id == null) return;
+  let element = null;
+  for (const item of list.children) {
+    if (item.dataset.id === anchor.id) {
+      element = item;
+      break;
+    }
+  }
+  if (!element) return;
+  const delta = element.getBoundingClientRect().top - list.getBoundingClientRect().top - anchor.offset;
+  if (Math.abs(delta) >= 1) list.scrollTop += delta;
+}
+
+/** The view anchors of the windowed lists now on the page, by column. */
+function windowAnchors() {
+  const anchors = new Map();
+  for (const [name, kept] of columnElements) {
+    if (kept.range?.windowed && kept.list?.isConnected && kept.shown?.length > 0) anchors.set(name, viewAnchor(kept));
+  }
+  return anchors;
+}
+
+/** The cards column `name` shows (all of them, rendered or not), in order. */
+export function shownCards(name) {
+  return columnElements.get(name)?.shown ?? [];
+}
+
+/** Makes card `id`'s element when it is in a windowed column but out of its window: the window
+ * moves to it (the list scrolled there); returns the element, or null. */
+function bringIntoWindow(id) {
+  for (const [name, kept] of columnElements) {
+    if (!kept.range?.windowed || !kept.list?.isConnected) continue;
+    const index = kept.shown.findIndex((card) => card.id === id);
+    if (index < 0) continue;
+    const view = windowOf(name);
+    view.height = kept.list.clientHeight || view.height;
+    view.first = Math.max(0, index - 3);
+    fillWindow(name, kept, windowRange(name, kept.shown));
+    const element = [...kept.list.children].find((item) => item.dataset.id === id) ?? null;
+    element?.scrollIntoView({ block: 'center', inline: 'nearest' });
+    return element;
+  }
+  return null;
 }
 
 /** Puts `items` (card elements) in `list` unless it holds them already, or the empty-column
  * line; one card of the column is a Tab stop (the one last focused, else the first), the
  * others are reached with the arrow keys. */
-function fillList(list, items, columnName, readOnly, count) {
+function fillList(list, items, columnName, readOnly, count, listing) {
   let nodes = items;
+  const { range, size } = listing;
   if (items.length === 0) {
     const empty = filterActive() && count > 0 ? t('noMatches') : readOnly ? '' : t('dropHere');
     const current = list.firstElementChild;
     const line = current?.classList.contains('empty-column') && current.textContent === empty
       ? current : el('li', { class: 'empty-column', 'aria-hidden': filterActive() ? null : 'true' }, empty);
     nodes = [line];
+  } else if (range.windowed) {
+    const { top, bottom } = spacersOf(list);
+    const stride = windowOf(columnName).stride;
+    const above = range.start;
+    const below = listing.shown.length - range.end;
+    setHeight(top, above * stride - CARD_GAP_PX);
+    setHeight(bottom, below * stride - CARD_GAP_PX);
+    nodes = [...(above > 0 ? [top] : []), ...items, ...(below > 0 ? [bottom] : [])];
   }
   if (!sameNodes(list.children, nodes)) reconcile(list, nodes);
+  if (list.classList.contains('windowed') !== Boolean(range.windowed)) list.classList.toggle('windowed', Boolean(range.windowed));
   const stop = items.find((item) => item.dataset.id === tabStops.get(columnName)) ?? items[0];
-  for (const item of items) {
+  // Each card says its true place in the column and the column's count, rendered or not.
+  const setSize = String(size);
+  items.forEach((item, offset) => {
     const value = item === stop ? '0' : '-1';
     if (item.getAttribute('tabindex') !== value) item.setAttribute('tabindex', value);
-  }
+    const position = String(range.start + offset + 1);
+    if (item.getAttribute('aria-posinset') !== position) item.setAttribute('aria-posinset', position);
+    if (item.getAttribute('aria-setsize') !== setSize) item.setAttribute('aria-setsize', setSize);
+  });
+}
+
+/** Sets a spacer's height (px) when it changed. */
+function setHeight(spacer, px) {
+  const height = `${Math.max(0, Math.round(px))}px`;
+  if (spacer.style.height !== height) spacer.style.height = height;
 }
 
 /** The card each column offers as its Tab stop: the one focused last. */
@@ -283,6 +530,9 @@ export const tabStops = new Map();
 /** Card `card`'s element: the kept one when it shows the same, else a new one. */
 function cardElement(card, columnName, readOnly, calm, seen) {
   seen.add(card.id);
+  // Overdue as the server said when it sent the board, or since then by this page's clock (a day
+  // that ended while the page was open: due.js renders again at midnight).
+  if (!card.overdue && !calm && card.due && !card.dueDone && duePassed(card.due)) card = { ...card, overdue: true };
   const soon = Boolean(card.due) && !calm && !card.overdue && !card.dueDone && dueSoon(card.due);
   const signature = `${card.title}\u0000${card.description}\u0000${card.due}\u0000${card.overdue}${soon}${readOnly}${calm}${Boolean(card.pending)}\u0000${columnName}\u0000${state.lang}${detailSignature(card)}`;
   const kept = cardElements.get(card.id);
@@ -315,7 +565,8 @@ function updateMoreButton(button, hidden) {
   if (button.textContent !== text) button.textContent = text;
 }
 
-/** Makes card `id` of the live board shown when its column shows fewer cards than its place. */
+/** Makes card `id` of the live board shown when its column shows fewer cards than its place,
+ * and an element when its column is windowed. */
 export function revealCard(id) {
   for (const column of state.live?.columns ?? []) {
     const index = (column.cards ?? []).findIndex((card) => card.id === id);
@@ -323,7 +574,10 @@ export function revealCard(id) {
       shownLimits.set(limitKey(column.name), Math.ceil((index + 1) / SHOWN_STEP) * SHOWN_STEP);
       render();
     }
-    if (index >= 0) return;
+    if (index < 0) continue;
+    // In a windowed column, the window moves to it.
+    if (!$$('#board .card').some((card) => card.dataset.id === id)) bringIntoWindow(id);
+    return;
   }
 }
 
@@ -495,8 +749,9 @@ const labelColourOf = (name) => labelColours.get(fold(name)) ?? 'grey';
 /** A label chip's classes: the colour as a class, from the known set only. */
 export const labelChipClass = (colour) => `label-chip label-${LABEL_COLOURS.has(colour) ? colour : 'grey'}`;
 
+/** Focuses card `id` (scrolled into view), moving a windowed column's window to it first. */
 export function focusCard(id) {
-  const card = $$('#board .card').find((candidate) => candidate.dataset.id === id);
+  const card = $$('#board .card').find((candidate) => candidate.dataset.id === id) ?? bringIntoWindow(id);
   if (card) card.focus({ preventScroll: false });
   return card;
 }
