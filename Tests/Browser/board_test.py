@@ -2440,7 +2440,7 @@ def main(argv):
         print(f"browser test passed: name on first visit, dialog, pointer drag, undo, live CLI move, time slider, restore, "
               f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "
               f"accessible names, due banner, New-board columns, address bar, focus after Delete, localized errors, "
-              f"markdown, search and filters, paged panels, phone drag, long column, edit conflict, offline changes kept and sent "
+              f"markdown, search and filters, paged panels, phone drag, long column, a windowed column kept in view, overdue at midnight, edit conflict, offline changes kept and sent "
               f"after a restart (service worker, outbox, pill), undo of an unsent change, a refused change, applied changes kept "
               f"through a failed refresh and an offline reload, Undo twice offline, a 413 halved, card details (assignee, label, "
               f"checklist, due date done, comment, link; the card's face; a reload; a javascript: link refused), a column "
