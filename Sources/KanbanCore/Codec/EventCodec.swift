@@ -146,103 +146,30 @@ public enum EventCodec {
     // MARK: Payloads
 
     /// Writes `payload` as format `version` lays it out (only comment edits differ by version).
+    /// Each kind's layout is its family's (`Families/`).
     static func encodePayload(_ payload: EventPayload, into writer: inout ByteWriter, version: UInt8) {
         switch payload {
-        case .boardCreated(let created):
-            writer.write(created.name)
-            encodeColumns(created.columns, into: &writer)
-            encodeOptionalIndex(created.index, into: &writer)
-        case .boardRenamed(let renamed):
-            writer.write(renamed.from)
-            writer.write(renamed.to)
-        case .boardRemoved(let removed):
-            writer.write(removed.name)
-            encodeColumns(removed.columns, into: &writer)
-            encodeOptionalIndex(removed.index, into: &writer)
-        case .columnAdded(let added):
-            encodeColumn(added.column, into: &writer)
-            writer.write(count: added.index)
-        case .columnRenamed(let renamed):
-            writer.write(renamed.column.raw)
-            writer.write(renamed.from)
-            writer.write(renamed.to)
-        case .columnRemoved(let removed):
-            encodeColumn(removed.column, into: &writer)
-            writer.write(count: removed.index)
-        case .columnMoved(let moved):
-            encodeColumn(moved.column, into: &writer)
-            writer.write(count: moved.fromIndex)
-            writer.write(count: moved.toIndex)
-        case .cardAdded(let added):
-            encodeCard(added.card, into: &writer)
-            writer.write(count: added.index)
-        case .cardEdited(let edited):
-            // A presence mask: 1 title, 2 description, 4 due date. New value first, then old,
-            // so replay can stop reading a field once it has the new value.
-            let mask: UInt8 = (edited.titleChange == nil ? 0 : 1) | (edited.descriptionChange == nil ? 0 : 2)
-                | (edited.dueChange == nil ? 0 : 4)
-            writer.write(edited.card.raw)
-            writer.write(mask)
-            if edited.titleChange == nil { writer.write(edited.title) }
-            if let change = edited.titleChange {
-                writer.write(change.new)
-                writer.write(change.old)
-            }
-            if let change = edited.descriptionChange {
-                writer.write(change.new)
-                writer.write(change.old)
-            }
-            if let change = edited.dueChange {
-                encodeDue(change.new, into: &writer)
-                encodeDue(change.old, into: &writer)
-            }
-        case .cardMoved(let moved):
-            writer.write(moved.card.raw)
-            writer.write(moved.to.raw)
-            encodeKey(moved.key, into: &writer)
-            writer.write(moved.from.raw)
-            writer.write(count: moved.fromIndex)
-            writer.write(count: moved.toIndex)
-            writer.write(moved.title)
-        case .cardDeleted(let deleted):
-            encodeCard(deleted.card, into: &writer)
-            writer.write(count: deleted.index)
-        case .cardRevived(let revived):
-            encodeCard(revived.card, into: &writer)
-            writer.write(count: revived.index)
-        case .cardDetail(let changed):
-            encodeCardDetail(changed, into: &writer, marks: hasEditMarks(version))
-        case .boardDetail(let changed):
-            encodeBoardDetail(changed, into: &writer)
-        case .undone(let undone):
-            writer.write(varint: undone.target)
-            encodeNested(undone.undid, into: &writer, version: version)
-            encodeNested(undone.compensation, into: &writer, version: version)
-        case .redone(let redone):
-            writer.write(varint: redone.target)
-            encodeNested(redone.redid, into: &writer, version: version)
-            encodeNested(redone.effect, into: &writer, version: version)
-        case .restored(let restored):
-            writer.write(varint: restored.sequence)
-            writer.write(signed: restored.timestamp.millisecondsSinceEpoch)
-            writer.write(count: restored.effects.count)
-            for effect in restored.effects { encodeNested(effect, into: &writer, version: version) }
+        case .boardCreated(let created): encodeBoardCreated(created, into: &writer)
+        case .boardRenamed(let renamed): encodeBoardRenamed(renamed, into: &writer)
+        case .boardRemoved(let removed): encodeBoardRemoved(removed, into: &writer)
+        case .columnAdded(let added): encodeColumnAdded(added, into: &writer)
+        case .columnRenamed(let renamed): encodeColumnRenamed(renamed, into: &writer)
+        case .columnRemoved(let removed): encodeColumnRemoved(removed, into: &writer)
+        case .columnMoved(let moved): encodeColumnMoved(moved, into: &writer)
+        case .cardAdded(let added): encodeCardAdded(added, into: &writer)
+        case .cardEdited(let edited): encodeCardEdited(edited, into: &writer)
+        case .cardMoved(let moved): encodeCardMoved(moved, into: &writer)
+        case .cardDeleted(let deleted): encodeCardDeleted(deleted, into: &writer)
+        case .cardRevived(let revived): encodeCardRevived(revived, into: &writer)
+        case .cardDetail(let changed): encodeCardDetail(changed, into: &writer, marks: hasEditMarks(version))
+        case .boardDetail(let changed): encodeBoardDetail(changed, into: &writer)
+        case .undone(let undone): encodeUndone(undone, into: &writer, version: version)
+        case .redone(let redone): encodeRedone(redone, into: &writer, version: version)
+        case .restored(let restored): encodeRestored(restored, into: &writer, version: version)
         }
     }
 
-    /// A payload inside another: its kind tag, then its payload.
-    static func encodeNested(_ payload: EventPayload, into writer: inout ByteWriter, version: UInt8) {
-        writer.write(payload.kind.rawValue)
-        encodePayload(payload, into: &writer, version: version)
-    }
-
-    static func decodeNested(from reader: inout ByteReader, depth: Int, version: UInt8) throws(EventDecodingError) -> EventPayload {
-        guard depth < 8 else { throw .malformed("payloads nested too deeply", at: reader.offset) }
-        let tag = try reader.readByte()
-        guard let kind = EventKind(rawValue: tag) else { throw .unknownKind(tag) }
-        return try decodePayload(kind, from: &reader, depth: depth + 1, version: version)
-    }
-
+    /// Reads a payload of `kind` as format `version` lays it out, `depth` inside others.
     static func decodePayload(
         _ kind: EventKind,
         from reader: inout ByteReader,
@@ -250,202 +177,27 @@ public enum EventCodec {
         version: UInt8 = formatVersion
     ) throws(EventDecodingError) -> EventPayload {
         switch kind {
-        case .boardCreated:
-            return .boardCreated(BoardCreated(
-                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader, version: version)
-            ))
-        case .boardRenamed:
-            return .boardRenamed(BoardRenamed(from: try reader.readString(), to: try reader.readString()))
-        case .boardRemoved:
-            return .boardRemoved(BoardRemoved(
-                name: try reader.readString(), columns: try decodeColumns(from: &reader), index: try decodeOptionalIndex(from: &reader, version: version)
-            ))
-        case .columnAdded:
-            return .columnAdded(ColumnAdded(column: try decodeColumn(from: &reader), index: try reader.readCount()))
-        case .columnRenamed:
-            return .columnRenamed(ColumnRenamed(
-                column: ColumnID(try reader.readIdentifier()), from: try reader.readString(), to: try reader.readString()
-            ))
-        case .columnRemoved:
-            return .columnRemoved(ColumnRemoved(column: try decodeColumn(from: &reader), index: try reader.readCount()))
-        case .columnMoved:
-            return .columnMoved(ColumnMoved(
-                column: try decodeColumn(from: &reader), fromIndex: try reader.readCount(), toIndex: try reader.readCount()
-            ))
-        case .cardAdded:
-            return .cardAdded(CardAdded(card: try decodeCard(from: &reader), index: try reader.readCount()))
-        case .cardEdited:
-            let card = CardID(try reader.readIdentifier())
-            let mask = try reader.readByte()
-            guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
-            var edited = CardEdited(card: card, title: "")
-            if mask & 1 == 0 {
-                edited.title = try reader.readString()
-            } else {
-                let new = try reader.readString()
-                edited.titleChange = Change(old: try reader.readString(), new: new)
-                edited.title = new
-            }
-            if mask & 2 != 0 {
-                let new = try reader.readString()
-                edited.descriptionChange = Change(old: try reader.readString(), new: new)
-            }
-            if mask & 4 != 0 {
-                let new = try decodeDue(from: &reader)
-                edited.dueChange = Change(old: try decodeDue(from: &reader), new: new)
-            }
-            return .cardEdited(edited)
-        case .cardMoved:
-            let card = CardID(try reader.readIdentifier())
-            let to = ColumnID(try reader.readIdentifier())
-            let key = try decodeKey(from: &reader)
-            let from = ColumnID(try reader.readIdentifier())
-            let fromIndex = try reader.readCount()
-            let toIndex = try reader.readCount()
-            let title = try reader.readString()
-            return .cardMoved(CardMoved(card: card, title: title, from: from, fromIndex: fromIndex, to: to, toIndex: toIndex, key: key))
-        case .cardDeleted:
-            return .cardDeleted(CardDeleted(card: try decodeCard(from: &reader), index: try reader.readCount()))
-        case .cardRevived:
-            return .cardRevived(CardRevived(card: try decodeCard(from: &reader), index: try reader.readCount()))
+        case .boardCreated: .boardCreated(try decodeBoardCreated(from: &reader, version: version))
+        case .boardRenamed: .boardRenamed(try decodeBoardRenamed(from: &reader))
+        case .boardRemoved: .boardRemoved(try decodeBoardRemoved(from: &reader, version: version))
+        case .columnAdded: .columnAdded(try decodeColumnAdded(from: &reader))
+        case .columnRenamed: .columnRenamed(try decodeColumnRenamed(from: &reader))
+        case .columnRemoved: .columnRemoved(try decodeColumnRemoved(from: &reader))
+        case .columnMoved: .columnMoved(try decodeColumnMoved(from: &reader))
+        case .cardAdded: .cardAdded(try decodeCardAdded(from: &reader))
+        case .cardEdited: .cardEdited(try decodeCardEdited(from: &reader))
+        case .cardMoved: .cardMoved(try decodeCardMoved(from: &reader))
+        case .cardDeleted: .cardDeleted(try decodeCardDeleted(from: &reader))
+        case .cardRevived: .cardRevived(try decodeCardRevived(from: &reader))
         case .cardAssigned, .cardUnassigned, .cardLabelled, .cardUnlabelled, .dueMarked, .commentAdded, .commentEdited,
              .commentDeleted, .checklistItemAdded, .checklistItemRenamed, .checklistItemChecked, .checklistItemRemoved,
              .checklistItemMoved, .linkAttached, .linkRemoved:
-            return .cardDetail(try decodeCardDetail(kind, from: &reader, marks: hasEditMarks(version)))
+            .cardDetail(try decodeCardDetail(kind, from: &reader, marks: hasEditMarks(version)))
         case .memberAdded, .memberRemoved, .labelChanged, .columnLimitChanged:
-            return .boardDetail(try decodeBoardDetail(kind, from: &reader))
-        case .undone:
-            let target = try reader.readVarint()
-            let undid = try decodeNested(from: &reader, depth: depth, version: version)
-            return .undone(Undone(target: target, undid: undid, compensation: try decodeNested(from: &reader, depth: depth, version: version)))
-        case .redone:
-            let target = try reader.readVarint()
-            let redid = try decodeNested(from: &reader, depth: depth, version: version)
-            return .redone(Redone(target: target, redid: redid, effect: try decodeNested(from: &reader, depth: depth, version: version)))
-        case .restored:
-            let sequence = try reader.readVarint()
-            let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readSigned())
-            let count = try reader.readCount()
-            guard count <= reader.buffer.count else { throw .malformed("effect count \(count)", at: reader.offset) }
-            var effects: [EventPayload] = []
-            for _ in 0..<count { effects.append(try decodeNested(from: &reader, depth: depth, version: version)) }
-            return .restored(Restored(sequence: sequence, timestamp: timestamp, effects: effects))
+            .boardDetail(try decodeBoardDetail(kind, from: &reader))
+        case .undone: .undone(try decodeUndone(from: &reader, depth: depth, version: version))
+        case .redone: .redone(try decodeRedone(from: &reader, depth: depth, version: version))
+        case .restored: .restored(try decodeRestored(from: &reader, depth: depth, version: version))
         }
-    }
-
-    // MARK: Parts
-
-    static func encodeCard(_ card: Card, into writer: inout ByteWriter) {
-        writer.write(card.id.raw)
-        writer.write(card.column.raw)
-        encodeKey(card.key, into: &writer)
-        writer.write(card.title)
-        writer.write(card.description)
-        encodeDue(card.due, into: &writer)
-    }
-
-    @inline(__always)
-    static func decodeCard(from reader: inout ByteReader) throws(EventDecodingError) -> Card {
-        Card(
-            id: CardID(try reader.readIdentifier()),
-            column: ColumnID(try reader.readIdentifier()),
-            key: try decodeKey(from: &reader),
-            title: try reader.readString(),
-            description: try reader.readString(),
-            due: try decodeDue(from: &reader)
-        )
-    }
-
-    /// Steps over a card as ``decodeCard(from:)`` reads it, making none of its strings.
-    static func skipCard(from reader: inout ByteReader) throws(EventDecodingError) {
-        try reader.skip(32) // id, column
-        _ = try reader.readSigned() // order key: its integer, then its fraction digits
-        try reader.skipString()
-        try reader.skipString() // title
-        try reader.skipString() // description
-        _ = try decodeDue(from: &reader)
-    }
-
-    static func encodeKey(_ key: OrderKey, into writer: inout ByteWriter) {
-        writer.write(signed: key.integer)
-        let fraction = key.fraction
-        writer.write(count: fraction.count)
-        for digit in fraction { writer.write(digit) }
-    }
-
-    /// An order key. The lowest key of all (`Int64.min` with no fraction), which nothing sorts
-    /// below, is refused: no card could then be put in front of it.
-    @inline(__always)
-    static func decodeKey(from reader: inout ByteReader) throws(EventDecodingError) -> OrderKey {
-        let integer = try reader.readSigned()
-        let count = try reader.readCount()
-        if count == 0 {
-            guard integer > Int64.min else { throw .malformed("order key below every other", at: reader.offset) }
-            return OrderKey(integer: integer)
-        }
-        let digits = try reader.readSlice(count)
-        guard digits[count - 1] != 0 else { throw .malformed("order key ends in a zero digit", at: reader.offset) }
-        return OrderKey(integer: integer, fractionDigits: digits)
-    }
-
-    static func encodeDue(_ due: Due?, into writer: inout ByteWriter) {
-        switch due {
-        case nil:
-            writer.write(0)
-        case .day(let day)?:
-            writer.write(1)
-            writer.write(signed: day.daysSinceEpoch)
-        case .moment(let moment)?:
-            writer.write(2)
-            writer.write(signed: moment.millisecondsSinceEpoch)
-        }
-    }
-
-    @inline(__always)
-    static func decodeDue(from reader: inout ByteReader) throws(EventDecodingError) -> Due? {
-        switch try reader.readByte() {
-        case 0: return nil
-        case 1: return .day(CalendarDay(daysSinceEpoch: try reader.readSigned()))
-        case 2: return .moment(Timestamp(millisecondsSinceEpoch: try reader.readSigned()))
-        case let tag: throw .malformed("due date tag \(tag)", at: reader.offset)
-        }
-    }
-
-    /// An optional index: 0 for none, else the index + 1.
-    static func encodeOptionalIndex(_ index: Int?, into writer: inout ByteWriter) {
-        writer.write(count: index.map { $0 + 1 } ?? 0)
-    }
-
-    /// Version 1 had no place for a board: it reads as none.
-    static func decodeOptionalIndex(from reader: inout ByteReader, version: UInt8) throws(EventDecodingError) -> Int? {
-        guard version >= 2 else { return nil }
-        let value = try reader.readCount()
-        return value == 0 ? nil : value - 1
-    }
-
-    static func encodeColumn(_ column: ColumnSpec, into writer: inout ByteWriter) {
-        writer.write(column.id.raw)
-        writer.write(column.name)
-    }
-
-    static func decodeColumn(from reader: inout ByteReader) throws(EventDecodingError) -> ColumnSpec {
-        ColumnSpec(id: ColumnID(try reader.readIdentifier()), name: try reader.readString())
-    }
-
-    static func encodeColumns(_ columns: [ColumnSpec], into writer: inout ByteWriter) {
-        writer.write(count: columns.count)
-        for column in columns { encodeColumn(column, into: &writer) }
-    }
-
-    /// A board's columns (of `boardCreated` and `boardRemoved`): at least one, as every board
-    /// keeps one; a board without columns would leave `add` nowhere to put a card.
-    static func decodeColumns(from reader: inout ByteReader) throws(EventDecodingError) -> [ColumnSpec] {
-        let count = try reader.readCount()
-        guard count > 0 else { throw .malformed("a board with no columns", at: reader.offset) }
-        guard count <= reader.buffer.count else { throw .malformed("column count \(count)", at: reader.offset) }
-        var columns: [ColumnSpec] = []
-        columns.reserveCapacity(count)
-        for _ in 0..<count { columns.append(try decodeColumn(from: &reader)) }
-        return columns
     }
 }

@@ -98,95 +98,18 @@ extension Decider {
         }
 
         switch effect {
-        case .cardAdded(let added):
-            guard let card = state.cards[added.card.id] else { throw refuse("card '\(added.card.title)' no longer exists") }
-            let index = state.order(of: card.column).index(of: card.slot) ?? 0
-            return .cardDeleted(CardDeleted(card: card, index: index))
-
-        case .cardRevived(let revived):
-            guard let card = state.cards[revived.card.id] else { throw refuse("card '\(revived.card.title)' no longer exists") }
-            let index = state.order(of: card.column).index(of: card.slot) ?? 0
-            return .cardDeleted(CardDeleted(card: card, index: index))
-
-        case .cardDeleted(let deleted):
-            guard state.cards[deleted.card.id] == nil else { throw refuse("card '\(deleted.card.title)' exists already") }
-            guard let column = state.columns[deleted.card.column] else { throw removed(deleted.card.column) }
-            let (key, index) = placement(for: deleted.card.id, in: column, near: deleted.index, state: state)
-            var card = deleted.card
-            card.key = key
-            return .cardAdded(CardAdded(card: card, index: index))
-
-        case .cardEdited(let edited):
-            guard let card = state.cards[edited.card] else { throw refuse("card '\(edited.title)' no longer exists") }
-            var reversed = CardEdited(card: card.id, title: card.title)
-            if let change = edited.titleChange {
-                reversed.titleChange = Change(old: card.title, new: change.old)
-                reversed.title = change.old
-            }
-            if let change = edited.descriptionChange { reversed.descriptionChange = Change(old: card.description, new: change.old) }
-            if let change = edited.dueChange { reversed.dueChange = Change(old: card.due, new: change.old) }
-            return .cardEdited(reversed)
-
-        case .cardMoved(let moved):
-            guard let card = state.cards[moved.card] else { throw refuse("card '\(moved.title)' no longer exists") }
-            guard let column = state.columns[moved.from] else { throw removed(moved.from) }
-            let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
-            let (key, index) = placement(for: card.id, in: column, near: moved.fromIndex, state: state)
-            return .cardMoved(CardMoved(
-                card: card.id, title: card.title, from: card.column, fromIndex: fromIndex, to: column.id, toIndex: index, key: key
-            ))
-
-        case .boardCreated(let created):
-            guard let current = state.boards[board] else { throw refuse("board '\(created.name)' no longer exists") }
-            let cards = state.cardCount(on: current)
-            if cards > 0 { throw refuse("board '\(current.name)' holds \(cards) card\(cards == 1 ? "" : "s")") }
-            let specs = current.columns.compactMap { state.columns[$0] }.map { ColumnSpec(id: $0.id, name: $0.name) }
-            return .boardRemoved(BoardRemoved(name: current.name, columns: specs, index: state.boardOrder.firstIndex(of: board)))
-
-        case .boardRenamed(let renamed):
-            guard let current = state.boards[board] else { throw refuse("board '\(renamed.to)' no longer exists") }
-            if let other = state.board(named: renamed.from), other.id != board { throw refuse("a board named '\(renamed.from)' exists") }
-            return .boardRenamed(BoardRenamed(from: current.name, to: renamed.from))
-
-        case .boardRemoved(let removed):
-            guard state.boards[board] == nil else { throw refuse("board '\(removed.name)' exists") }
-            if state.board(named: removed.name) != nil { throw refuse("a board named '\(removed.name)' exists") }
-            return .boardCreated(BoardCreated(name: removed.name, columns: removed.columns, index: removed.index))
-
-        case .columnAdded(let added):
-            guard let current = state.columns[added.column.id], let owner = state.boards[board] else {
-                throw refuse("column '\(added.column.name)' no longer exists")
-            }
-            let cards = state.cardCount(in: current.id)
-            if cards > 0 { throw refuse("column '\(current.name)' holds \(cards) card\(cards == 1 ? "" : "s")") }
-            if owner.columns.count == 1 { throw refuse("board '\(owner.name)' must keep at least one column") }
-            let index = owner.columns.firstIndex(of: current.id) ?? 0
-            return .columnRemoved(ColumnRemoved(column: ColumnSpec(id: current.id, name: current.name), index: index))
-
-        case .columnRenamed(let renamed):
-            guard let current = state.columns[renamed.column], let owner = state.boards[board] else {
-                throw refuse("column '\(renamed.to)' no longer exists")
-            }
-            if let other = state.column(named: renamed.from, in: owner), other.id != current.id {
-                throw refuse("board '\(owner.name)' has a column named '\(renamed.from)'")
-            }
-            return .columnRenamed(ColumnRenamed(column: current.id, from: current.name, to: renamed.from))
-
-        case .columnMoved(let moved):
-            guard let current = state.columns[moved.column.id], let owner = state.boards[board],
-                  let index = owner.columns.firstIndex(of: current.id)
-            else { throw refuse("column '\(moved.column.name)' no longer exists") }
-            let back = min(max(moved.fromIndex, 0), owner.columns.count - 1)
-            return .columnMoved(ColumnMoved(column: ColumnSpec(id: current.id, name: current.name), fromIndex: index, toIndex: back))
-
-        case .columnRemoved(let removed):
-            guard let owner = state.boards[board] else { throw refuse("the board no longer exists") }
-            guard state.columns[removed.column.id] == nil else { throw refuse("column '\(removed.column.name)' exists") }
-            if state.column(named: removed.column.name, in: owner) != nil {
-                throw refuse("board '\(owner.name)' has a column named '\(removed.column.name)'")
-            }
-            return .columnAdded(ColumnAdded(column: removed.column, index: min(removed.index, owner.columns.count)))
-
+        case .cardAdded(let added): return try undoCardAdded(added, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .cardRevived(let revived): return try undoCardRevived(revived, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .cardDeleted(let deleted): return try undoCardDeleted(deleted, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .cardEdited(let edited): return try undoCardEdited(edited, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .cardMoved(let moved): return try undoCardMoved(moved, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .boardCreated(let created): return try undoBoardCreated(created, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .boardRenamed(let renamed): return try undoBoardRenamed(renamed, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .boardRemoved(let event): return try undoBoardRemoved(event, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .columnAdded(let added): return try undoColumnAdded(added, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .columnRenamed(let renamed): return try undoColumnRenamed(renamed, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .columnMoved(let moved): return try undoColumnMoved(moved, board: board, in: state, refuse: refuse, columnGone: removed)
+        case .columnRemoved(let event): return try undoColumnRemoved(event, board: board, in: state, refuse: refuse, columnGone: removed)
         case .cardDetail(let changed):
             return try inverse(ofDetail: changed, action: action, in: state)
 
@@ -211,7 +134,7 @@ extension Decider {
 
     /// Where a card returns to: index `wanted` of `column` (counted without the card), or its
     /// end when the column has since become shorter.
-    private static func placement(for card: CardID, in column: Column, near wanted: Int, state: KanbanState) -> (OrderKey, Int) {
+    static func placement(for card: CardID, in column: Column, near wanted: Int, state: KanbanState) -> (OrderKey, Int) {
         let order = state.order(of: column.id)
         let own = state.cards[card].flatMap { $0.column == column.id ? order.index(of: $0.slot) : nil }
         let count = order.count - (own == nil ? 0 : 1)

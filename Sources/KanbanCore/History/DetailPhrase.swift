@@ -10,6 +10,21 @@ public struct DetailPhrase: Sendable {
         self.imperative = imperative
     }
 
+    /// English lines for details: every family's (`Families/<Family>/DetailPhrase+<Family>.swift`).
+    public static let english = lines(in: .english)
+    /// French lines for details.
+    public static let french = lines(in: .french)
+    /// Korean lines for details.
+    public static let korean = lines(in: .korean)
+
+    /// Each detail family's lines, by language.
+    static let families = [assignees, labels, dueMarks, comments, checklist, links, members, boardLabels, columnLimits]
+
+    /// The lines of every family in `language`.
+    static func lines(in language: HistoryLanguage) -> [String: DetailPhrase] {
+        families.reduce(into: [:]) { lines, family in lines.merge(family[language] ?? [:]) { first, _ in first } }
+    }
+
     /// The key of the phrase for `payload`, a card or board detail.
     static func key(for payload: EventPayload) -> String? {
         switch payload {
