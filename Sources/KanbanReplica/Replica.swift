@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
 import KanbanCore
-import LMDBStorage
 import KanbanOutput
+import LMDBStorage
 
 /// A copy of a server's log that works offline: `kanban clone` makes it, byte for byte (the
 /// same Merkle root), and ``sync()`` pushes the changes queued on it meanwhile, then pulls the

@@ -1,9 +1,9 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// Every `--json` form the CLI prints decodes into its type in `Sources/Kanban/Output/` and
 /// equals that type built from the engine's own values on the same database.

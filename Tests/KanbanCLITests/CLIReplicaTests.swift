@@ -1,10 +1,10 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanReplica
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// `kanban clone` and `kanban sync` against a real `kanban serve`: the replica is a byte copy
 /// of the server's log, changes made on it while the server is down are queued and applied

@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// A client pushes its queue while `kanban serve` is killed with SIGKILL twice and restarted:
 /// each mutation is applied exactly once, and the log verifies.

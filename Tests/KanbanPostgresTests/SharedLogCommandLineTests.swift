@@ -1,8 +1,8 @@
 import Foundation
+import KanbanOutput
 import KanbanPostgres
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// `--store URL` on any command: it works on the shared log through this machine's cache of it,
 /// as a server node does, so `add`, `board`, `history` and `verify` reach a PostgreSQL log.

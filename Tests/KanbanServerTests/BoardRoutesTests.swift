@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 @Suite("Board and column routes")
 struct BoardRoutesTests {

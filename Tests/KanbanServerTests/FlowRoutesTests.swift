@@ -1,9 +1,9 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 @Suite("Flow route")
 struct FlowRoutesTests {

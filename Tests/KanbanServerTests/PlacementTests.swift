@@ -1,10 +1,10 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanServer
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// A card placed by its neighbours lands in the same place whether the change came through the
 /// HTTP API or a sync push: one function, inside the write, decides it for both.

@@ -3,10 +3,10 @@ import Hummingbird
 import HummingbirdTesting
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanServer
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// Sync as an attacker and as a copied client would: someone else's client id is not theirs to
 /// push, pull or listen as (on a server with tokens), and a copied client's own change under a

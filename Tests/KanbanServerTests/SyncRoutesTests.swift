@@ -3,11 +3,11 @@ import Hummingbird
 import HummingbirdTesting
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Logging
 import KanbanServer
 import Testing
-import KanbanOutput
 
 /// `POST /api/sync/push`, `GET /api/sync/pull` and the `ack` frames of a client's live stream:
 /// every mutation is applied exactly once or refused with a visible reason, whatever happens to

@@ -1,11 +1,11 @@
 import Foundation
 @testable import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import LMDBStorage
 import Testing
 @testable import KanbanTrello
-import KanbanOutput
 
 /// A board's history imported after the fact (as the Trello import does): its events appended
 /// now, each carrying when it happened in 2022, after native events of another board; then every

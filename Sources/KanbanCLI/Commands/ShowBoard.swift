@@ -1,8 +1,8 @@
 import ArgumentParser
 import Kanban
 import KanbanCore
-import KanbanReplica
 import KanbanOutput
+import KanbanReplica
 
 extension KanbanCommand {
     /// `kanban board`: draws the board's columns side by side.

@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
 import KanbanCore
-import KanbanReplica
 import KanbanOutput
+import KanbanReplica
 
 /// On a replica (a database `kanban clone` made), the write commands queue their change for
 /// the server instead of appending it: the replica's log stays a byte copy of the server's.

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import KanbanOutput
+import Synchronization
 
 /// The encoded answers of `GET /api/boards/{board}` (now, not `?at=`), kept per board name and
 /// log sequence for at most a second: encoding the board's JSON was most of that request's cost

@@ -1,7 +1,7 @@
 import Kanban
 import KanbanCore
-import NIOCore
 import KanbanOutput
+import NIOCore
 
 /// The text of the live stream (`text/event-stream`): one event per committed event, and
 /// comment lines that keep proxies from closing a quiet stream.

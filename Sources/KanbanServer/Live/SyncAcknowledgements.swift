@@ -1,7 +1,7 @@
 import Kanban
+import KanbanOutput
 import NIOCore
 import Synchronization
-import KanbanOutput
 
 /// The live streams opened for a syncing client (`GET /api/events?client=ID`), so that each
 /// push of that client is acknowledged on them with an `ack` frame (``SyncAckOutput``).

@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import Kanban
 import KanbanCore
-import NIOCore
 import KanbanOutput
+import NIOCore
 
 /// `/api/sync/push` and `/api/sync/pull`: offline-first clients. A client numbers the changes it
 /// makes on its own copy (mutations 1, 2, 3…) and pushes them when it can; the server decides

@@ -1,10 +1,10 @@
 import Foundation
 @testable import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import LMDBStorage
 import Testing
-import KanbanOutput
 
 /// An edited comment carries when it was last edited: in the state, its JSON, snapshots and
 /// undo.

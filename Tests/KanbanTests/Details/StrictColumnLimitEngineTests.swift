@@ -1,9 +1,9 @@
 import Foundation
 @testable import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// Strict column limits through the engine: refusals append nothing, a fresh process's add on
 /// the board outline is refused as the state refuses it, the board's JSON says `strict`.

@@ -1,9 +1,9 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// ``BoardJSON`` with what cards and boards carry besides: the same bytes as the encoder.
 struct BoardJSONDetailsTests {

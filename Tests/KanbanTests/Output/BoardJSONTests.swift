@@ -1,9 +1,9 @@
 import Foundation
 @testable import Kanban
 import KanbanCore
+@testable import KanbanOutput
 import PropertyBased
 import Testing
-@testable import KanbanOutput
 
 /// ``BoardJSON`` writes exactly the bytes the shared `JSONEncoder` writes for a ``BoardOutput``.
 struct BoardJSONTests {

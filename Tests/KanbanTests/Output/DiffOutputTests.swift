@@ -1,8 +1,8 @@
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// `kanban diff --json`, from a real engine's diff.
 struct DiffOutputTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// `kanban log --json` and the events commands print with `--json`: every kind's `data`.
 struct EventOutputTests {

@@ -1,8 +1,8 @@
 @testable import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// The small forms: `add`, `stats`, `generate`, `replay`, `snapshot(s)` and `verify` with `--json`.
 struct FigureOutputTests {

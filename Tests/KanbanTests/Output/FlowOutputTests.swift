@@ -1,8 +1,8 @@
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// `kanban flow --json`: the shape, durations in seconds, `null` where a figure is absent.
 struct FlowOutputTests {

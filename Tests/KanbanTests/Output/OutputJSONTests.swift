@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// The shared encoder every `--json` form goes through.
 struct OutputJSONTests {

@@ -1,8 +1,8 @@
 import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// `kanban undo --list --json`.
 struct UndoPreviewOutputTests {

@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
 import KanbanCore
-import KanbanReplica
 import KanbanOutput
+import KanbanReplica
 
 /// A ``ReplicaTransport`` that answers as a kanban server does from a real engine, in memory:
 /// `GET /api/export` pages of its log, `POST /api/sync/push` deciding each mutation on it

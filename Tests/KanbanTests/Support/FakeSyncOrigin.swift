@@ -1,8 +1,8 @@
 import Foundation
 import Kanban
+import KanbanOutput
 import KanbanReplica
 import KanbanTestSupport
-import KanbanOutput
 
 /// A ``ReplicaTransport`` that plays a kanban server's sync routes in memory: an empty log to
 /// clone, and `POST /api/sync/push` deciding each client's mutations 1, 2, 3… once, keeping each

@@ -1,9 +1,9 @@
 import Foundation
 @testable import Kanban
 import KanbanCore
+import KanbanOutput
 import KanbanTestSupport
 import Testing
-import KanbanOutput
 
 /// A client copied (a replica's folder copied, or restored from a backup) numbers its own next
 /// change as the original already did: the server keeps what each decided mutation asked for, so
