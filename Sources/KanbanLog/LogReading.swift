@@ -16,6 +16,13 @@ public protocol LogReading {
     /// live log pages by board and `seq` instead; this is for a log nobody appends to (migration).
     func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws
 
+    /// Calls `body` with the position and stored bytes of every event after `position`, in
+    /// position order, until it returns `false`: what a fold over the whole log needs
+    /// (``LogStore/replay(into:)``), handed out without a copy where the store can (LMDB's
+    /// map). The bytes are valid only inside `body`. On PostgreSQL, as for
+    /// ``forEach(after:_:)``: for a log nobody appends to.
+    func forEachStored(after position: UInt64, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool) throws
+
     /// Calls `body` with every entry of `board` after its `seq`, in `seq` order, until it returns `false`.
     func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws
 
@@ -53,6 +60,14 @@ public protocol LogReading {
 }
 
 extension LogReading {
+    /// Each entry's bytes, by way of ``forEach(after:_:)``: for stores that keep nothing to
+    /// hand out without a copy.
+    public func forEachStored(after position: UInt64, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool) throws {
+        try forEach(after: position) { entry in
+            try entry.bytes.withUnsafeBytes { try body(entry.position, $0) }
+        }
+    }
+
     /// Each board's root, built from one pass over the log in position order (which is `seq`
     /// order within each board, as every store keeps positions increasing per board).
     public func boardRoots() throws -> [BoardID: AuditRoot] {

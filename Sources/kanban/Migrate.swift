@@ -41,7 +41,7 @@ struct Migrate: ParsableCommand {
         let url = try PostgresURL(to)
         let target = try PostgresLogStore(url: url)
         defer { target.close() }
-        let report = try LogMigration.run(from: LMDBLogStore(engine: engine), to: target)
+        let report = try LogMigration.run(from: engine.store, to: target)
         for line in report.lines { print(line) }
         guard report.rootsMatch else {
             let boards = report.differingBoards.map(\.description).joined(separator: ", ")

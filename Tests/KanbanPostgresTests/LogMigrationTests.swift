@@ -28,7 +28,7 @@ struct LogMigrationTests {
             #expect(kinds.contains(.undone) && kinds.contains(.redone), "the log holds undo and redo events")
 
             let target = try PostgresLogStore(url: url)
-            let report = try LogMigration.run(from: LMDBLogStore(engine: engine), to: target, pageSize: 250)
+            let report = try LogMigration.run(from: engine.store, to: target, pageSize: 250)
             #expect(report.rootsMatch)
             #expect(report.source.count == 3)
             #expect(report.events == UInt64(stored.count))
@@ -60,11 +60,11 @@ struct LogMigrationTests {
             let engine = try KanbanEngine(path: directory.appending("source.db"))
             try engine.importer.generate(events: 50, seed: 2, boards: 2)
             let target = try PostgresLogStore(url: url)
-            let first = try LogMigration.run(from: LMDBLogStore(engine: engine), to: target)
+            let first = try LogMigration.run(from: engine.store, to: target)
             #expect(first.rootsMatch)
             let before = try target.read { try $0.heads() }
             #expect(throws: MigrationError.targetNotEmpty(events: first.events, boards: 2)) {
-                try LogMigration.run(from: LMDBLogStore(engine: engine), to: target)
+                try LogMigration.run(from: engine.store, to: target)
             }
             #expect(try target.read { try $0.heads() } == before)
         }

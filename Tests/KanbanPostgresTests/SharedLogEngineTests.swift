@@ -277,9 +277,9 @@ struct SharedLogExtrasTests {
             let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
             let report = try a.engine.importer.trello(try Self.trelloSample, board: "imported")
             try b.catchUp()
-            let ranges = try LMDBLogStore(engine: a.engine).read { try $0.backdatedRanges(after: 0) }
+            let ranges = try a.engine.store.read { try $0.backdatedRanges(after: 0) }
             #expect(!ranges.isEmpty)
-            #expect(try LMDBLogStore(engine: b.engine).read { try $0.backdatedRanges(after: 0) } == ranges)
+            #expect(try b.engine.store.read { try $0.backdatedRanges(after: 0) } == ranges)
             #expect(try PostgresLogStore(url: url).read { try $0.backdatedRanges(after: 0) } == ranges)
             let now = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
             #expect(try a.engine.history.flow(board: "imported", timeZone: .gmt, now: now) == b.engine.history.flow(board: "imported", timeZone: .gmt, now: now))
@@ -325,9 +325,9 @@ struct SharedLogExtrasTests {
             guard case .refused = pushed[1] else { Issue.record("\(pushed)"); return }
             let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { _ in Array("first answer".utf8) }
             _ = try blocking { try await source.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-9", answer: render) }
-            let ranges = try LMDBLogStore(engine: source).read { try $0.backdatedRanges(after: 0) }
+            let ranges = try source.store.read { try $0.backdatedRanges(after: 0) }
 
-            let report = try LogMigration.run(from: LMDBLogStore(engine: source), to: try PostgresLogStore(url: url))
+            let report = try LogMigration.run(from: source.store, to: try PostgresLogStore(url: url))
             #expect(report.rootsMatch)
             #expect(report.clients == 1)
             #expect(report.answers == 1)
@@ -335,7 +335,7 @@ struct SharedLogExtrasTests {
 
             let node = try SharedLogNode(url: url)
             try node.catchUp()
-            #expect(try LMDBLogStore(engine: node.engine).read { try $0.backdatedRanges(after: 0) } == ranges)
+            #expect(try node.engine.store.read { try $0.backdatedRanges(after: 0) } == ranges)
             let status = try node.engine.sync.status(client: "ipad-1")
             #expect(status.lastMutationID == 2)
             #expect(status.refusals.map(\.id) == [2])

@@ -2,20 +2,25 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// Runs `body` in a read transaction; storage failures become ``EngineError``.
+    /// The log this engine reads and appends to (its store's).
+    package var log: EventLog { store.log }
+    /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
+    package var auditTree: MerkleTree { store.auditTree }
+    /// The index of each card's events, kept in the same transactions.
+    var historyIndex: HistoryIndex { store.historyIndex }
+    /// Rings the subscribers of ``events(after:pollInterval:)`` after each commit (the store's
+    /// signal, so its ``LMDBLogStore/wakeUps()`` hear the engine's commits too).
+    var commits: CommitSignal { store.commits }
+
+    /// Runs `body` in a read transaction of the store; storage failures become ``EngineError``.
     package func read<Result>(_ body: (ReadTransaction) throws -> Result) throws -> Result {
-        do {
-            return try log.environment.read(body)
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
-        }
+        try store.readTransaction(body)
     }
 
-    /// Runs `body` in a write transaction, committed when it returns (run again from the start
-    /// when the map had to grow); storage failures become ``EngineError``. Whatever `body`
-    /// appended to the log gets its leaves in the audit tree and (unless `indexing` is off, for
-    /// a transaction that appends no events, such as a snapshot's) its entries in the history
-    /// index in the same transaction.
+    /// Runs `body` in a write transaction of the store (``LMDBLogStore/writeTransaction(indexing:_:)``):
+    /// committed when it returns, run again from the start when the map had to grow; what it
+    /// appended gets its audit leaves and (unless `indexing` is off) its history entries in the
+    /// same transaction.
     ///
     /// On an engine with a shared log, an indexing write that is not `localOnly` is a write of
     /// that log too (``writeShared(to:exchange:in:_:)``), exchanging `sharing`'s answers and
@@ -27,28 +32,18 @@ extension KanbanEngine {
         _ body: (WriteTransaction) throws -> Result
     ) throws -> Result {
         if isOrphanedCache && indexing && !localOnly { throw SharedLogError.nodeCache(path: path) }
-        do {
-            return try log.environment.write { transaction in
-                guard indexing, !localOnly, let shared = options.sharedLog else {
-                    let result = try body(transaction)
-                    try auditTree.extend(from: log, in: transaction)
-                    if indexing { try historyIndex.extend(from: log, in: transaction) }
+        return try store.writeTransaction(indexing: indexing) { transaction in
+            guard indexing, !localOnly, let shared = options.sharedLog else { return try body(transaction) }
+            // Indexed before the shared log commits: after that commit, only LMDB's own may fail.
+            return try Self.sharedLogFailures {
+                try shared.write { writer in
+                    let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
+                        do { return try body(transaction) } catch { throw BodyFailure(error: error) }
+                    }
+                    try store.indexAppended(in: transaction)
                     return result
                 }
-                // Indexed before the shared log commits: after that commit, only LMDB's own may fail.
-                return try Self.sharedLogFailures {
-                    try shared.write { writer in
-                        let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
-                            do { return try body(transaction) } catch { throw BodyFailure(error: error) }
-                        }
-                        try auditTree.extend(from: log, in: transaction)
-                        try historyIndex.extend(from: log, in: transaction)
-                        return result
-                    }
-                }
             }
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
         }
     }
 
@@ -85,30 +80,18 @@ extension KanbanEngine {
     /// The store of idempotency answers, its database made on first use (so a log that never
     /// served a keyed request has none).
     func idempotencyStore() throws -> IdempotencyStore {
-        do {
-            return try IdempotencyStore(environment: log.environment)
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
-        }
+        try store.idempotencyStore()
     }
 
     /// The ranges of events that happened before they were appended, their database made on
     /// first use: for a writer that records one (in the write transaction of its events).
     func backdatedRanges() throws -> BackdatedRanges {
-        do {
-            return try BackdatedRanges(environment: log.environment)
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
-        }
+        try store.backdatedRanges()
     }
 
     /// The ranges of events that happened before they were appended, for reading: none when
     /// their database was never made (reading does not make it).
     func existingBackdatedRanges() throws -> BackdatedRanges {
-        do {
-            return try BackdatedRanges(existingIn: log.environment)
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
-        }
+        try store.existingBackdatedRanges()
     }
 }

@@ -24,14 +24,11 @@ import Synchronization
 public final class KanbanEngine: Sendable {
     /// The database directory.
     public let path: String
-    /// The log this engine reads and appends to.
-    package let log: EventLog
+    /// The store this engine reads its log from and writes it through: every write of the
+    /// engine is one of the store's transactions.
+    public let store: LMDBLogStore
     /// The snapshots of its state.
     let snapshotStore: SnapshotStore
-    /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
-    package let auditTree: MerkleTree
-    /// The index of each card's events, kept in the same transactions.
-    let historyIndex: HistoryIndex
     /// The board outline, kept in the same transactions: what adding a card needs.
     let outlines: OutlineStore
     let options: EngineOptions
@@ -42,8 +39,6 @@ public final class KanbanEngine: Sendable {
     let writeSide: Mutex<EngineCore>
     /// The queue of commands and the thread that commits them.
     let writer: CommandWriter
-    /// Rings the subscribers of ``events(after:pollInterval:)`` after each commit.
-    let commits = CommitSignal()
     /// Counts of the writer's commits, for monitoring.
     let writes = Mutex(WriteStatistics())
     /// Each board's head in a prefix of the shared log, counted once and then only what was
@@ -65,10 +60,8 @@ public final class KanbanEngine: Sendable {
     public init(path: String, options: EngineOptions = EngineOptions()) throws {
         do {
             let environment = try Environment.open(path: path, options: options.environment)
-            log = try EventLog(environment: environment)
+            store = try LMDBLogStore(environment: environment, path: path)
             snapshotStore = try SnapshotStore(environment: environment)
-            auditTree = try MerkleTree(environment: environment)
-            historyIndex = try HistoryIndex(environment: environment)
             outlines = try OutlineStore(environment: environment)
             sharedBackdated = options.sharedLog == nil ? nil : try BackdatedRanges(environment: environment)
             if options.sharedLog != nil { try NodeMark.mark(environment) }

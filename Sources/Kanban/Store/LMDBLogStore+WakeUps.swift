@@ -6,7 +6,7 @@ extension LMDBLogStore {
     static let wakeUpPollInterval = Duration.milliseconds(50)
 
     /// Hints that boards moved (``LogStore/wakeUps()``): rung at once by this process's commits
-    /// (through the engine's commit signal), and every 50 ms by a look at the log's last
+    /// (through its commit signal, which the engine's commits ring too), and every 50 ms by a look at the log's last
     /// position for other processes' appends. Each hint names the boards of the events after
     /// the position last seen, read from their headers, so it costs what was appended since.
     /// A failed look hints nothing and is tried again at the next (the position stays put).
@@ -15,7 +15,7 @@ extension LMDBLogStore {
     public func wakeUps() -> AsyncStream<Set<BoardID>> {
         AsyncStream { continuation in
             let task = Task { [self] in
-                let subscription = CommittedEvents.Subscription(signal: engine.commits)
+                let subscription = CommittedEvents.Subscription(signal: commits)
                 var seen = (try? lastPositionCommitted()) ?? 0
                 continuation.yield([])
                 while !Task.isCancelled {
@@ -31,15 +31,15 @@ extension LMDBLogStore {
     }
 
     private func lastPositionCommitted() throws -> UInt64 {
-        try engine.read { try engine.log.lastSequence(in: $0) }
+        try readTransaction { try log.lastSequence(in: $0) }
     }
 
     /// The log's last position and the boards of the events after `position`.
     private func boardsAppended(after position: UInt64) throws -> (UInt64, Set<BoardID>) {
-        try engine.read { transaction in
+        try readTransaction { transaction in
             var last = position
             var boards: Set<BoardID> = []
-            try engine.log.forEachRaw(after: position, in: transaction) { current, bytes in
+            try log.forEachRaw(after: position, in: transaction) { current, bytes in
                 boards.insert(try Self.board(of: bytes, at: current))
                 last = current
                 return true

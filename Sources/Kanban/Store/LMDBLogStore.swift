@@ -2,10 +2,16 @@ import KanbanCore
 import LMDBStorage
 import Synchronization
 
-/// An engine's LMDB log as a ``LogStore``: the same `events` database, read and appended in
-/// the engine's own transactions (so an append gets its audit leaves and history entries in
-/// the transaction that appends it, as the engine's do). The engine itself does not write
-/// through this store; appending here is like another process appending to the database.
+/// An LMDB database as a ``LogStore``: the `events` database of an ``LMDBStorage/Environment``
+/// and what is kept beside it in the same transactions (the audit tree, the history index,
+/// idempotency answers, sync positions, backdated ranges).
+///
+/// Every write of the log goes through a store: the engine's own (``KanbanEngine/store``,
+/// reached through ``writeTransaction(indexing:_:)``, where it decides and appends under
+/// LMDB's writer lock) and a ``LogWriting`` one (``write(_:)``: a migration, a conformance
+/// check, another program). Either way the appended events get their audit leaves and history
+/// entries in the transaction that appends them, and this process's followers are rung once
+/// it commits.
 ///
 /// Positions are LMDB's sequence numbers: global and gapless, so an append must take the log's
 /// next ones. Expected heads are checked inside the write transaction, which holds LMDB's
@@ -14,66 +20,88 @@ import Synchronization
 /// once and then only what was appended since, while ``LogReading/forEach(board:afterSeq:)``
 /// scans the whole log (a per-board index in ``HistoryIndex`` can make it direct later).
 ///
-/// Idempotency answers and sync positions are the engine's own stores (``IdempotencyStore``,
-/// ``SyncStore``), written in the same write transaction as the appends. Answers are kept by
-/// actor and key, as the engine keeps them (the board is not part of the key), so the engine
-/// and this store find each other's answers; a write made here creates both databases.
+/// Answers are kept by actor and key, as the engine keeps them (the board is not part of the
+/// key), so the engine and a ``LogWriting`` writer find each other's answers; a write through
+/// ``write(_:)`` creates their databases.
 ///
 /// For example:
 ///
 /// ```swift
-/// let store = LMDBLogStore(engine: try KanbanEngine(path: "kanban.db"))
+/// let store = try LMDBLogStore(path: "kanban.db")          // or `engine.store`
 /// let heads = try store.read { try $0.heads() }
 /// ```
 public final class LMDBLogStore: LogStore {
-    /// The engine whose log this is.
-    public let engine: KanbanEngine
+    /// The database directory.
+    public let path: String
+    /// The `events` database.
+    package let log: EventLog
+    /// The RFC 6962 Merkle tree over the log, kept in the same transactions.
+    package let auditTree: MerkleTree
+    /// The index of each card's events, kept in the same transactions.
+    let historyIndex: HistoryIndex
+    /// Rings this process's followers after each commit of this store.
+    let commits = CommitSignal()
     /// The heads counted so far: a prefix of every view at least as new.
     private let counted = Mutex(BoardHeads())
 
-    /// The store of `engine`'s log (the store does not open the environment again).
-    public init(engine: KanbanEngine) {
-        self.engine = engine
+    /// Opens (creating when missing) the database directory at `path` as a store. In a process
+    /// that has an engine on it, prefer the engine's ``KanbanEngine/store``: it rings the
+    /// engine's followers at once, where a second store's commits are seen within their poll.
+    public convenience init(path: String, options: EnvironmentOptions = EnvironmentOptions()) throws {
+        let environment: Environment
+        do {
+            environment = try Environment.open(path: path, options: options)
+        } catch let error as LMDBError {
+            throw EngineError.opening(error, path: path)
+        }
+        try self.init(environment: environment, path: path)
     }
+
+    /// The store of `environment`, opened at `path` (named in errors).
+    package init(environment: Environment, path: String) throws {
+        do {
+            log = try EventLog(environment: environment)
+            auditTree = try MerkleTree(environment: environment)
+            historyIndex = try HistoryIndex(environment: environment)
+        } catch let error as LMDBError {
+            throw EngineError.opening(error, path: path)
+        }
+        self.path = path
+    }
+
+    /// The environment holding the log.
+    package var environment: Environment { log.environment }
 
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
         // Opened before the transaction: opening a database takes a transaction of its own.
-        let answers = try existingAnswers()
-        let sync = try engine.existingSyncStore()
-        let backdated = try engine.existingBackdatedRanges()
-        return try engine.read { transaction in
+        let answers = try existingIdempotencyStore()
+        let sync = try existingSyncStore()
+        let backdated = try existingBackdatedRanges()
+        return try readTransaction { transaction in
             try body(LMDBLogReader(store: self, answers: answers, sync: sync, backdated: backdated, transaction: transaction))
         }
     }
 
     @discardableResult
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
-        let answers = try engine.idempotencyStore()
-        let sync = try engine.syncStore()
-        let backdated = try engine.backdatedRanges()
-        let result = try engine.write { transaction in
+        // A node's cache is written by its engine alone, in step with the shared log.
+        if try storage({ try NodeMark.isMarked(environment) }) { throw SharedLogError.nodeCache(path: path) }
+        let answers = try idempotencyStore()
+        let sync = try syncStore()
+        let backdated = try backdatedRanges()
+        let result = try writeTransaction { transaction in
             try body(LMDBLogWriter(store: self, answers: answers, sync: sync, backdated: backdated, transaction: transaction))
         }
         // Committed: wake this process's followers (``wakeUps()``, the engine's `events(after:)`).
-        engine.commits.signal()
+        commits.signal()
         return result
-    }
-
-    /// The engine's idempotency answers when their database exists (reading does not make it).
-    private func existingAnswers() throws -> IdempotencyStore? {
-        do {
-            guard try engine.log.environment.existingDatabase(.idempotency) != nil else { return nil }
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: engine.path)
-        }
-        return try engine.idempotencyStore()
     }
 
     /// The heads of the whole log as `transaction` sees it, which must hold nothing uncommitted
     /// (a read, or a write before its first append): they are kept for the next call.
     func committedHeads(in transaction: some Transaction) throws -> BoardHeads {
-        var heads = try countedHeads(atMost: try engine.log.lastSequence(in: transaction))
-        try engine.log.forEachRaw(after: heads.position, in: transaction) { position, bytes in
+        var heads = try countedHeads(atMost: try log.lastSequence(in: transaction))
+        try log.forEachRaw(after: heads.position, in: transaction) { position, bytes in
             _ = heads.count(try Self.board(of: bytes, at: position), at: position)
             return true
         }
@@ -84,7 +112,7 @@ public final class LMDBLogStore: LogStore {
     /// Calls `body` with each entry after `position`, with its `seq`, until it returns `false`.
     func forEachEntry(after position: UInt64, in transaction: some Transaction, _ body: (LogEntry) throws -> Bool) throws {
         var heads = try countedHeads(atMost: position)
-        try engine.log.forEachRaw(after: heads.position, in: transaction) { current, bytes in
+        try log.forEachRaw(after: heads.position, in: transaction) { current, bytes in
             let board = try Self.board(of: bytes, at: current)
             let seq = heads.count(board, at: current)
             guard current > position else { return true }

@@ -53,7 +53,7 @@ final class LMDBLogWriter: LogWriting, LMDBTransactionReading {
             throw LogAppendError.positionGap(expected: last + 1 + UInt64(offset), position: event.position)
         }
         for (position, bytes) in events {
-            try store.engine.log.append(raw: bytes, sequence: position, in: transaction)
+            try store.log.append(raw: bytes, sequence: position, in: transaction)
             _ = heads.count(board, at: position)
         }
         staged = heads

@@ -17,11 +17,16 @@ protocol LMDBTransactionReading: LogReading {
 
 extension LMDBTransactionReading {
     func lastPosition() throws -> UInt64 {
-        try store.engine.log.lastSequence(in: transaction)
+        try store.log.lastSequence(in: transaction)
     }
 
     func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws {
         try store.forEachEntry(after: position, in: transaction, body)
+    }
+
+    /// The bytes in LMDB's map, without a copy.
+    func forEachStored(after position: UInt64, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool) throws {
+        try store.log.forEachRaw(after: position, in: transaction, body)
     }
 
     func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws {

@@ -145,19 +145,11 @@ extension KanbanEngine {
     /// The store of clients' positions for reading: without its database when no client has
     /// synced yet (reading does not make it).
     func existingSyncStore() throws -> SyncStore {
-        do {
-            return try SyncStore(existingIn: log.environment)
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
-        }
+        try store.existingSyncStore()
     }
 
     /// The store of clients' positions, its database made on first use.
     func syncStore() throws -> SyncStore {
-        do {
-            return try SyncStore(environment: log.environment)
-        } catch let error as LMDBError {
-            throw EngineError.from(error, path: path)
-        }
+        try store.syncStore()
     }
 }

@@ -2,37 +2,42 @@ import Foundation
 import Kanban
 import KanbanCore
 import KanbanTestSupport
+import LMDBStorage
 import Testing
 
 @Suite("LMDBLogStore")
 struct LMDBLogStoreTests {
     @Test("passes the LogStore conformance checks", arguments: LogStoreConformance.Check.allCases)
     func conformance(_ check: LogStoreConformance.Check) throws {
-        let fixture = try EngineFixture()
-        defer { fixture.directory.remove() }
-        try check.run(on: LMDBLogStore(engine: fixture.engine))
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        try check.run(on: try LMDBLogStore(path: directory.appending("db")))
     }
 
     @Test("two stores on one log, appending at the same head from two threads: exactly one wins each round")
     func concurrentWriters() throws {
-        let fixture = try EngineFixture()
-        defer { fixture.directory.remove() }
-        try LogStoreConformance.concurrentWriters(LMDBLogStore(engine: fixture.engine), LMDBLogStore(engine: fixture.engine))
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        // An engine's store and one opened by path: two objects on one environment.
+        let engine = try KanbanEngine(path: directory.appending("db"))
+        try LogStoreConformance.concurrentWriters(engine.store, try LMDBLogStore(path: directory.appending("db")))
     }
 
     @Test("two stores on one log racing to remember the same key, with an append and a mutation: exactly one wins each round")
     func concurrentAnswers() throws {
-        let fixture = try EngineFixture()
-        defer { fixture.directory.remove() }
-        try LogStoreConformance.concurrentAnswers(LMDBLogStore(engine: fixture.engine), LMDBLogStore(engine: fixture.engine))
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        // An engine's store and one opened by path: two objects on one environment.
+        let engine = try KanbanEngine(path: directory.appending("db"))
+        try LogStoreConformance.concurrentAnswers(engine.store, try LMDBLogStore(path: directory.appending("db")))
     }
 
     @Test("answers are the engine's: each finds the other's, by actor and key on any board")
     func sharesTheEnginesAnswers() async throws {
-        let fixture = try EngineFixture()
-        defer { fixture.directory.remove() }
-        let engine = fixture.engine
-        let store = LMDBLogStore(engine: engine)
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("db"))
+        let store = engine.store
         let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
         try store.write { try $0.remember(answer: [7], board: a, actor: "ana", key: "k", at: LogStoreConformance.answerTime) }
         #expect(try store.read { try $0.rememberedAnswer(board: b, actor: "ana", key: "k") } == [7])
@@ -44,9 +49,9 @@ struct LMDBLogStoreTests {
 
     @Test("positions are the log's sequence numbers: an append must take the next one")
     func gaplessPositions() throws {
-        let fixture = try EngineFixture()
-        defer { fixture.directory.remove() }
-        let store = LMDBLogStore(engine: fixture.engine)
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        let store = try LMDBLogStore(path: directory.appending("db"))
         let a = LogStoreConformance.boardA
         #expect(throws: LogAppendError.positionGap(expected: 1, position: 3)) {
             try store.write { try $0.append(board: a, expectedHead: 0, [(3, LogStoreConformance.eventBytes(board: a, 3))]) }
@@ -59,13 +64,13 @@ struct LMDBLogStoreTests {
 
     @Test("the store reads the engine's events with per-board seqs, and its appends reach the engine's log and audit tree")
     func sharesTheEnginesLog() throws {
-        let fixture = try EngineFixture()
-        defer { fixture.directory.remove() }
-        let engine = fixture.engine
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("db"))
         try engine.execute(.createBoard(name: "second"), actor: "ana")
-        try fixture.add("one")
-        try fixture.add("two", board: "second")
-        let store = LMDBLogStore(engine: engine)
+        try engine.execute(.addCard(board: "main", title: "one"), actor: "ana")
+        try engine.execute(.addCard(board: "second", title: "two"), actor: "ana")
+        let store = engine.store
         let stored = try engine.export.storedEvents(after: 0, limit: 100)
         var counts: [BoardID: UInt64] = [:]
         let expected = stored.map { event -> LogEntry in
@@ -76,7 +81,7 @@ struct LMDBLogStoreTests {
         #expect(try store.read { try $0.heads() } == counts)
 
         // Counted heads are kept; what the engine appends next is counted on top.
-        try fixture.add("three", board: "second")
+        try engine.execute(.addCard(board: "second", title: "three"), actor: "ana")
         let second = try #require(stored.last?.event.board)
         #expect(try store.read { try $0.heads() }[second] == counts[second]! + 1)
 
@@ -88,5 +93,36 @@ struct LMDBLogStoreTests {
         #expect(try engine.audit.lag() == 0)
         #expect(try engine.audit.verify().isValid)
         #expect(try store.read { try $0.boardRoots() } == (try engine.audit.boardRoots()))
+    }
+
+    @Test("a store opened by path writes a log that an engine opened later reads and verifies")
+    func storeWithoutAnEngine() throws {
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        let path = directory.appending("db")
+        let a = LogStoreConformance.boardA
+        let bytes = LogStoreConformance.eventBytes(board: a, 1)
+        do {
+            let store = try LMDBLogStore(path: path)
+            #expect(try store.write { try $0.append(board: a, expectedHead: 0, [(1, bytes)]) } == 1)
+        }
+        let engine = try KanbanEngine(path: path)
+        #expect(try engine.export.storedEvents(after: 0, limit: 10).map(\.bytes) == [bytes])
+        #expect(try engine.audit.lag() == 0)
+        #expect(try engine.audit.verify().isValid)
+    }
+
+    @Test("a node's cache refuses writes through a store, naming the node to write through; nothing is appended")
+    func nodeCacheRefusesStoreWrites() throws {
+        let directory = try TemporaryDirectory(prefix: "kanban-store")
+        defer { directory.remove() }
+        let path = directory.appending("db")
+        let store = try LMDBLogStore(path: path)
+        _ = try store.environment.database(.node)
+        let a = LogStoreConformance.boardA
+        #expect(throws: SharedLogError.nodeCache(path: path)) {
+            try store.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
+        }
+        #expect(try store.read { try $0.lastPosition() } == 0)
     }
 }

@@ -9,7 +9,7 @@ struct LMDBLogStoreWakeUpsTests {
     func hintsAfterWrites() async throws {
         let fixture = try EngineFixture()
         defer { fixture.directory.remove() }
-        let store = LMDBLogStore(engine: fixture.engine)
+        let store = fixture.engine.store
         var hints = store.wakeUps().makeAsyncIterator()
         #expect(await hints.next() == [])
 
