@@ -5,27 +5,11 @@ import LMDBStorage
 extension KanbanEngine {
     @discardableResult
     func catchUpAuditTree(progress: (_ done: UInt64, _ total: UInt64) -> Void = { _, _ in }) throws -> UInt64 {
-        let (size, last) = try read { transaction in (try auditTree.size(in: transaction), try log.lastSequence(in: transaction)) }
-        guard size < last else { return 0 }
-        var done = size
-        while done < last {
-            // Not through `write`, whose own catch-up would take the rest in one transaction.
-            do {
-                done = try log.environment.write { transaction in try auditTree.extend(from: log, limit: 100_000, in: transaction) }
-            } catch let error as LMDBError {
-                throw EngineError.from(error, path: path)
-            }
-            progress(done, last)
-        }
-        return done - size
+        try catchUpDerivedIndex(covered: { try auditTree.size(in: $0) }, extend: { try auditTree.extend(from: log, limit: $0, in: $1) }, progress: progress)
     }
 
     func auditTreeLag() throws -> UInt64 {
-        try read { transaction in
-            let last = try log.lastSequence(in: transaction)
-            let size = try auditTree.size(in: transaction)
-            return last > size ? last - size : 0
-        }
+        try derivedIndexLag { try auditTree.size(in: $0) }
     }
 
     func auditRoot(size: UInt64? = nil) throws -> AuditRoot {

@@ -4,27 +4,11 @@ import LMDBStorage
 extension KanbanEngine {
     @discardableResult
     func catchUpHistoryIndex(progress: (_ done: UInt64, _ total: UInt64) -> Void = { _, _ in }) throws -> UInt64 {
-        let (extent, last) = try read { transaction in (try historyIndex.extent(in: transaction), try log.lastSequence(in: transaction)) }
-        guard extent < last else { return 0 }
-        var done = extent
-        while done < last {
-            // Not through `write`, whose own catch-up would take the rest in one transaction.
-            do {
-                done = try log.environment.write { transaction in try historyIndex.extend(from: log, limit: 100_000, in: transaction) }
-            } catch let error as LMDBError {
-                throw EngineError.from(error, path: path)
-            }
-            progress(done, last)
-        }
-        return done - extent
+        try catchUpDerivedIndex(covered: { try historyIndex.extent(in: $0) }, extend: { try historyIndex.extend(from: log, limit: $0, in: $1) }, progress: progress)
     }
 
     func historyIndexLag() throws -> UInt64 {
-        try read { transaction in
-            let last = try log.lastSequence(in: transaction)
-            let extent = try historyIndex.extent(in: transaction)
-            return last > extent ? last - extent : 0
-        }
+        try derivedIndexLag { try historyIndex.extent(in: $0) }
     }
 
     /// Calls `body` with the sequence and raw bytes of every event a history of `card` needs,
