@@ -12,6 +12,11 @@ extension KanbanCommand {
             defaultSubcommand: List.self
         )
 
+        /// The checklist item a subcommand names.
+        enum ItemArgument: CardDetailArgument {
+            static let help = ArgumentHelp("The item: its id or a unique prefix.", valueName: "item")
+        }
+
         /// `kanban checklist list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's checklist items in order.")
@@ -25,13 +30,8 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let view = try global.cardDetail(card)
-                if json {
-                    try Output.printJSON(view.details.checklist.map(ChecklistItemOutput.init))
-                    return
-                }
-                for item in view.details.checklist {
-                    Output.line("\(item.id.description.prefix(8))\t[\(item.done ? "x" : " ")]\t\(item.checklist)\t\(item.text)")
+                try Output.list(try global.cardDetail(card).details.checklist, json: json, form: ChecklistItemOutput.init) { item in
+                    "\(item.id.description.prefix(8))\t[\(item.done ? "x" : " ")]\t\(item.checklist)\t\(item.text)"
                 }
             }
         }
@@ -90,19 +90,10 @@ extension KanbanCommand {
         struct Check: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "check", abstract: "Check a checklist item.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix.")
-            var item: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<ItemArgument>
 
             func run() throws {
-                try runWrite(.checkChecklistItem(board: global.board, card: card, item: item, done: true), global, json: json, quiet: "It is checked already.")
+                try target.write(.checkChecklistItem(board: target.board, card: target.card, item: target.detail, done: true), quiet: "It is checked already.")
             }
         }
 
@@ -110,19 +101,10 @@ extension KanbanCommand {
         struct Uncheck: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "uncheck", abstract: "Uncheck a checklist item.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix.")
-            var item: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<ItemArgument>
 
             func run() throws {
-                try runWrite(.checkChecklistItem(board: global.board, card: card, item: item, done: false), global, json: json, quiet: "It is not checked.")
+                try target.write(.checkChecklistItem(board: target.board, card: target.card, item: target.detail, done: false), quiet: "It is not checked.")
             }
         }
 
@@ -130,19 +112,10 @@ extension KanbanCommand {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a checklist item.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix.")
-            var item: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<ItemArgument>
 
             func run() throws {
-                try runWrite(.removeChecklistItem(board: global.board, card: card, item: item), global, json: json, quiet: "")
+                try target.write(.removeChecklistItem(board: target.board, card: target.card, item: target.detail), quiet: "")
             }
         }
 

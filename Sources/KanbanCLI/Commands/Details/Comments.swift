@@ -12,6 +12,11 @@ extension KanbanCommand {
             defaultSubcommand: List.self
         )
 
+        /// The comment a subcommand names.
+        enum CommentArgument: CardDetailArgument {
+            static let help = ArgumentHelp("The comment: its id or a unique prefix.", valueName: "comment")
+        }
+
         /// `kanban comments list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(
@@ -27,13 +32,8 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let view = try global.cardDetail(card)
-                if json {
-                    try Output.printJSON(view.details.comments.map(CommentOutput.init))
-                    return
-                }
-                for comment in view.details.comments {
-                    Output.line("\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.writtenText)\t\(comment.text)")
+                try Output.list(try global.cardDetail(card).details.comments, json: json, form: CommentOutput.init) { comment in
+                    "\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.writtenText)\t\(comment.text)"
                 }
             }
         }
@@ -85,19 +85,10 @@ extension KanbanCommand {
         struct Delete: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a comment you wrote.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The comment: its id or a unique prefix.")
-            var comment: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<CommentArgument>
 
             func run() throws {
-                try runWrite(.deleteComment(board: global.board, card: card, comment: comment), global, json: json, quiet: "")
+                try target.write(.deleteComment(board: target.board, card: target.card, comment: target.detail), quiet: "")
             }
         }
     }

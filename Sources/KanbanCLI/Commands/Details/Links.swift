@@ -12,6 +12,11 @@ extension KanbanCommand {
             defaultSubcommand: List.self
         )
 
+        /// The link a subcommand names.
+        enum LinkArgument: CardDetailArgument {
+            static let help = ArgumentHelp("The link: its id or a unique prefix (see 'kanban links list').", valueName: "link")
+        }
+
         /// `kanban links list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's links.")
@@ -25,12 +30,9 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let view = try global.cardDetail(card)
-                if json {
-                    try Output.printJSON(view.details.links.map(CardLinkOutput.init))
-                    return
+                try Output.list(try global.cardDetail(card).details.links, json: json, form: CardLinkOutput.init) { link in
+                    "\(link.id.description.prefix(8))\t\(link.name)\t\(link.url)"
                 }
-                for link in view.details.links { Output.line("\(link.id.description.prefix(8))\t\(link.name)\t\(link.url)") }
             }
         }
 
@@ -61,19 +63,10 @@ extension KanbanCommand {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a link from a card.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The link: its id or a unique prefix (see 'kanban links list').")
-            var link: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<LinkArgument>
 
             func run() throws {
-                try runWrite(.removeLink(board: global.board, card: card, link: link), global, json: json, quiet: "")
+                try target.write(.removeLink(board: target.board, card: target.card, link: target.detail), quiet: "")
             }
         }
     }

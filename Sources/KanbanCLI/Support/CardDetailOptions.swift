@@ -1,0 +1,27 @@
+import ArgumentParser
+import KanbanCore
+
+/// All that a subcommand changing one detail of a card takes, in this order: the
+/// ``GlobalOptions``, the card, the detail (``CardDetailArgument``) and `--json`:
+/// `kanban assign CARD PERSON`, `kanban checklist check CARD ITEM`, `kanban links remove CARD LINK`.
+struct CardDetailOptions<Detail: CardDetailArgument>: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The card: its id or a unique prefix.")
+    var card: String
+
+    @Argument(help: Detail.help)
+    var detail: String
+
+    @Flag(help: "Print the appended events as JSON.")
+    var json = false
+
+    /// The board the card is on (`--board`).
+    var board: String { global.board }
+
+    /// Executes `command` and prints what it appended, `quiet` when nothing changed
+    /// (``runWrite(_:_:json:quiet:)``).
+    func write(_ command: Command, quiet: String) throws {
+        try runWrite(command, global, json: json, quiet: quiet)
+    }
+}
