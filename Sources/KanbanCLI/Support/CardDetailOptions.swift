@@ -2,9 +2,10 @@ import ArgumentParser
 import KanbanCore
 
 /// All that a subcommand changing one detail of a card takes, in this order: the
-/// ``GlobalOptions``, the card, the detail (``CardDetailArgument``) and `--json`:
-/// `kanban assign CARD PERSON`, `kanban checklist check CARD ITEM`, `kanban links remove CARD LINK`.
-struct CardDetailOptions<Detail: CardDetailArgument>: ParsableArguments {
+/// ``GlobalOptions``, the card, the detail (``CardDetailArgument``), what it changes the detail
+/// to (`Change`: ``NewTextArgument``, or ``NoArguments`` where the subcommand's name says it)
+/// and `--json`: `kanban assign CARD PERSON`, `kanban comments edit CARD COMMENT TEXT`.
+struct CardDetailOptions<Detail: CardDetailArgument, Change: ParsableArguments>: ParsableArguments {
     @OptionGroup var global: GlobalOptions
 
     @Argument(help: "The card: its id or a unique prefix.")
@@ -12,6 +13,8 @@ struct CardDetailOptions<Detail: CardDetailArgument>: ParsableArguments {
 
     @Argument(help: Detail.help)
     var detail: String
+
+    @OptionGroup var change: Change
 
     @Flag(help: "Print the appended events as JSON.")
     var json = false

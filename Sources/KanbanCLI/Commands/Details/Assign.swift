@@ -11,7 +11,7 @@ extension KanbanCommand {
             static let help = ArgumentHelp("Who: a name of 1–50 characters.", valueName: "person")
         }
 
-        @OptionGroup var target: CardDetailOptions<PersonArgument>
+        @OptionGroup var target: CardDetailOptions<PersonArgument, NoArguments>
 
         func run() throws {
             try target.write(.assign(board: target.board, card: target.card, person: target.detail), quiet: "\(target.detail) is assigned already.")

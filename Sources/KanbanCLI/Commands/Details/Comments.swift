@@ -13,8 +13,14 @@ extension KanbanCommand {
         )
 
         /// The comment a subcommand names.
-        enum CommentArgument: CardDetailArgument {
+        enum CommentArgument: ListedCardDetail {
             static let help = ArgumentHelp("The comment: its id or a unique prefix.", valueName: "comment")
+            static let plural = "comments"
+        }
+
+        /// The comment that `edit` names, its help pointing to `list`.
+        enum EditedCommentArgument: CardDetailArgument {
+            static let help = ArgumentHelp("The comment: its id or a unique prefix (see 'kanban comments list').", valueName: "comment")
         }
 
         /// `kanban comments list CARD`.
@@ -23,16 +29,10 @@ extension KanbanCommand {
                 commandName: "list", abstract: "List a card's comments, oldest first: id, author, time (with '(edited TIME)' once edited) and text."
             )
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Flag(help: "Print the comments as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailListOptions<CommentArgument>
 
             func run() throws {
-                try Output.list(try global.cardDetail(card).details.comments, json: json, form: CommentOutput.init) { comment in
+                try Output.list(try target.details().comments, json: target.json, form: CommentOutput.init) { comment in
                     "\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.writtenText)\t\(comment.text)"
                 }
             }
@@ -62,22 +62,10 @@ extension KanbanCommand {
         struct Edit: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a comment you wrote.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The comment: its id or a unique prefix (see 'kanban comments list').")
-            var comment: String
-
-            @Argument(help: "Its new text.")
-            var text: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<EditedCommentArgument, NewTextArgument>
 
             func run() throws {
-                try runWrite(.editComment(board: global.board, card: card, comment: comment, text: text), global, json: json, quiet: "Nothing changed.")
+                try target.write(.editComment(board: target.board, card: target.card, comment: target.detail, text: target.change.text), quiet: "Nothing changed.")
             }
         }
 
@@ -85,7 +73,7 @@ extension KanbanCommand {
         struct Delete: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a comment you wrote.")
 
-            @OptionGroup var target: CardDetailOptions<CommentArgument>
+            @OptionGroup var target: CardDetailOptions<CommentArgument, NoArguments>
 
             func run() throws {
                 try target.write(.deleteComment(board: target.board, card: target.card, comment: target.detail), quiet: "")

@@ -13,24 +13,19 @@ extension KanbanCommand {
         )
 
         /// The link a subcommand names.
-        enum LinkArgument: CardDetailArgument {
+        enum LinkArgument: ListedCardDetail {
             static let help = ArgumentHelp("The link: its id or a unique prefix (see 'kanban links list').", valueName: "link")
+            static let plural = "links"
         }
 
         /// `kanban links list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's links.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Flag(help: "Print the links as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailListOptions<LinkArgument>
 
             func run() throws {
-                try Output.list(try global.cardDetail(card).details.links, json: json, form: CardLinkOutput.init) { link in
+                try Output.list(try target.details().links, json: target.json, form: CardLinkOutput.init) { link in
                     "\(link.id.description.prefix(8))\t\(link.name)\t\(link.url)"
                 }
             }
@@ -63,7 +58,7 @@ extension KanbanCommand {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a link from a card.")
 
-            @OptionGroup var target: CardDetailOptions<LinkArgument>
+            @OptionGroup var target: CardDetailOptions<LinkArgument, NoArguments>
 
             func run() throws {
                 try target.write(.removeLink(board: target.board, card: target.card, link: target.detail), quiet: "")

@@ -11,7 +11,7 @@ extension KanbanCommand {
             static let help = ArgumentHelp("Who, as assigned.", valueName: "person")
         }
 
-        @OptionGroup var target: CardDetailOptions<PersonArgument>
+        @OptionGroup var target: CardDetailOptions<PersonArgument, NoArguments>
 
         func run() throws {
             try target.write(.unassign(board: target.board, card: target.card, person: target.detail), quiet: "\(target.detail) is not assigned.")
