@@ -64,12 +64,8 @@ public struct BoardCardOutput: Codable, Sendable, Equatable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try CardHeadJSON(id: id, title: title, description: description, due: due, overdue: overdue).encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(description, forKey: .description)
-        try container.encode(due, forKey: .due)  // `null`, not absent, when there is none
-        try container.encode(overdue, forKey: .overdue)
         try container.encodeIfPresent(assignees, forKey: .assignees)
         try container.encodeIfPresent(labels, forKey: .labels)
         try container.encodeIfPresent(dueDone, forKey: .dueDone)

@@ -15,20 +15,13 @@ public struct StatsOutput: Codable, Sendable, Equatable {
     /// The current size of the memory map in bytes.
     public var mapBytes: Int
 
-    public init(events: Int, lastSequence: UInt64, liveCards: Int, boards: Int, databaseBytes: Int, mapBytes: Int) {
-        self.events = events
-        self.lastSequence = lastSequence
-        self.liveCards = liveCards
-        self.boards = boards
-        self.databaseBytes = databaseBytes
-        self.mapBytes = mapBytes
-    }
-
     /// The form of `statistics`.
     public init(statistics: LogStatistics) {
-        self.init(
-            events: statistics.events, lastSequence: statistics.lastSequence, liveCards: statistics.liveCards,
-            boards: statistics.boards, databaseBytes: statistics.databaseBytes, mapBytes: statistics.mapBytes
-        )
+        events = statistics.events
+        lastSequence = statistics.lastSequence
+        liveCards = statistics.liveCards
+        boards = statistics.boards
+        databaseBytes = statistics.databaseBytes
+        mapBytes = statistics.mapBytes
     }
 }

@@ -22,12 +22,8 @@ extension KanbanCommand {
             var json = false
 
             func run() throws {
-                let view = try global.openEngine().boardView(named: global.board)
-                if json {
-                    try Output.printJSON(view.columns.map(ColumnSummaryOutput.init(view:)))
-                } else {
-                    for column in view.columns { Output.line("\(column.name)\t\(column.cards.count)") }
-                }
+                let columns = try global.openEngine().boardView(named: global.board).columns
+                try Output.list(columns, json: json, form: ColumnSummaryOutput.init(view:)) { "\($0.name)\t\($0.cards.count)" }
             }
         }
 

@@ -26,6 +26,15 @@ enum Output {
         Swift.print(String(decoding: try OutputJSON.encode(value), as: UTF8.self))
     }
 
+    /// Prints `items` as one line of JSON, each in its `form`, with `json`; else one line each.
+    static func list<Item, Form: Encodable>(_ items: [Item], json: Bool, form: (Item) -> Form, line: (Item) -> String) throws {
+        if json {
+            try printJSON(items.map(form))
+        } else {
+            for item in items { Output.line(line(item)) }
+        }
+    }
+
     /// Prints `bytes` (JSON text already encoded) and a newline with one write.
     static func printJSON(bytes: consuming [UInt8]) throws {
         bytes.append(UInt8(ascii: "\n"))

@@ -16,21 +16,14 @@ public struct CardMovedOutput: Codable, Sendable, Equatable {
     /// Its new order key, like `3.80`.
     public var key: String
 
-    public init(card: String, title: String, from: String, fromIndex: Int, to: String, toIndex: Int, key: String) {
-        self.card = card
-        self.title = title
-        self.from = from
-        self.fromIndex = fromIndex
-        self.to = to
-        self.toIndex = toIndex
-        self.key = key
-    }
-
     /// The form of `event`.
     public init(event: CardMoved) {
-        self.init(
-            card: event.card.description, title: event.title, from: event.from.description, fromIndex: event.fromIndex,
-            to: event.to.description, toIndex: event.toIndex, key: event.key.description
-        )
+        card = event.card.description
+        title = event.title
+        from = event.from.description
+        fromIndex = event.fromIndex
+        to = event.to.description
+        toIndex = event.toIndex
+        key = event.key.description
     }
 }

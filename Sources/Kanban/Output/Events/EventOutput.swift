@@ -21,26 +21,15 @@ public struct EventOutput: Codable, Sendable, Equatable {
     /// (and the key is left out).
     public var happenedAt: String?
 
-    public init(
-        sequence: UInt64, timestamp: String, actor: String, id: String, board: String, payload: EventPayloadOutput,
-        happenedAt: String? = nil
-    ) {
-        self.sequence = sequence
-        self.timestamp = timestamp
-        self.actor = actor
-        self.id = id
-        self.board = board
-        self.payload = payload
-        self.happenedAt = happenedAt
-    }
-
     /// The form of `event`.
     public init(event: RecordedEvent) {
-        self.init(
-            sequence: event.sequence, timestamp: event.timestamp.description, actor: event.actor,
-            id: event.id.description, board: event.board.description, payload: EventPayloadOutput(payload: event.payload),
-            happenedAt: event.happenedAt?.description
-        )
+        sequence = event.sequence
+        timestamp = event.timestamp.description
+        actor = event.actor
+        id = event.id.description
+        board = event.board.description
+        payload = EventPayloadOutput(payload: event.payload)
+        happenedAt = event.happenedAt?.description
     }
 
     /// The event's kind.

@@ -6,19 +6,15 @@ extension KanbanCommand {
     struct Assign: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "assign", abstract: "Assign someone to a card.")
 
-        @OptionGroup var global: GlobalOptions
+        /// The person it names.
+        enum PersonArgument: CardDetailArgument {
+            static let help = ArgumentHelp("Who: a name of 1–50 characters.", valueName: "person")
+        }
 
-        @Argument(help: "The card: its id or a unique prefix.")
-        var card: String
-
-        @Argument(help: "Who: a name of 1–50 characters.")
-        var person: String
-
-        @Flag(help: "Print the appended events as JSON.")
-        var json = false
+        @OptionGroup var target: CardDetailOptions<PersonArgument, NoArguments>
 
         func run() throws {
-            try runWrite(.assign(board: global.board, card: card, person: person), global, json: json, quiet: "\(person) is assigned already.")
+            try target.write(.assign(board: target.board, card: target.card, person: target.detail), quiet: "\(target.detail) is assigned already.")
         }
     }
 }

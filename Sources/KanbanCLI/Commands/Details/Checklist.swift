@@ -12,26 +12,26 @@ extension KanbanCommand {
             defaultSubcommand: List.self
         )
 
+        /// The checklist item a subcommand names.
+        enum ItemArgument: ListedCardDetail {
+            static let help = ArgumentHelp("The item: its id or a unique prefix.", valueName: "item")
+            static let plural = "items"
+        }
+
+        /// The checklist item that `rename` names, its help pointing to `list`.
+        enum RenamedItemArgument: CardDetailArgument {
+            static let help = ArgumentHelp("The item: its id or a unique prefix (see 'kanban checklist list').", valueName: "item")
+        }
+
         /// `kanban checklist list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's checklist items in order.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Flag(help: "Print the items as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailListOptions<ItemArgument>
 
             func run() throws {
-                let view = try global.cardDetail(card)
-                if json {
-                    try Output.printJSON(view.details.checklist.map(ChecklistItemOutput.init))
-                    return
-                }
-                for item in view.details.checklist {
-                    Output.line("\(item.id.description.prefix(8))\t[\(item.done ? "x" : " ")]\t\(item.checklist)\t\(item.text)")
+                try Output.list(try target.details().checklist, json: target.json, form: ChecklistItemOutput.init) { item in
+                    "\(item.id.description.prefix(8))\t[\(item.done ? "x" : " ")]\t\(item.checklist)\t\(item.text)"
                 }
             }
         }
@@ -67,22 +67,10 @@ extension KanbanCommand {
         struct Rename: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "rename", abstract: "Change a checklist item's text.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix (see 'kanban checklist list').")
-            var item: String
-
-            @Argument(help: "Its new text.")
-            var text: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<RenamedItemArgument, NewTextArgument>
 
             func run() throws {
-                try runWrite(.renameChecklistItem(board: global.board, card: card, item: item, text: text), global, json: json, quiet: "Nothing changed.")
+                try target.write(.renameChecklistItem(board: target.board, card: target.card, item: target.detail, text: target.change.text), quiet: "Nothing changed.")
             }
         }
 
@@ -90,19 +78,10 @@ extension KanbanCommand {
         struct Check: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "check", abstract: "Check a checklist item.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix.")
-            var item: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<ItemArgument, NoArguments>
 
             func run() throws {
-                try runWrite(.checkChecklistItem(board: global.board, card: card, item: item, done: true), global, json: json, quiet: "It is checked already.")
+                try target.write(.checkChecklistItem(board: target.board, card: target.card, item: target.detail, done: true), quiet: "It is checked already.")
             }
         }
 
@@ -110,19 +89,10 @@ extension KanbanCommand {
         struct Uncheck: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "uncheck", abstract: "Uncheck a checklist item.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix.")
-            var item: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<ItemArgument, NoArguments>
 
             func run() throws {
-                try runWrite(.checkChecklistItem(board: global.board, card: card, item: item, done: false), global, json: json, quiet: "It is not checked.")
+                try target.write(.checkChecklistItem(board: target.board, card: target.card, item: target.detail, done: false), quiet: "It is not checked.")
             }
         }
 
@@ -130,19 +100,10 @@ extension KanbanCommand {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a checklist item.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The item: its id or a unique prefix.")
-            var item: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<ItemArgument, NoArguments>
 
             func run() throws {
-                try runWrite(.removeChecklistItem(board: global.board, card: card, item: item), global, json: json, quiet: "")
+                try target.write(.removeChecklistItem(board: target.board, card: target.card, item: target.detail), quiet: "")
             }
         }
 

@@ -12,28 +12,28 @@ extension KanbanCommand {
             defaultSubcommand: List.self
         )
 
+        /// The comment a subcommand names.
+        enum CommentArgument: ListedCardDetail {
+            static let help = ArgumentHelp("The comment: its id or a unique prefix.", valueName: "comment")
+            static let plural = "comments"
+        }
+
+        /// The comment that `edit` names, its help pointing to `list`.
+        enum EditedCommentArgument: CardDetailArgument {
+            static let help = ArgumentHelp("The comment: its id or a unique prefix (see 'kanban comments list').", valueName: "comment")
+        }
+
         /// `kanban comments list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "list", abstract: "List a card's comments, oldest first: id, author, time (with '(edited TIME)' once edited) and text."
             )
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Flag(help: "Print the comments as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailListOptions<CommentArgument>
 
             func run() throws {
-                let view = try global.cardDetail(card)
-                if json {
-                    try Output.printJSON(view.details.comments.map(CommentOutput.init))
-                    return
-                }
-                for comment in view.details.comments {
-                    Output.line("\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.writtenText)\t\(comment.text)")
+                try Output.list(try target.details().comments, json: target.json, form: CommentOutput.init) { comment in
+                    "\(comment.id.description.prefix(8))\t\(comment.author)\t\(comment.writtenText)\t\(comment.text)"
                 }
             }
         }
@@ -62,22 +62,10 @@ extension KanbanCommand {
         struct Edit: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a comment you wrote.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The comment: its id or a unique prefix (see 'kanban comments list').")
-            var comment: String
-
-            @Argument(help: "Its new text.")
-            var text: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<EditedCommentArgument, NewTextArgument>
 
             func run() throws {
-                try runWrite(.editComment(board: global.board, card: card, comment: comment, text: text), global, json: json, quiet: "Nothing changed.")
+                try target.write(.editComment(board: target.board, card: target.card, comment: target.detail, text: target.change.text), quiet: "Nothing changed.")
             }
         }
 
@@ -85,19 +73,10 @@ extension KanbanCommand {
         struct Delete: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a comment you wrote.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The comment: its id or a unique prefix.")
-            var comment: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<CommentArgument, NoArguments>
 
             func run() throws {
-                try runWrite(.deleteComment(board: global.board, card: card, comment: comment), global, json: json, quiet: "")
+                try target.write(.deleteComment(board: target.board, card: target.card, comment: target.detail), quiet: "")
             }
         }
     }

@@ -24,11 +24,7 @@ extension KanbanCommand {
 
             func run() throws {
                 let labels = try global.openEngine().boardView(named: global.board).details.labels
-                if json {
-                    try Output.printJSON(labels.map(BoardLabelOutput.init))
-                } else {
-                    for label in labels { Output.line("\(label.name)\t\(label.colour)") }
-                }
+                try Output.list(labels, json: json, form: BoardLabelOutput.init) { "\($0.name)\t\($0.colour)" }
             }
         }
 

@@ -12,25 +12,22 @@ extension KanbanCommand {
             defaultSubcommand: List.self
         )
 
+        /// The link a subcommand names.
+        enum LinkArgument: ListedCardDetail {
+            static let help = ArgumentHelp("The link: its id or a unique prefix (see 'kanban links list').", valueName: "link")
+            static let plural = "links"
+        }
+
         /// `kanban links list CARD`.
         struct List: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "list", abstract: "List a card's links.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Flag(help: "Print the links as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailListOptions<LinkArgument>
 
             func run() throws {
-                let view = try global.cardDetail(card)
-                if json {
-                    try Output.printJSON(view.details.links.map(CardLinkOutput.init))
-                    return
+                try Output.list(try target.details().links, json: target.json, form: CardLinkOutput.init) { link in
+                    "\(link.id.description.prefix(8))\t\(link.name)\t\(link.url)"
                 }
-                for link in view.details.links { Output.line("\(link.id.description.prefix(8))\t\(link.name)\t\(link.url)") }
             }
         }
 
@@ -61,19 +58,10 @@ extension KanbanCommand {
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a link from a card.")
 
-            @OptionGroup var global: GlobalOptions
-
-            @Argument(help: "The card: its id or a unique prefix.")
-            var card: String
-
-            @Argument(help: "The link: its id or a unique prefix (see 'kanban links list').")
-            var link: String
-
-            @Flag(help: "Print the appended events as JSON.")
-            var json = false
+            @OptionGroup var target: CardDetailOptions<LinkArgument, NoArguments>
 
             func run() throws {
-                try runWrite(.removeLink(board: global.board, card: card, link: link), global, json: json, quiet: "")
+                try target.write(.removeLink(board: target.board, card: target.card, link: target.detail), quiet: "")
             }
         }
     }

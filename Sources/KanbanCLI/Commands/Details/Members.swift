@@ -23,11 +23,7 @@ extension KanbanCommand {
 
             func run() throws {
                 let members = try global.openEngine().boardView(named: global.board).details.members
-                if json {
-                    try Output.printJSON(members)
-                } else {
-                    for member in members { Output.line(member) }
-                }
+                try Output.list(members, json: json, form: \.self) { $0 }
             }
         }
 

@@ -6,19 +6,15 @@ extension KanbanCommand {
     struct Unassign: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "unassign", abstract: "Unassign someone from a card.")
 
-        @OptionGroup var global: GlobalOptions
+        /// The person it names.
+        enum PersonArgument: CardDetailArgument {
+            static let help = ArgumentHelp("Who, as assigned.", valueName: "person")
+        }
 
-        @Argument(help: "The card: its id or a unique prefix.")
-        var card: String
-
-        @Argument(help: "Who, as assigned.")
-        var person: String
-
-        @Flag(help: "Print the appended events as JSON.")
-        var json = false
+        @OptionGroup var target: CardDetailOptions<PersonArgument, NoArguments>
 
         func run() throws {
-            try runWrite(.unassign(board: global.board, card: card, person: person), global, json: json, quiet: "\(person) is not assigned.")
+            try target.write(.unassign(board: target.board, card: target.card, person: target.detail), quiet: "\(target.detail) is not assigned.")
         }
     }
 }
