@@ -171,6 +171,28 @@ struct LiveFanOutTests {
         #expect(broadcaster.subscribers == 0)
     }
 
+    @Test("A stream that starts at the log's end joins at once, even while catch-ups hold every turn", .timeLimit(.minutes(1)))
+    func joinsAtTheEndWithoutATurn() async throws {
+        // Found with the load script: 100 streams opened at once queued for the one catch-up
+        // turn although none had anything to read, and a burst of moves went by meanwhile
+        // (a p99 of 200+ ms from a move's answer to its event on every stream).
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("turns.db"))
+        try await engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+        let broadcaster = LiveBroadcaster(engine: engine, metrics: ServerMetrics())
+        for _ in 0..<broadcaster.turns.limit { await broadcaster.turns.start() }
+        let end = try engine.lastSequence()
+        let (fresh, chunks) = LiveSubscriber.make(filter: try BoardFilter(name: nil, engine: engine), backlog: 8)
+        try await broadcaster.feed(fresh, after: end)
+        #expect(broadcaster.subscribers == 1)
+        try await engine.execute(.addCard(board: "main", title: "live"), actor: "ana")
+        var iterator = chunks.makeAsyncIterator()
+        #expect(try Self.eventID(try #require(try await iterator.next())) == end + 1)
+        for _ in 0..<broadcaster.turns.limit { broadcaster.turns.finish() }
+        broadcaster.leave(fresh)
+    }
+
     @Test("A stream asked to start past the log's end gets nothing up to there and holds up no one", .timeLimit(.minutes(1)))
     func startPastTheEnd() async throws {
         let directory = try TemporaryDirectory()

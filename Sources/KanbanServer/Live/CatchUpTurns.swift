@@ -27,7 +27,8 @@ final class CatchUpTurns: Sendable {
         return try read()
     }
 
-    private func start() async {
+    /// Waits for a turn and takes it; ``finish()`` gives it back.
+    func start() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let now: Bool = state.withLock { state in
                 guard state.running >= limit else {
@@ -42,7 +43,7 @@ final class CatchUpTurns: Sendable {
     }
 
     /// Hands the turn to the first waiter, if any.
-    private func finish() {
+    func finish() {
         let next: CheckedContinuation<Void, Never>? = state.withLock { state in
             guard state.next < state.waiting.count else {
                 state.running -= 1

@@ -49,7 +49,7 @@ final class LiveBroadcaster: Sendable {
     /// The log as catching-up streams read it, shared between them.
     private let pages: CatchUpPages
     /// The turns catch-ups take to read and batch pages.
-    private let turns = CatchUpTurns(limit: catchUpReaders)
+    let turns = CatchUpTurns(limit: catchUpReaders)
 
     init(engine: KanbanEngine, metrics: ServerMetrics) {
         self.engine = engine
@@ -69,7 +69,12 @@ final class LiveBroadcaster: Sendable {
     func feed(_ subscriber: LiveSubscriber, after sequence: UInt64) async throws {
         // Where the log has been read to. A sequence past the log's end (a Last-Event-ID from
         // another database, say) is read from the end, and nothing up to it is sent.
-        var last = min(sequence, try engine.lastSequence())
+        let end = try engine.lastSequence()
+        var last = min(sequence, end)
+        // A stream that starts at the log's end (no Last-Event-ID, or one that is up to date)
+        // has nothing to read: it joins the shared stream at once, rather than wait for a turn
+        // behind streams that are reading while the commits it should see go by.
+        if last == end, join(subscriber, after: last, skippingThrough: max(last, sequence)) { return }
         while !Task.isCancelled {
             try await subscriber.waitForRoom()
             // Reading and batching a page is the catch-up's work: it is done in turns.
