@@ -27,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         // `/metrics` in Prometheus' text format, from a registry of the server's own.
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Spans around a request, its command and its commit: the API only (the engine and the server).
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        // Exports those spans over OTLP/HTTP from `kanban serve` only; the gRPC exporter is left out.
+        .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // Only for `swift package generate-documentation` (the DocC catalogs); no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -45,7 +49,13 @@ let package = Package(
         // the audit tree's hashing: what any store of the log implements, knowing no engine.
         .target(name: "KanbanLog", dependencies: ["KanbanCore", .product(name: "Crypto", package: "swift-crypto")]),
         // Layer 3: the engine. The event log on LMDB and the facade programs embed.
-        .target(name: "Kanban", dependencies: ["KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "Kanban",
+            dependencies: [
+                "KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         // Layer 3: the JSON forms the command line and the server print (`--json`, API answers),
         // built from the engine's values; the engine itself needs none of them.
         .target(name: "KanbanOutput", dependencies: ["Kanban", "KanbanCore"]),
@@ -90,6 +100,8 @@ let package = Package(
             dependencies: [
                 "KanbanCLI", "KanbanServer", "KanbanPostgres", "KanbanReplica",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OTel", package: "swift-otel"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -101,7 +113,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KanbanTests",
-            dependencies: ["Kanban", "KanbanOutput", "KanbanTrello", "KanbanReplica", "KanbanPostgres", "KanbanTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: [
+                "Kanban", "KanbanOutput", "KanbanTrello", "KanbanReplica", "KanbanPostgres", "KanbanTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ],
             exclude: ["Trello/Fixtures"]
         ),
         .testTarget(
@@ -115,6 +131,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(name: "KanbanPostgresTests", dependencies: ["KanbanPostgres", "KanbanOutput", "KanbanTestSupport"]),

@@ -5,6 +5,7 @@ import KanbanCLI
 import KanbanPostgres
 import KanbanReplica
 import KanbanServer
+import ServiceLifecycle
 
 /// `kanban serve`: the HTTP API and the web board over the database.
 struct Serve: ParsableCommand {
@@ -15,6 +16,11 @@ struct Serve: ParsableCommand {
             Prints 'Listening on http://HOST:PORT' once it accepts connections; SIGINT or SIGTERM \
             finishes the requests in flight, ends live streams and exits 0. Listening on anything \
             but loopback needs --token-file.
+
+            Spans (a request's, its command's and its commit's) are exported over OTLP/HTTP \
+            when --otel-endpoint is given or the OpenTelemetry environment asks for them \
+            (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_TRACES_EXPORTER; \
+            OTEL_SERVICE_NAME, default kanban); off otherwise.
             """
     )
 
@@ -48,9 +54,15 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info (each request), notice, warning or error.", valueName: "level"))
     var logLevel = "info"
 
+    @Option(name: .customLong("otel-endpoint"), help: ArgumentHelp("Export spans over OTLP/HTTP to the OpenTelemetry collector at this base URL (/v1/traces is added), as OTEL_EXPORTER_OTLP_ENDPOINT does; it wins over the environment's endpoints.", valueName: "url"))
+    var otelEndpoint: String?
+
     func validate() throws {
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+        }
+        if let otelEndpoint, !otelEndpoint.hasPrefix("http://") && !otelEndpoint.hasPrefix("https://") {
+            throw ValidationError("--otel-endpoint must be an http:// or https:// URL")
         }
     }
 
@@ -59,13 +71,25 @@ struct Serve: ParsableCommand {
         if let tokenFile {
             do { tokens = try TokenFile(contentsOf: tokenFile) } catch { throw ValidationError(error.description) }
         }
+        let environment = ProcessInfo.processInfo.environment
+        let tracing = SpanExport.isRequested(endpoint: otelEndpoint, environment: environment)
         let configuration = ServerConfiguration(
             host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel,
-            idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(bodyTimeout), maximumConnections: maximumConnections
+            idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(bodyTimeout), maximumConnections: maximumConnections,
+            tracing: tracing
         )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
+        var services: [any Service] = []
+        // Before the engine opens: it takes the process's tracer then.
+        if tracing {
+            if let refusal = SpanExport.refusal(environment: environment) { throw ServeError(message: refusal) }
+            do {
+                services.append(try SpanExport.bootstrap(endpoint: otelEndpoint, environment: environment))
+            } catch {
+                throw ServeError(message: "cannot export spans: \(error) (OTLP over HTTP is the one exporter built in)")
+            }
+        }
         let engine: KanbanEngine
-        var services: [SharedLogFollowerService] = []
         if let store {
             _ = try PostgresURL(store)
             let node = try openNode(of: store)

@@ -1,6 +1,7 @@
 import Foundation
 import KanbanCore
 import LMDBStorage
+import Tracing
 
 /// How a ``KanbanEngine`` is opened.
 public struct EngineOptions: Sendable {
@@ -35,6 +36,11 @@ public struct EngineOptions: Sendable {
     /// before committing here; ``EngineSync/catchUp(from:limit:)`` brings in other nodes'
     /// writes between. The store is used from the writer thread only: give each engine its own.
     public var sharedLog: (any LogStore)?
+    /// The tracer of the engine's spans (a command's, `kanban.command moveCard`, and its
+    /// commit's, `kanban.commit`), or `nil` for the process's: `InstrumentationSystem.tracer`
+    /// as it is when the engine opens, so bootstrap it first. With no tracer bootstrapped the
+    /// engine records nothing and starts no span.
+    public var tracer: (any Tracer)?
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the
@@ -51,7 +57,8 @@ public struct EngineOptions: Sendable {
         maxBatchDuration: Duration = .milliseconds(20),
         idempotencyLifetime: Duration = .seconds(24 * 3600),
         isShortLived: Bool = false,
-        sharedLog: (any LogStore)? = nil
+        sharedLog: (any LogStore)? = nil,
+        tracer: (any Tracer)? = nil
     ) {
         self.mapSize = mapSize
         self.durability = durability
@@ -63,6 +70,7 @@ public struct EngineOptions: Sendable {
         self.idempotencyLifetime = idempotencyLifetime
         self.isShortLived = isShortLived
         self.sharedLog = sharedLog
+        self.tracer = tracer
     }
 
     /// Durability of a commit.

@@ -8,11 +8,13 @@ extension KanbanEngine {
     /// A storage failure fails the whole batch (nothing of it is appended). Commands not reached
     /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
     func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
+        let span = CommitSpan(of: batch)
         let (outcomes, answers) = if options.sharedLog == nil, let events = addFromOutline(batch) {
             ([Result<CommandOutcome, any Error>?.some(.success(CommandOutcome(events: events)))], [RememberedAnswer?.none])
         } else {
             decideAndAppend(batch)
         }
+        span?.end(outcomes: outcomes)
         var deferred: [PendingCommand] = []
         for (index, pending) in batch.enumerated() {
             guard let outcome = outcomes[index] else {

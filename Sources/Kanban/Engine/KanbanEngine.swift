@@ -2,6 +2,7 @@ import Foundation
 import KanbanCore
 import LMDBStorage
 import Synchronization
+import Tracing
 
 /// The engine programs embed: an event log and the board state folded from it.
 ///
@@ -54,6 +55,8 @@ public final class KanbanEngine: Sendable {
     let sharedCacheChecked = Mutex(false)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
     let answerPurgePosition = Mutex<[UInt8]?>(nil)
+    /// The tracer of commands' and commits' spans; `nil` when none records.
+    let tracer: (any Tracer)?
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
     /// first use: the first command, read or ``replay(ignoringSnapshots:)``.
@@ -75,6 +78,7 @@ public final class KanbanEngine: Sendable {
         readSide = Mutex(EngineCore())
         writeSide = Mutex(EngineCore())
         writer = CommandWriter(maxBatchCount: options.maxBatchCount)
+        tracer = Self.recordingTracer(options)
     }
 
     deinit {
@@ -119,8 +123,10 @@ public final class KanbanEngine: Sendable {
     @discardableResult
     public func perform(_ command: Command, actor: String, at time: Timestamp? = nil) async throws -> CommandOutcome {
         let actor = try Self.checkedActor(actor)
-        return try await withCheckedThrowingContinuation { continuation in
-            writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time) { continuation.resume(with: $0) })
+        return try await withCommandSpan(command) { trace in
+            try await withCheckedThrowingContinuation { continuation in
+                writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time, trace: trace) { continuation.resume(with: $0) })
+            }
         }
     }
 
@@ -141,9 +147,11 @@ public final class KanbanEngine: Sendable {
         let actor = try Self.checkedActor(actor)
         let store = try idempotencyStore()
         let key = IdempotencyStore.storageKey(actor: actor, key: idempotencyKey)
-        return try await withCheckedThrowingContinuation { continuation in
-            let memo = Memo(store: store, key: key, actor: actor, clientKey: idempotencyKey, render: answer) { continuation.resume(with: $0) }
-            writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time, delivery: .remembered(memo)))
+        return try await withCommandSpan(command) { trace in
+            try await withCheckedThrowingContinuation { continuation in
+                let memo = Memo(store: store, key: key, actor: actor, clientKey: idempotencyKey, render: answer) { continuation.resume(with: $0) }
+                writer.submit(PendingCommand(engine: self, command: command, actor: actor, time: time, delivery: .remembered(memo), trace: trace))
+            }
         }
     }
 

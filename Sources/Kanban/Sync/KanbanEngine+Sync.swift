@@ -12,6 +12,8 @@ extension KanbanEngine {
         }
         let store = try syncStore()
         guard !mutations.isEmpty else { return [] }
+        // The commit's span is tied to the push's request: a mutation has no span of its own.
+        let trace = currentTrace
         return try await withCheckedThrowingContinuation { continuation in
             let answers = PushAnswers(count: mutations.count, continuation: continuation)
             // Submitted in order from one thread, so the writer decides them in order.
@@ -21,7 +23,7 @@ extension KanbanEngine {
                 ) {
                     answers.give($0, at: index)
                 }
-                writer.submit(PendingCommand(engine: self, command: try? mutation.command.get(), actor: actor, time: nil, delivery: .synced(ticket)))
+                writer.submit(PendingCommand(engine: self, command: try? mutation.command.get(), actor: actor, time: nil, delivery: .synced(ticket), trace: trace))
             }
         }
     }

@@ -23,20 +23,23 @@ struct PendingCommand: Sendable {
     let time: Timestamp?
     /// Called once, on the writer thread, after the command's batch committed (or failed).
     let delivery: Delivery
+    /// Where the command was sent from, for the commit's span; `nil` when no spans are recorded.
+    let trace: CommandTrace?
 
-    init(engine: KanbanEngine, command: Command?, actor: String, time: Timestamp?, delivery: Delivery) {
+    init(engine: KanbanEngine, command: Command?, actor: String, time: Timestamp?, delivery: Delivery, trace: CommandTrace? = nil) {
         self.engine = engine
         self.command = command
         self.actor = actor
         self.time = time
         self.delivery = delivery
+        self.trace = trace
     }
 
     init(
-        engine: KanbanEngine, command: Command, actor: String, time: Timestamp?,
+        engine: KanbanEngine, command: Command, actor: String, time: Timestamp?, trace: CommandTrace? = nil,
         reply: @escaping @Sendable (Result<CommandOutcome, any Error>) -> Void
     ) {
-        self.init(engine: engine, command: command, actor: actor, time: time, delivery: .outcome(reply))
+        self.init(engine: engine, command: command, actor: actor, time: time, delivery: .outcome(reply), trace: trace)
     }
 
     /// The idempotency memo, when the command came with a key.

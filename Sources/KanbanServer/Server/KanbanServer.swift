@@ -34,10 +34,14 @@ public struct KanbanServer: Sendable {
         broadcaster = LiveBroadcaster(engine: engine, metrics: metrics)
     }
 
-    /// Every route, behind the middleware (metrics, errors as JSON, request logs, access).
+    /// Every route, behind the middleware (spans when ``ServerConfiguration/tracing`` is on,
+    /// metrics, errors as JSON, request logs, access).
     public func makeRouter() -> Router<KanbanRequestContext> {
         // HEAD answers as GET does, without the body.
         let router = Router(context: KanbanRequestContext.self, options: .autoGenerateHeadEndpoints)
+        // First, so the request's span covers every other middleware and records the status
+        // the error middleware answered with.
+        if configuration.tracing { router.add(middleware: TracingMiddleware()) }
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))

@@ -26,6 +26,10 @@ public struct ServerConfiguration: Sendable {
     /// The most connections open at once; further ones wait to be accepted until one closes, so
     /// idle connections can never take every file descriptor.
     public var maximumConnections: Int
+    /// Whether each request gets a server span (Hummingbird's `TracingMiddleware`, recording
+    /// with `InstrumentationSystem.tracer`), the parent of its command's span. Off by default:
+    /// a server that exports no spans adds no middleware for them.
+    public var tracing: Bool
 
     public init(
         host: String = "127.0.0.1",
@@ -36,7 +40,8 @@ public struct ServerConfiguration: Sendable {
         heartbeat: Duration = .seconds(15),
         idleTimeout: Duration = .seconds(15),
         bodyTimeout: Duration = .seconds(15),
-        maximumConnections: Int = 1_000
+        maximumConnections: Int = 1_000,
+        tracing: Bool = false
     ) {
         self.host = host
         self.port = port
@@ -47,6 +52,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.bodyTimeout = bodyTimeout
         self.maximumConnections = maximumConnections
+        self.tracing = tracing
     }
 
     /// Whether `host` is a loopback address or name: `localhost`, an IPv4 literal in
