@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         // `/metrics` in Prometheus' text format, from a registry of the server's own.
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // The replica's HTTP client, on the SwiftNIO the server runs on.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Only for `swift package generate-documentation` (the DocC catalogs); no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -53,8 +55,17 @@ let package = Package(
         // the engine's batch door.
         .target(name: "KanbanTrello", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
         // Layer 4: the replica. An offline copy of a server's log, its queue of changes and its
-        // own HTTP client; it uses the engine's internals through `package` access.
-        .target(name: "KanbanReplica", dependencies: ["Kanban", "KanbanCore", "KanbanOutput", "LMDBStorage"]),
+        // HTTP client (AsyncHTTPClient); it uses the engine's internals through `package` access.
+        .target(
+            name: "KanbanReplica",
+            dependencies: [
+                "Kanban", "KanbanCore", "KanbanOutput", "LMDBStorage",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",
