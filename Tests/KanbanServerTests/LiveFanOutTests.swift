@@ -193,6 +193,37 @@ struct LiveFanOutTests {
         broadcaster.leave(fresh)
     }
 
+    @Test("Closing the broadcaster (the server shutting down) ends every stream and stops the reader; a stream that comes later ends at once", .timeLimit(.minutes(1)))
+    func closeEndsEveryStream() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("close.db"))
+        try await engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+        let broadcaster = LiveBroadcaster(engine: engine, metrics: ServerMetrics())
+        let end = try engine.lastSequence()
+        let (first, firstChunks) = LiveSubscriber.make(filter: try BoardFilter(name: nil, engine: engine), backlog: 8)
+        let (second, secondChunks) = LiveSubscriber.make(filter: try BoardFilter(name: "main", engine: engine), backlog: 8)
+        try await broadcaster.feed(first, after: end)
+        try await broadcaster.feed(second, after: 0)
+        #expect(broadcaster.subscribers == 2)
+        broadcaster.close()
+        #expect(broadcaster.subscribers == 0)
+        var firstIDs: [UInt64] = []
+        for try await chunk in firstChunks { firstIDs.append(try Self.eventID(chunk)) }
+        #expect(firstIDs.isEmpty)
+        var secondCount = 0
+        for try await _ in secondChunks { secondCount += 1 }
+        #expect(secondCount >= 1)  // what its catch-up had sent (event 1), then the end
+
+        let (late, lateChunks) = LiveSubscriber.make(filter: try BoardFilter(name: nil, engine: engine), backlog: 8)
+        try await broadcaster.feed(late, after: end)
+        #expect(broadcaster.subscribers == 0)
+        try await engine.execute(.addCard(board: "main", title: "after"), actor: "ana")
+        var lateCount = 0
+        for try await _ in lateChunks { lateCount += 1 }
+        #expect(lateCount == 0)
+    }
+
     @Test("A stream asked to start past the log's end gets nothing up to there and holds up no one", .timeLimit(.minutes(1)))
     func startPastTheEnd() async throws {
         let directory = try TemporaryDirectory()

@@ -41,6 +41,8 @@ final class LiveBroadcaster: Sendable {
         var follower: Task<Void, Never>?
         /// Tells a stopped follower, still finishing an event, that it is no longer the one.
         var generation = 0
+        /// Whether the server is shutting down: no stream joins any more.
+        var isClosed = false
     }
 
     private let engine: KanbanEngine
@@ -157,7 +159,9 @@ final class LiveBroadcaster: Sendable {
     /// when the shared stream has already handed out events after `last`: the subscriber reads
     /// those from the log first.
     private func join(_ subscriber: LiveSubscriber, after last: UInt64, skippingThrough skipped: UInt64) -> Bool {
-        state.withLock { state in
+        let joined: Bool? = state.withLock { state in
+            // Shutting down: the stream ends instead (it is not kept, so it counts as handled).
+            if state.isClosed { return nil }
             if state.follower == nil {
                 state.generation += 1
                 state.published = last
@@ -169,6 +173,25 @@ final class LiveBroadcaster: Sendable {
             state.members[ObjectIdentifier(subscriber)] = Member(subscriber: subscriber, joinedAfter: skipped)
             return true
         }
+        guard let joined else {
+            subscriber.sink.finish()
+            return true
+        }
+        return joined
+    }
+
+    /// Ends every stream and stops reading the log, for good: the server is shutting down
+    /// (``LiveBroadcasterService``). A stream that comes to join afterwards is ended at once.
+    func close() {
+        let members: [Member] = state.withLock { state in
+            state.isClosed = true
+            defer {
+                state.members = [:]
+                Self.stop(&state)
+            }
+            return Array(state.members.values)
+        }
+        for member in members { member.subscriber.sink.finish() }
     }
 
     /// The shared stream: reads each commit after `start` once, encodes each event once (when

@@ -89,7 +89,8 @@ public struct KanbanServer: Sendable {
                 address: .hostname(host, port: configuration.port), serverName: "kanban",
                 availableConnectionsDelegate: .maximum(configuration.maximumConnections, logger: logger)
             ),
-            services: services,
+            // The live streams end with the server, and their reader of the log with them.
+            services: services + [LiveBroadcasterService(broadcaster: broadcaster)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
