@@ -31,8 +31,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // Exports those spans over OTLP/HTTP from `kanban serve` only; the gRPC exporter is left out.
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
-        // The replica's HTTP client, on the SwiftNIO the server runs on.
-        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Only for `swift package generate-documentation` (the DocC catalogs); no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -65,17 +63,8 @@ let package = Package(
         // the engine's batch door.
         .target(name: "KanbanTrello", dependencies: ["Kanban", "KanbanCore", "LMDBStorage"]),
         // Layer 4: the replica. An offline copy of a server's log, its queue of changes and its
-        // HTTP client (AsyncHTTPClient); it uses the engine's internals through `package` access.
-        .target(
-            name: "KanbanReplica",
-            dependencies: [
-                "Kanban", "KanbanCore", "KanbanOutput", "LMDBStorage",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ]
-        ),
+        // own HTTP client; it uses the engine's internals through `package` access.
+        .target(name: "KanbanReplica", dependencies: ["Kanban", "KanbanCore", "KanbanOutput", "LMDBStorage"]),
         // Layer 4: the command line, as a library so tests can drive it, and its thin executable.
         .target(
             name: "KanbanCLI",

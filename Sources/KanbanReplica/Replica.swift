@@ -43,7 +43,7 @@ public struct Replica: Sendable {
     public static let pullPageSize = 1_000
 
     /// The replica `engine`'s database is, or `nil` when it is not one.
-    public static func open(_ engine: KanbanEngine, token: String? = nil, transport: any ReplicaTransport = HTTPClientReplicaTransport()) throws -> Replica? {
+    public static func open(_ engine: KanbanEngine, token: String? = nil, transport: any ReplicaTransport = SocketReplicaTransport()) throws -> Replica? {
         guard let store = try storage(engine, { try ReplicaStore.existing(in: engine.log.environment) }),
               let origin = try storage(engine, { try store.origin() })
         else { return nil }
@@ -56,7 +56,7 @@ public struct Replica: Sendable {
     /// server that cannot be reached leaves the database as it was. Later pages that fail
     /// leave a replica that ``sync()`` completes.
     public static func clone(
-        from origin: String, into engine: KanbanEngine, token: String? = nil, transport: any ReplicaTransport = HTTPClientReplicaTransport()
+        from origin: String, into engine: KanbanEngine, token: String? = nil, transport: any ReplicaTransport = SocketReplicaTransport()
     ) async throws -> Replica {
         let origin = try checkedOrigin(origin)
         if let existing = try open(engine) { throw ReplicaError.alreadyAReplica(origin: existing.origin) }

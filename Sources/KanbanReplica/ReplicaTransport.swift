@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a replica talks to its origin: one HTTP request, one whole answer. The default is
-/// ``HTTPClientReplicaTransport``; tests put in their own.
+/// ``SocketReplicaTransport``; tests put in their own.
 public protocol ReplicaTransport: Sendable {
     /// Sends `request` and returns the whole answer, whatever its status. A server that cannot
     /// be reached, or a connection that breaks before the whole answer, throws

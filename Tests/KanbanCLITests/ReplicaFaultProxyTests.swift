@@ -23,7 +23,7 @@ struct ReplicaFaultProxyTests {
         }
         let proxy = try FaultProxy(upstreamPort: port)
         let local = try KanbanEngine(path: directory.appending("replica.db"))
-        let replica = try await Replica.clone(from: "http://127.0.0.1:\(proxy.port)", into: local, transport: HTTPClientReplicaTransport(timeout: 10))
+        let replica = try await Replica.clone(from: "http://127.0.0.1:\(proxy.port)", into: local, transport: SocketReplicaTransport(timeout: 10))
 
         // Three rounds of work offline, each synced through a different fault, then a clean sync.
         var titles: [String] = []

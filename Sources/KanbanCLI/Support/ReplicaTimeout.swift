@@ -17,7 +17,7 @@ struct ReplicaTimeout: ParsableArguments {
     }
 
     /// The transport that keeps to these bounds, its time counted from now.
-    func transport() -> HTTPClientReplicaTransport {
-        HTTPClientReplicaTransport(timeout: min(Self.readTimeout, timeout), overallTimeout: timeout)
+    func transport() -> SocketReplicaTransport {
+        SocketReplicaTransport(timeout: min(Self.readTimeout, timeout), overallTimeout: timeout)
     }
 }
