@@ -30,8 +30,10 @@ final class SQLiteLogTransaction: LogWriting {
 
     func heads() throws -> [BoardID: UInt64] {
         var heads: [BoardID: UInt64] = [:]
-        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT board, head FROM boards WHERE head > 0")) {
-            heads[try Self.board(try row.decode(Data.self, atIndex: 0))] = try Self.unsigned(try row.decode(Int64.self, atIndex: 1), "a head")
+        // Every row, so that a head below 0 is found, not filtered out.
+        for row in try Row.fetchAll(try db.cachedStatement(sql: "SELECT board, head FROM boards")) {
+            let head = try Self.unsigned(try row.decode(Int64.self, atIndex: 1), "a head")
+            if head > 0 { heads[try Self.board(try row.decode(Data.self, atIndex: 0))] = head }
         }
         return heads
     }
