@@ -65,7 +65,7 @@ bench-chart: bench-setup
 	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark --format influx --path .build/bench-export
 	python3 scripts/bench-chart.py Benchmarks/.build/bench-export -o Benchmarks/chart.svg
 
-## The benchmark package's tests: the SQLite and LMDB logs fold to the same state.
+## The benchmark package's tests: the SQLite store passes the LogStore contract and folds to LMDB's state.
 bench-test: bench-setup
 	cd Benchmarks && $(SWIFT) test
 

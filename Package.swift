@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "KanbanLog", targets: ["KanbanLog"]),
         .library(name: "KanbanReplica", targets: ["KanbanReplica"]),
         .library(name: "KanbanTrello", targets: ["KanbanTrello"]),
+        // Only for the benchmark package's tests (the store contract its SQLite store runs); not an API.
+        .library(name: "KanbanTestSupport", targets: ["KanbanTestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -7,10 +7,11 @@
 // - Replay: full replay, open (snapshot + tail), and the raw LMDB cursor scan that is its floor;
 // - Operations: one durable command, batched generate, the board at a past sequence, a history page;
 // - AppsJSON: what the iPad apps did (the whole board as JSON, rewritten and fsynced on every change);
-// - SQLite: the same events on a SQLite table (GRDB) behind the engine's `EventStore` protocol —
-//   replay, one durable append, batched append — beside the same three on LMDB through the protocol.
-// `SQLiteEventLog` (a library, not a suite) is that second store; `SQLiteEventLogTests` checks that
-// it folds to the state LMDB folds to. Neither is part of the main package.
+// - SQLite: the same events in a SQLite database (GRDB) behind the log's `LogStore` protocol —
+//   replay, one durable append, batched append — beside the same three on LMDB's `LogStore`.
+// `SQLiteLogStore` (a library, not a suite) is that second store; `SQLiteLogStoreTests` runs the
+// store contract on it (`LogStoreConformance`, from the main package's `KanbanTestSupport`) and
+// checks that it folds to the state LMDB folds to. Neither is part of the main package.
 // Static thresholds for `swift package benchmark thresholds check` are in Thresholds/.
 import PackageDescription
 
@@ -64,33 +65,34 @@ let package = Package(
             path: "Benchmarks/AppsJSON",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
-        // A second `EventStore`: the events table in SQLite (WAL, synchronous=FULL), for the
-        // benchmarks and the tests only. A library: package-benchmark runs only executables.
+        // A second `LogStore`: the log in SQLite (WAL, synchronous=FULL), for the benchmarks and
+        // the tests only. A library: package-benchmark runs only executables.
         .target(
-            name: "SQLiteEventLog",
+            name: "SQLiteLogStore",
             dependencies: [
                 .product(name: "Kanban", package: "Kanban"),
                 .product(name: "KanbanCore", package: "Kanban"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
-            path: "Benchmarks/SQLiteEventLog"
+            path: "Benchmarks/SQLiteLogStore"
         ),
         .executableTarget(
             name: "SQLite",
-            dependencies: benchmarkDependencies + ["SQLiteEventLog"],
+            dependencies: benchmarkDependencies + ["SQLiteLogStore"],
             path: "Benchmarks/SQLite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
         .testTarget(
-            name: "SQLiteEventLogTests",
+            name: "SQLiteLogStoreTests",
             dependencies: [
-                "SQLiteEventLog",
+                "SQLiteLogStore",
                 .product(name: "Kanban", package: "Kanban"),
                 .product(name: "KanbanCore", package: "Kanban"),
-                .product(name: "LMDBStorage", package: "Kanban"),
+                .product(name: "KanbanTestSupport", package: "Kanban"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            path: "Tests/SQLiteEventLogTests"
+            path: "Tests/SQLiteLogStoreTests"
         ),
     ],
     swiftLanguageModes: [.v6]

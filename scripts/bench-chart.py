@@ -11,7 +11,7 @@ and draws, against the log's length (events, log scale):
          10,000-event tail variant), the raw LMDB scan (the floor), the same fold over the
          same events in a SQLite table (the SQLite suite), and the apps' JSON load;
   right: one change made durable — LMDB command (move, add), one event appended to the
-         SQLite table and to LMDB through the same EventStore protocol, and the apps' JSON rewrite.
+         SQLite log and to LMDB through the same LogStore protocol, and the apps' JSON rewrite.
 Points are p50; a whisker runs from p50 to p99. The summary also prints SQLite ÷ LMDB for the
 SQLite suite's pairs (replay, one append, batched append).
 
@@ -246,7 +246,7 @@ def draw(results, output):
     right = [
         series("Command move", "LMDB (ours): one move, durable commit", lmdb),
         series("Command add", "LMDB (ours): one add, durable commit", lmdb2),
-        series("LMDB append one", "LMDB: one event appended (EventStore), durable", "#1b7c83", "6 3"),
+        series("LMDB append one", "LMDB: one event appended (LogStore), durable", "#1b7c83", "6 3"),
         series("SQLite append one", "SQLite (WAL, synchronous=FULL): one event appended", sqlite_color),
         series("JSON rewrite per change", "apps' JSON: encode whole board, rewrite, fsync", json_color),
     ]

@@ -101,7 +101,7 @@ let benchmarks: @Sendable () -> Void = {
             closure: { benchmark in
                 let sequence = UInt64.random(in: 1...UInt64(size))
                 benchmark.startMeasurement()
-                let view = try traveller.get.boardView(named: "main", at: .sequence(sequence))
+                let view = try traveller.get.timeTravel.boardView(named: "main", at: .sequence(sequence))
                 benchmark.stopMeasurement()
                 blackHole(view)
             },
@@ -119,7 +119,7 @@ let benchmarks: @Sendable () -> Void = {
             configuration: Measures.configuration(maxDuration: .seconds(large ? 10 : 4), maxIterations: large ? 10 : 40),
             closure: { benchmark in
                 benchmark.startMeasurement()
-                let page = try historian.get.history(HistoryQuery(limit: 50))
+                let page = try historian.get.history.entries(HistoryQuery(limit: 50))
                 benchmark.stopMeasurement()
                 precondition(page.count == 50)
             },

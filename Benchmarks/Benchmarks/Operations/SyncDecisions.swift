@@ -21,7 +21,8 @@ func syncDecisionBenchmarks() {
             name,
             configuration: Measures.configuration(maxDuration: .seconds(5), maxIterations: 30, timeTolerance: 200, mallocSlack: 2_000),
             closure: { benchmark in
-                guard var (engine, card, next) = slot.value else { return }
+                guard let (engine, card, first) = slot.value else { return }
+                var next = first
                 let since = try engine.lastSequence()
                 var mutations: [Mutation] = []
                 for index in 0..<100 {

@@ -107,7 +107,7 @@ let benchmarks: @Sendable () -> Void = {
                 // snapshot interval, the tail an open meets on average.
                 let path = try Workload.writableCopy(events: size, name: "kanban-bench-\(size)-tail.db")
                 try KanbanEngine(path: path, options: EngineOptions(snapshotInterval: 0))
-                    .generate(events: 10_000, seed: Workload.seed + 1)
+                    .importer.generate(events: 10_000, seed: Workload.seed + 1)
                 tailed.value = path
             }
         )
