@@ -25,7 +25,7 @@ struct BackdatedHistoryTests {
     /// with when it happened, their range recorded for `board`. Returns each step's events.
     @discardableResult
     static func importHistory(_ steps: [Step], into engine: KanbanEngine, record: Bool = true) throws -> [[RecordedEvent]] {
-        let ranges = try engine.backdatedRanges()
+        let ranges = try engine.store.backdatedRanges()
         return try engine.writeSide.withLock { core in
             try engine.writeAndApply(&core) { core, transaction in
                 var ids = SystemRandomNumberGenerator()
@@ -218,7 +218,7 @@ struct BackdatedHistoryTests {
         #expect(try LogExport.storedBytes(of: target.engine) == LogExport.storedBytes(of: fixture.engine))
         #expect(try target.engine.verify().firstDifference == nil)
         let trello = try #require(try target.engine.withState { $0.board(named: "trello")?.id })
-        let ranges = try target.engine.read { try target.engine.existingBackdatedRanges().ranges(of: trello, in: $0) }
+        let ranges = try target.engine.read { try target.engine.store.existingBackdatedRanges().ranges(of: trello, in: $0) }
         #expect(ranges == [steps[0][0].sequence...steps.last![0].sequence])
         #expect(try target.engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc)
             == fixture.engine.timeTravel.boardView(named: "trello", at: .moment(Self.in2022(30)), timeZone: Self.utc))
@@ -241,11 +241,11 @@ struct BackdatedHistoryTests {
         let engine = fixture.engine
         try fixture.add("one")
         let board = try #require(try engine.withState { $0.board(named: "main")?.id })
-        let existing = try engine.existingBackdatedRanges()
+        let existing = try engine.store.existingBackdatedRanges()
         #expect(existing.database == nil)
         #expect(try engine.read { try existing.ranges(of: board, in: $0) }.isEmpty)
         #expect(try engine.read { try existing.isEmpty(in: $0) })
-        let made = try engine.backdatedRanges()
+        let made = try engine.store.backdatedRanges()
         let other = BoardID(Identifier(high: board.raw.high, low: board.raw.low &+ 1))
         try engine.write { transaction in
             try made.record(board: board, sequences: 10...20, in: transaction)
@@ -253,7 +253,7 @@ struct BackdatedHistoryTests {
             try made.record(board: board, sequences: 2...3, in: transaction)
         }
         #expect(try engine.read { try made.ranges(of: board, in: $0) } == [2...3, 10...20])
-        #expect(try engine.read { try engine.existingBackdatedRanges().ranges(of: other, in: $0) } == [5...6])
+        #expect(try engine.read { try engine.store.existingBackdatedRanges().ranges(of: other, in: $0) } == [5...6])
         #expect(try engine.read { try !made.isEmpty(in: $0) })
     }
 }

@@ -19,7 +19,7 @@ struct IdempotencyPurgeTests {
             _ = try await engine.perform(.addCard(board: "main", title: "card \(index)"), actor: "ana", idempotencyKey: "key-\(index)") { _ in [1] }
             clock.advance(seconds: 1)
             if index % 500 == 499 {
-                let store = try engine.idempotencyStore()
+                let store = try engine.store.idempotencyStore()
                 let count = try engine.read { try $0.statistics(of: store.database).entries }
                 largest = max(largest, count)
             }
@@ -36,7 +36,7 @@ struct IdempotencyPurgeTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("slices.db"))
-        let store = try engine.idempotencyStore()
+        let store = try engine.store.idempotencyStore()
         let old = Timestamp(millisecondsSinceEpoch: 1_000)
         let new = Timestamp(millisecondsSinceEpoch: 9_000)
         try engine.write { transaction in

@@ -10,7 +10,7 @@ extension KanbanEngine {
     /// time travel looks for it), and that the history index holds exactly the entries of the
     /// events it covers. Reports the first difference.
     public func verify() throws -> VerificationReport {
-        let backdated = try existingBackdatedRanges()
+        let backdated = try self.store.existingBackdatedRanges()
         return try read { transaction in
             let stored = try snapshotStore.list(in: transaction)
             let logEnd = try log.lastSequence(in: transaction)

@@ -49,7 +49,7 @@ extension KanbanEngine {
         do {
             // A restore to a moment reads the imported histories' ranges: open them before the write.
             let restores = batch.contains { if case .restore? = $0.command { true } else { false } }
-            let backdated = restores ? try existingBackdatedRanges() : .none
+            let backdated = restores ? try self.store.existingBackdatedRanges() : .none
             let exchange = options.sharedLog.map { _ in SharedWrite(memos: batch.compactMap(\.memo), tickets: batch.compactMap(\.ticket)) }
             try writeSide.withLock { core in
                 try writeAndApply(&core, sharing: exchange) { core, transaction in

@@ -76,22 +76,4 @@ extension KanbanEngine {
     private struct BodyFailure: Error {
         let error: any Error
     }
-
-    /// The store of idempotency answers, its database made on first use (so a log that never
-    /// served a keyed request has none).
-    func idempotencyStore() throws -> IdempotencyStore {
-        try store.idempotencyStore()
-    }
-
-    /// The ranges of events that happened before they were appended, their database made on
-    /// first use: for a writer that records one (in the write transaction of its events).
-    func backdatedRanges() throws -> BackdatedRanges {
-        try store.backdatedRanges()
-    }
-
-    /// The ranges of events that happened before they were appended, for reading: none when
-    /// their database was never made (reading does not make it).
-    func existingBackdatedRanges() throws -> BackdatedRanges {
-        try store.existingBackdatedRanges()
-    }
 }

@@ -145,7 +145,7 @@ public final class KanbanEngine: Sendable {
         answer: @escaping @Sendable (Result<CommandOutcome, any Error>) -> [UInt8]
     ) async throws -> RememberedAnswer {
         let actor = try Self.checkedActor(actor)
-        let store = try idempotencyStore()
+        let store = try self.store.idempotencyStore()
         let key = IdempotencyStore.storageKey(actor: actor, key: idempotencyKey)
         return try await withCommandSpan(command) { trace in
             try await withCheckedThrowingContinuation { continuation in

@@ -30,7 +30,7 @@ extension KanbanEngine {
         let board = found.id
         var builder = FlowBuilder(board: board, timeZone: timeZone)
         var last: Timestamp?
-        let backdated = try existingBackdatedRanges()
+        let backdated = try self.store.existingBackdatedRanges()
         try read { transaction in
             // Times are when things happened. The log's own timestamps never go backwards, so
             // without backdated events (an imported history) the first event past `until` ends

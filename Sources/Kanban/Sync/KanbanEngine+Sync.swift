@@ -10,7 +10,7 @@ extension KanbanEngine {
         guard mutations.count <= Self.maxMutationsPerPush else {
             throw KanbanError.unreadableMutation("a push carries at most \(Self.maxMutationsPerPush) mutations, not \(mutations.count)")
         }
-        let store = try syncStore()
+        let store = try self.store.syncStore()
         guard !mutations.isEmpty else { return [] }
         // The commit's span is tied to the push's request: a mutation has no span of its own.
         let trace = currentTrace
@@ -41,7 +41,7 @@ extension KanbanEngine {
             }
             return SyncStatus(client: client, lastMutationID: last, refusals: refusals, lastSequence: try lastSequence())
         }
-        let store = try existingSyncStore()
+        let store = try self.store.existingSyncStore()
         return try read { transaction in
             return SyncStatus(
                 client: client,
@@ -58,7 +58,7 @@ extension KanbanEngine {
         if let shared = options.sharedLog {
             owner = try Self.sharedLogFailures { try shared.read { reader in try reader.owner(client: client) } }
         } else {
-            let store = try existingSyncStore()
+            let store = try self.store.existingSyncStore()
             owner = try read { transaction in try store.owner(of: client, in: transaction) }
         }
         if let owner, owner != actor { throw KanbanError.foreignClient(client) }
@@ -142,16 +142,5 @@ extension KanbanEngine {
     private func checkUnused(_ card: CardID, state: KanbanState, in transaction: WriteTransaction) throws {
         let everAdded = try cardsEverAdded(withPrefix: card.description, board: nil, limit: 1, in: transaction)
         if state.cards[card] != nil || !everAdded.isEmpty { throw KanbanError.cardIDTaken(card.description) }
-    }
-
-    /// The store of clients' positions for reading: without its database when no client has
-    /// synced yet (reading does not make it).
-    func existingSyncStore() throws -> SyncStore {
-        try store.existingSyncStore()
-    }
-
-    /// The store of clients' positions, its database made on first use.
-    func syncStore() throws -> SyncStore {
-        try store.syncStore()
     }
 }

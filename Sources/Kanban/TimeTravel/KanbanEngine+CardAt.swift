@@ -3,7 +3,7 @@ import KanbanCore
 
 extension KanbanEngine {
     func cardDetail(board boardName: String, card reference: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> CardDetailView {
-        let backdated = try existingBackdatedRanges()
+        let backdated = try self.store.existingBackdatedRanges()
         let (past, moment) = try read { transaction in
             let current = try boardsNow(in: transaction).board(named: boardName)
             let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)

@@ -4,7 +4,7 @@ import LMDBStorage
 
 extension KanbanEngine {
     func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
-        let backdated = try existingBackdatedRanges()
+        let backdated = try self.store.existingBackdatedRanges()
         let (current, past, moment) = try read { transaction in
             // The board's id now, from the boards and columns alone: a process that only looks
             // at the past never decodes the present's cards.

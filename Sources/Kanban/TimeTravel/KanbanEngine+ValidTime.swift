@@ -3,12 +3,12 @@ import LMDBStorage
 
 extension KanbanEngine {
     func sequence(of point: PointInTime, board: BoardID?) throws -> UInt64 {
-        let backdated = try existingBackdatedRanges()
+        let backdated = try self.store.existingBackdatedRanges()
         return try read { transaction in try sequence(of: point, board: board, backdated: backdated, in: transaction) }
     }
 
     /// As ``sequence(of:board:)``, in `transaction`. `backdated` is opened before the transaction
-    /// begins (``existingBackdatedRanges()``): LMDB cannot use a database opened after it.
+    /// begins (``LMDBLogStore/existingBackdatedRanges()``): LMDB cannot use a database opened after it.
     func sequence(of point: PointInTime, board: BoardID?, backdated: BackdatedRanges, in transaction: some Transaction) throws -> UInt64 {
         let appended = try sequence(of: point, in: transaction)
         guard case .moment(let moment) = point, let board else { return appended }

@@ -6,7 +6,7 @@ extension KanbanEngine {
     /// and append through: everything it appends is kept when it returns, nothing when it throws.
     /// For importers; commands go through ``execute(_:actor:)`` and its writer thread.
     package func appendBatch<Result>(_ body: (inout BatchAppend) throws -> Result) throws -> Result {
-        let ranges = try backdatedRanges()
+        let ranges = try self.store.backdatedRanges()
         return try writeSide.withLock { core in
             try writeAndApply(&core) { core, transaction in
                 try withUnsafeMutablePointer(to: &core) { pointer in
