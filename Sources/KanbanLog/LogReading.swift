@@ -57,6 +57,10 @@ public protocol LogReading {
     /// The ranges of backdated events (an imported history's) that start after `position`,
     /// in position order.
     func backdatedRanges(after position: UInt64) throws -> [BackdatedRange]
+    /// The newest audit root the log keeps for a size of at most `size` (``LogWriting/advanceLog(from:to:recording:)``),
+    /// `nil` when it keeps none that small: what a node checks its cache's whole prefix against.
+    /// Stores that keep no roots (LMDB has its own tree) answer `nil`.
+    func recordedRoot(atOrBefore size: UInt64) throws -> AuditRoot?
 }
 
 extension LogReading {
@@ -81,6 +85,10 @@ extension LogReading {
 
     public func rememberedAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
         try keys.map { try rememberedAnswer(board: board, actor: $0.actor, key: $0.key, notBefore: notBefore) }
+    }
+
+    public func recordedRoot(atOrBefore size: UInt64) throws -> AuditRoot? {
+        nil
     }
 
     /// The answer remembered for `actor`'s `key` on `board`, however old.

@@ -57,9 +57,17 @@ public protocol LogWriting: LogReading {
     /// the last position this write appended. A log that is no longer at `claimed` (a writer
     /// that did not claim appended) throws ``LogConflict`` and the whole write keeps nothing.
     func advanceLog(from claimed: UInt64, to last: UInt64) throws
+    /// ``advanceLog(from:to:)``, keeping `root` (the audit root at `last`, when the writer has
+    /// it) for ``LogReading/recordedRoot(atOrBefore:)`` in the same statement where the store
+    /// can. Stores that keep no roots (LMDB has its own tree) only advance.
+    func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws
 }
 
 extension LogWriting {
+    public func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {
+        try advanceLog(from: claimed, to: last)
+    }
+
     public func remember(_ answers: [KeptAnswer]) throws {
         for answer in answers {
             try remember(answer: answer.bytes, board: answer.board, actor: answer.actor, key: answer.key, at: answer.time)

@@ -359,6 +359,31 @@ final class PostgresLogTransaction: LogWriting {
         if moved.isEmpty { throw LogConflict(stalePosition: claimed + 1) }
     }
 
+    /// Advances as ``advanceLog(from:to:)`` does and keeps `root` in `log_roots`, in one
+    /// statement (a data-modifying `WITH` runs whether or not its rows are read): no round trip
+    /// more inside the claim. A root kept already at that size stays as it was.
+    func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {
+        guard let root, root.size == last else { return try advanceLog(from: claimed, to: last) }
+        let from = try Self.signed(claimed), to = try Self.signed(last)
+        let moved = try connection.query("""
+            WITH moved AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1),
+                 kept AS (INSERT INTO log_roots (size, root) SELECT \(to), \(ByteBuffer(bytes: root.root)) FROM moved ON CONFLICT DO NOTHING)
+            SELECT count(*)::int8 FROM moved
+            """)
+        if try moved.first?.decode(Int64.self) != 1 { throw LogConflict(stalePosition: claimed + 1) }
+    }
+
+    func recordedRoot(atOrBefore size: UInt64) throws -> AuditRoot? {
+        let rows = try connection.query("""
+            SELECT size, root FROM log_roots WHERE size <= \(Int64(clamping: size)) ORDER BY size DESC LIMIT 1
+            """)
+        guard let row = rows.first else { return nil }
+        let (stored, root) = try row.decode((Int64, ByteBuffer).self)
+        let bytes = Array(root.readableBytesView)
+        guard bytes.count == 32 else { throw PostgresStoreError(message: "the database holds an audit root of \(bytes.count) bytes, not 32") }
+        return AuditRoot(size: try Self.unsigned(stored, "a root's size"), root: bytes)
+    }
+
     /// The head and last position of `board` as this transaction sees them (0 and 0 for a board with no row).
     private func head(of board: BoardID) throws -> (head: Int64, lastPosition: Int64) {
         let rows = try connection.query("SELECT head, last_position FROM boards WHERE board_id = \(board.uuid)")

@@ -10,7 +10,7 @@ import PostgresNIO
 /// `sync_clients`/`sync_refusals` (each client's last mutation, and the refused ones),
 /// `sync_digests` (what each decided mutation asked for, so a copied client's own change under a
 /// decided id is told from a retry) and `sync_owners` (the actor who first pushed as each
-/// client). The others are made now so that version 1 is the whole layout the later increments
+/// client), `log_roots` (the audit root at the end of a write, now and then). The others are made now so that version 1 is the whole layout the later increments
 /// fill (snapshots, backdated ranges).
 ///
 /// A new database gets every migration; a database of an older version gets only the
@@ -61,6 +61,11 @@ public enum PostgresSchema {
             """,
             "CREATE TABLE IF NOT EXISTS sync_owners (client text PRIMARY KEY, actor text NOT NULL)",
         ], relations: ["sync_digests", "sync_owners"]),
+        // The audit root at the end of a write now and then: a node checks its cache's whole
+        // prefix against the newest one its cache reaches (``PostgresLogTransaction/recordedRoot(atOrBefore:)``).
+        PostgresMigration(version: 3, statements: [
+            "CREATE TABLE IF NOT EXISTS log_roots (size bigint PRIMARY KEY, root bytea NOT NULL)",
+        ], relations: ["log_roots"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.

@@ -153,6 +153,67 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("a cache whose event 2 differs from the log's, with the same last event, is refused: its whole prefix is checked, nothing changes on either side")
+    func refusesAForkedPrefix() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            for title in ["one", "two", "three"] { try a.engine.execute(.addCard(board: "main", title: title), actor: "ana") }
+            let entries = try a.follower.read { reader in
+                var entries: [LogEntry] = []
+                try reader.forEach(after: 0) { entries.append($0); return true }
+                return entries
+            }
+            // The board's creation, then three adds.
+            try #require(entries.count == 4)
+            let board = entries[0].board
+            // Another history that shares event 1 and differs at event 2, on the same board.
+            let otherDirectory = try TemporaryDirectory(prefix: "kanban-other")
+            let other = try KanbanEngine(path: otherDirectory.appending("db"))
+            try other.store.write { try $0.append(board: board, expectedHead: 0, [(1, entries[0].bytes)]) }
+            try other.execute(.addCard(board: "main", title: "forged"), actor: "bo")
+            let forged = try other.export.storedEvents(after: 0, limit: .max).map(\.bytes)
+            try #require(forged.count == 2 && forged[1] != entries[1].bytes)
+            // A cache with the log's events, but the other history's second.
+            let directory = try TemporaryDirectory(prefix: "kanban-fork")
+            let copy = try KanbanEngine(path: directory.appending("db"))
+            let events = entries.map { (position: $0.position, bytes: $0.position == 2 ? forged[1] : $0.bytes) }
+            try copy.store.write { try $0.append(board: board, expectedHead: 0, events) }
+            let before = try copy.export.storedEvents(after: 0, limit: .max).map(\.bytes)
+            #expect(throws: SharedLogError.self) { try copy.sync.catchUp(from: a.follower) }
+            let cached = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
+            #expect(throws: SharedLogError.self) { try cached.execute(.addCard(board: "main", title: "x"), actor: "bo") }
+            #expect(try copy.export.storedEvents(after: 0, limit: .max).map(\.bytes) == before)
+            #expect(try a.follower.read { try $0.lastPosition() } == 4)
+        }
+    }
+
+    @Test("a cache checked against the roots the log keeps: a node whose cache is a true prefix goes on writing, past many writes")
+    func acceptsATruePrefix() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            for index in 0..<300 { try a.engine.execute(.addCard(board: "main", title: "card \(index)"), actor: "ana") }
+            let recorded = try a.follower.read { try $0.recordedRoot(atOrBefore: 300) }
+            let root = try #require(recorded)
+            #expect(root.size >= 256 && root.size <= 300)
+            #expect(try a.engine.audit.root(size: root.size) == root)
+            let count = try a.storedBytes().count
+            let b = try SharedLogNode(url: url)
+            try b.catchUp()
+            try b.engine.execute(.addCard(board: "main", title: "from b"), actor: "bo")
+            try a.engine.execute(.addCard(board: "main", title: "from a"), actor: "ana")
+            try a.catchUp()
+            try b.catchUp()
+            #expect(try a.storedBytes() == b.storedBytes())
+            #expect(try a.storedBytes().count == count + 2)
+            // The root is what a cache is checked against: a log whose kept root is not the
+            // cache's refuses the cache, though every event after the root is the same.
+            _ = try a.follower.query("UPDATE log_roots SET root = decode(repeat('00', 32), 'hex')")
+            let reopened = try KanbanEngine(path: b.directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
+            #expect(throws: SharedLogError.self) { try reopened.execute(.addCard(board: "main", title: "refused"), actor: "bo") }
+            #expect(try a.follower.read { try $0.lastPosition() } == UInt64(count + 2))
+        }
+    }
+
     @Test("a node's cache opened without its shared log is read only: the CLI reads it, a change is refused in one line, nothing appended")
     func orphanedCacheReadOnly() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

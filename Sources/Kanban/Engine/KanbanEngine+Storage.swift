@@ -34,14 +34,11 @@ extension KanbanEngine {
         if isOrphanedCache && indexing && !localOnly { throw SharedLogError.nodeCache(path: path) }
         return try store.writeTransaction(indexing: indexing) { transaction in
             guard indexing, !localOnly, let shared = options.sharedLog else { return try body(transaction) }
-            // Indexed before the shared log commits: after that commit, only LMDB's own may fail.
             return try Self.sharedLogFailures {
                 try shared.write { writer in
-                    let result = try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
+                    try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
                         do { return try body(transaction) } catch { throw BodyFailure(error: error) }
                     }
-                    try store.indexAppended(in: transaction)
-                    return result
                 }
             }
         }

@@ -10,7 +10,9 @@ import LMDBStorage
 /// on that state, then appends its events to the shared log with each board's expected head,
 /// with its answers and mutations, and commits there before committing here. A crash between
 /// the two commits loses nothing: the next catch-up copies the events back. Between writes,
-/// ``catchUp(from:limit:)`` brings the cache up to the log (a follower, on wake-ups).
+/// ``catchUp(from:limit:)`` brings the cache up to the log (a follower, on wake-ups). Before
+/// either first touches the log, the cache's whole prefix is checked against it
+/// (``checkCachePrefix(of:through:in:)``).
 extension KanbanEngine {
     /// Runs `body` in `transaction` as one write of the shared log `shared` (see above): what
     /// ``write(indexing:localOnly:sharing:_:)`` does on an engine with a shared log.
@@ -25,19 +27,22 @@ extension KanbanEngine {
         guard local <= claimed else {
             throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log \(claimed)")
         }
-        // The first write also checks a cache already at the log's end (its last event must be the log's).
-        if local < claimed || !sharedCacheChecked.withLock({ $0 }) {
+        // The first write checks the cache's whole prefix (``checkCachePrefix(of:through:in:)``).
+        if !sharedCacheChecked.withLock({ $0 }) {
+            try checkCachePrefix(of: shared, through: local, in: transaction)
+            sharedCacheChecked.withLock { $0 = true }
+        }
+        if local < claimed {
             _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
                 try shared.forEach(after: local == 0 ? 0 : local - 1, body)
             }
-            if local < claimed {
-                try copyBackdated(try shared.backdatedRanges(after: local), after: local, through: claimed, in: transaction)
-            }
-            sharedCacheChecked.withLock { $0 = true }
+            try copyBackdated(try shared.backdatedRanges(after: local), after: local, through: claimed, in: transaction)
         }
         try exchange.fetch(from: shared, clock: clock, oldest: oldestAnswerKept(now:), in: transaction)
         exchange.restart()
         let result = try body(transaction)
+        // Indexed before the shared log commits: after that commit, only LMDB's own may fail.
+        try store.indexAppended(in: transaction)
         let last = try log.lastSequence(in: transaction)
         if last > claimed {
             try publishEntries(after: claimed, to: shared, in: transaction)
@@ -46,7 +51,7 @@ extension KanbanEngine {
             }
         }
         try exchange.publish(to: shared)
-        try shared.advanceLog(from: claimed, to: last)
+        try shared.advanceLog(from: claimed, to: last, recording: try rootToShare(from: claimed, to: last, in: transaction))
         return result
     }
 
@@ -128,6 +133,10 @@ extension KanbanEngine {
         var ranges: [BackdatedRange] = []
         try Self.sharedLogFailures {
             try store.read { reader in
+                if !sharedCacheChecked.withLock({ $0 }) {
+                    try self.store.readTransaction { try checkCachePrefix(of: reader, through: start, in: $0) }
+                    sharedCacheChecked.withLock { $0 = true }
+                }
                 try reader.forEach(after: start == 0 ? 0 : start - 1) { entry in
                     entries.append(entry)
                     return entries.count <= limit
