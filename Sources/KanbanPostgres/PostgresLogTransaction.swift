@@ -156,27 +156,49 @@ final class PostgresLogTransaction: LogWriting {
         if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
     }
 
+    /// A join of the keys with `idempotency` on its primary key: one index probe per key,
+    /// whatever the table holds (a filter on `remembered_at` first would scan every live answer).
     func rememberedAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
         guard !keys.isEmpty else { return [] }
         let rows = try connection.query("""
-            SELECT actor, key, answer FROM idempotency
-            WHERE board_id = \(board.uuid) AND remembered_at >= \(notBefore.millisecondsSinceEpoch)
-              AND (actor, key) IN (SELECT * FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]))
+            SELECT i.actor, i.key, i.answer FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]) AS k(actor, key)
+            JOIN idempotency i ON i.board_id = \(board.uuid) AND i.actor = k.actor AND i.key = k.key
+            WHERE i.remembered_at >= \(notBefore.millisecondsSinceEpoch)
             """)
-        var found: [String: [UInt8]] = [:]
-        for row in rows {
-            let (actor, key, answer) = try row.decode((String, String, ByteBuffer).self)
-            found[Self.answerKey(actor, key)] = Array(answer.readableBytesView)
-        }
-        return keys.map { found[Self.answerKey($0.actor, $0.key)] }
+        return try Self.answers(rows, for: keys)
     }
 
     func forgetAnswers(board: BoardID, keys: [(actor: String, key: String)]) throws {
         guard !keys.isEmpty else { return }
         _ = try connection.query("""
-            DELETE FROM idempotency
-            WHERE board_id = \(board.uuid) AND (actor, key) IN (SELECT * FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]))
+            DELETE FROM idempotency i USING unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]) AS k(actor, key)
+            WHERE i.board_id = \(board.uuid) AND i.actor = k.actor AND i.key = k.key
             """)
+    }
+
+    /// One statement: a data-modifying `WITH` deletes the expired answers of `keys` while the
+    /// query reads the live ones (both by primary key, in the statement's one snapshot).
+    func takeLiveAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
+        guard !keys.isEmpty else { return [] }
+        let rows = try connection.query("""
+            WITH k AS (SELECT * FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]) AS k(actor, key)),
+                 expired AS (DELETE FROM idempotency i USING k
+                             WHERE i.board_id = \(board.uuid) AND i.actor = k.actor AND i.key = k.key
+                               AND i.remembered_at < \(notBefore.millisecondsSinceEpoch))
+            SELECT i.actor, i.key, i.answer FROM k JOIN idempotency i ON i.board_id = \(board.uuid) AND i.actor = k.actor AND i.key = k.key
+            WHERE i.remembered_at >= \(notBefore.millisecondsSinceEpoch)
+            """)
+        return try Self.answers(rows, for: keys)
+    }
+
+    /// The answers of `rows` (actor, key, answer) in the order of `keys`, `nil` for a key without one.
+    private static func answers(_ rows: [PostgresRow], for keys: [(actor: String, key: String)]) throws -> [[UInt8]?] {
+        var found: [String: [UInt8]] = [:]
+        for row in rows {
+            let (actor, key, answer) = try row.decode((String, String, ByteBuffer).self)
+            found[answerKey(actor, key)] = Array(answer.readableBytesView)
+        }
+        return keys.map { found[answerKey($0.actor, $0.key)] }
     }
 
     /// One `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING RETURNING`: a key that

@@ -313,6 +313,19 @@ public enum LogStoreConformance {
         }
         let second = try store.write { try $0.purgeAnswers(board: a, rememberedBefore: answerTime, limit: 10) }
         try expect(second == 1, "then the other expired one, and no more: \(second)")
+        // Taking live answers forgets the expired ones of the keys asked, and only those.
+        try store.write { try $0.remember([
+            KeptAnswer(board: a, actor: "ana", key: "stale", time: earlier(50), bytes: [9]),
+            KeptAnswer(board: a, actor: "bo", key: "stale", time: earlier(50), bytes: [8]),
+        ]) }
+        let taken = try store.write {
+            try $0.takeLiveAnswers(board: a, keys: [("ana", "m3"), ("ana", "stale"), ("ana", "none")], notBefore: earlier(10))
+        }
+        try expect(taken == [[3], nil, nil], "the live answer, none for the expired or the unknown key: \(taken)")
+        try store.read { reader in
+            let left = try reader.rememberedAnswers(board: a, keys: [("ana", "stale"), ("bo", "stale"), ("ana", "m3")], notBefore: earlier(100))
+            try expect(left == [nil, [8], [3]], "the expired answer asked about is forgotten, another actor's is not: \(left)")
+        }
     }
 
     /// A write whose later step fails (a stale head, or the body's own error) keeps neither its

@@ -43,23 +43,17 @@ final class SharedWrite {
         let oldest = oldest(time)
         self.oldest = oldest
         let now = time
-        // One question for all the keys the engine lacks, one for those the shared log lacks too.
+        // One question for all the keys the engine lacks, which also forgets the expired answers of those the shared log lacks too.
         var missing: [Memo] = []
         for memo in memos where try memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) == nil {
             missing.append(memo)
         }
         if !missing.isEmpty {
             let keys = missing.map { (actor: $0.actor, key: $0.clientKey) }
-            let found = try shared.rememberedAnswers(board: Self.answersBoard, keys: keys, notBefore: oldest)
-            var unanswered: [(actor: String, key: String)] = []
+            let found = try shared.takeLiveAnswers(board: Self.answersBoard, keys: keys, notBefore: oldest)
             for (memo, bytes) in zip(missing, found) {
-                if let bytes {
-                    try memo.store.remember(bytes, for: memo.key, at: now, in: transaction)
-                } else {
-                    unanswered.append((memo.actor, memo.clientKey))
-                }
+                if let bytes { try memo.store.remember(bytes, for: memo.key, at: now, in: transaction) }
             }
-            if !unanswered.isEmpty { try shared.forgetAnswers(board: Self.answersBoard, keys: unanswered) }
         }
         var seen: Set<String> = []
         for ticket in tickets where seen.insert(ticket.client).inserted {
