@@ -15,6 +15,10 @@
                                        a line) added exactly once, no card added twice, sequences
                                        1..N without a gap, every node with the same log; prints a
                                        PASS/FAIL line per check and exits 1 when any fails
+    cluster.py waits WAITS DOWNTIMES LIMIT
+                                       each acknowledged add's wait (WAITS: "FIRST ANSWER" lines)
+                                       beyond PostgreSQL's downtime (DOWNTIMES: "START END" lines):
+                                       prints the worst and exits 1 when one is over LIMIT seconds
 """
 
 import json
@@ -148,6 +152,42 @@ def check(acks_path, bases):
     return all(passed for _, passed, _ in results) and all(logs)
 
 
+def waits(waits_path, downtimes_path, limit):
+    """Each acknowledged add's wait beyond PostgreSQL's downtime: its wait from first attempt to
+    answer, less the time within it that PostgreSQL was down (the union of the windows, each
+    "START END" in wall-clock seconds). Prints the worst and the adds over LIMIT seconds; True
+    when none is over."""
+    windows = []
+    with open(downtimes_path) as file:
+        for line in file:
+            parts = line.split()
+            if len(parts) >= 2:
+                windows.append((float(parts[0]), float(parts[1])))
+    windows.sort()
+    worst = (0.0, 0.0, 0.0)  # excess, wait, first attempt
+    over = 0
+    count = 0
+    with open(waits_path) as file:
+        for line in file:
+            parts = line.split()
+            if len(parts) != 2:
+                continue
+            first, answered = float(parts[0]), float(parts[1])
+            down = sum(max(0.0, min(answered, end) - max(first, start)) for start, end in windows)
+            excess = (answered - first) - down
+            count += 1
+            if excess > limit:
+                over += 1
+            if excess > worst[0]:
+                worst = (excess, answered - first, first)
+    base = windows[0][0] if windows else worst[2]
+    print(f"{count} acknowledged adds; the longest wait beyond PostgreSQL's downtime {worst[0] * 1000:.0f} ms "
+          f"(a wait of {worst[1] * 1000:.0f} ms, first attempt at {worst[2] - base:.1f} s after the first restart began); "
+          f"{over} over {limit:.1f} s")
+    print(f"RESULT adds={count} worst_excess_ms={worst[0] * 1000:.0f} over_limit={over}")
+    return over == 0
+
+
 def main(arguments):
     if len(arguments) >= 2 and arguments[0] == "counters":
         for name, value in counters([a.rstrip("/") for a in arguments[1:]]).items():
@@ -163,6 +203,8 @@ def main(arguments):
     elif len(arguments) == 2 and arguments[0] == "log":
         for event in whole_log(arguments[1].rstrip("/")):
             print(json.dumps(event, sort_keys=True))
+    elif len(arguments) == 4 and arguments[0] == "waits":
+        return 0 if waits(arguments[1], arguments[2], float(arguments[3])) else 1
     elif len(arguments) >= 3 and arguments[0] == "check":
         return 0 if check(arguments[1], [a.rstrip("/") for a in arguments[2:]]) else 1
     else:

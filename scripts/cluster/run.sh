@@ -13,10 +13,13 @@
 #      the next node, for FAULT_SECONDS; node A killed (-9) at 5 s and restarted at 7 s, PostgreSQL
 #      restarted at 10 s; then the logs are checked (each acknowledged card once, gapless, the
 #      same on both nodes) and `kanban verify` run on both caches;
+#   2b. restarts: 2 nodes under WRITERS writers, PostgreSQL restarted RESTARTS times (fast, immediate,
+#      right after node A's own restart); no add may wait more than 2 s beyond the downtime;
 #   3. live: ADDS adds on node A, one after another, each timed until its event is read on a
 #      stream of node B.
 # Exits 1 when a check fails. Settings (environment): DURATION (10), WARMUP (2), WRITERS (64),
-# FAULT_SECONDS (20), FAULT_NODES (2, up to 4), ADDS (200), LIVE_LIMIT_MS (100), PHASES ("throughput faults live": those to run).
+# FAULT_SECONDS (20), FAULT_NODES (2, up to 4), RESTARTS (20), ADDS (200), LIVE_LIMIT_MS (100),
+# PHASES ("throughput faults restarts live": those to run).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -30,14 +33,15 @@ FAULT_SECONDS=${FAULT_SECONDS:-20}
 FAULT_SECONDS=${FAULT_SECONDS%s}
 ADDS=${ADDS:-200}
 LIVE_LIMIT_MS=${LIVE_LIMIT_MS:-100}
-PHASES=${PHASES:-throughput faults live}
+PHASES=${PHASES:-throughput faults restarts live}
 FAULT_NODES=${FAULT_NODES:-2}
+RESTARTS=${RESTARTS:-20}
 case "$FAULT_NODES" in 2|3|4) ;; *) echo "FAULT_NODES must be 2, 3 or 4" >&2; exit 2 ;; esac
 phase() { case " $PHASES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 case "${1:-}" in
 -h | --help)
-    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
     exit 0
     ;;
 esac
@@ -368,6 +372,53 @@ done
 
 fi
 
+# --- 2b. PostgreSQL restarted again and again ------------------------------------------------------
+if phase restarts; then
+say "2b. Restarts: 2 nodes, $WRITERS writers; PostgreSQL restarted $RESTARTS times (fast, immediate, and right after node A's own restart)"
+STORE=$(fresh_database restarts)
+start_node 0 "$WORK/restarts-cacheA" "$STORE" 0
+start_node 1 "$WORK/restarts-cacheB" "$STORE" 0
+R_PORT=${NODE_PORT[0]}
+R_SECONDS=$((RESTARTS * 2 + 4))
+python3 "$HERE/writers.py" --urls "$(node_urls)" --writers "$WRITERS" --seconds "$R_SECONDS" \
+    --acks "$WORK/restarts-acks.txt" --waits "$WORK/restarts-waits.txt" --run "$RUN_ID-restarts" >"$WORK/restarts-writers.out" 2>&1 &
+R_WRITERS=$!
+BACKGROUND+=($R_WRITERS)
+: >"$WORK/downtimes.txt"
+sleep 2
+for ((r = 1; r <= RESTARTS; r++)); do
+    case $((r % 3)) in
+    1) mode=fast ;;
+    2) mode=immediate ;;
+    0) mode=fast
+       kill -KILL "${NODE_PID[0]}"; wait "${NODE_PID[0]}" 2>/dev/null || true
+       start_node 0 "$WORK/restarts-cacheA" "$STORE" "$R_PORT" || fail "restarts: node A did not restart (round $r)"
+       mode="fast, right after node A's restart" ;;
+    esac
+    down=$(now)
+    kanban_as_pg "$KANBAN_PGBIN/pg_ctl" -D "$KANBAN_PGDIR/data" -l "$KANBAN_PGDIR/log" -w -t 60 -m "${mode%%,*}" restart >/dev/null \
+        || fail "restarts: PostgreSQL did not restart (round $r)"
+    up=$(now)
+    echo "$down $up" >>"$WORK/downtimes.txt"
+    echo "restart $r ($mode): PostgreSQL down for $(calc "%.0f" "($up - $down) * 1000") ms"
+    sleep 1.5
+done
+R_STATUS=0
+wait "$R_WRITERS" || R_STATUS=$?
+cat "$WORK/restarts-writers.out"
+[ "$R_STATUS" -eq 0 ] || fail "restarts: writers.py exited with status $R_STATUS"
+sleep 1
+settle >/dev/null || fail "restarts: the nodes still report different lastSequence 10 s after the writers stopped"
+python3 "$HERE/cluster.py" waits "$WORK/restarts-waits.txt" "$WORK/downtimes.txt" 2 >"$WORK/restarts-waits.out" 2>&1 \
+    || fail "restarts: an add waited more than 2 s beyond PostgreSQL's downtime"
+grep -v '^RESULT' "$WORK/restarts-waits.out"
+R_CHECKS=0
+python3 "$HERE/cluster.py" check "$WORK/restarts-acks.txt" "${NODE_URL[@]}" >"$WORK/restarts-check.out" 2>&1 || R_CHECKS=$?
+grep -v '^RESULT' "$WORK/restarts-check.out"
+[ "$R_CHECKS" -eq 0 ] || fail "restarts: the log checks"
+stop_nodes
+fi
+
 # --- 3. live across nodes -------------------------------------------------------------------------
 if phase live; then
 say "3. Live: a stream on node B, $ADDS adds on node A one after another"
@@ -400,6 +451,12 @@ echo "Faults ($FAULT_NODES nodes, $WRITERS writers, $FAULT_SECONDS s): ${ACKED:-
     "(${REPLAYED:-?} answered from an earlier attempt), ${EVENTS:-?} events in the log (${EXTRA:-?} cards added but never acknowledged), longest wait for one add ${LONGEST:-?} ms"
 grep -E '^(PASS|FAIL)' "$WORK/check.out" | sed 's/^/- /' || true
 echo "- $VERIFY_FAULTS (e) kanban verify on every node's cache"
+fi
+if phase restarts; then
+echo
+echo "Restarts ($RESTARTS of PostgreSQL under $WRITERS writers on 2 nodes): $(sed -n 's/^RESULT .*acknowledged=\([0-9]*\).*/\1/p' "$WORK/restarts-writers.out") acknowledged;" \
+    "longest wait beyond PostgreSQL's downtime $(sed -n 's/^RESULT .*worst_excess_ms=\([0-9]*\).*/\1/p' "$WORK/restarts-waits.out") ms (limit 2,000 ms)"
+grep -E '^(PASS|FAIL)' "$WORK/restarts-check.out" | sed 's/^/- /' || true
 fi
 if phase live; then
 echo

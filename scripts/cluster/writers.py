@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writers that never give up, for the cluster fault test (Python standard library only).
 
-    writers.py --urls URL_A,URL_B --writers 64 --seconds 20 --acks FILE
+    writers.py --urls URL_A,URL_B --writers 64 --seconds 20 --acks FILE [--waits FILE]
 
 WRITERS threads add cards to the board `main` for SECONDS seconds, each card with a fresh
 `Idempotency-Key`. When a request fails (connection refused or reset, a timeout, a 5xx) the
@@ -39,6 +39,7 @@ class Writer(threading.Thread):
         self.stats = stats
         self.connection = None
         self.acks = []  # (card id, seconds since start)
+        self.waits = []  # (first attempt, answer), wall-clock seconds
         self.retried = self.attempts = self.replayed = self.refused = self.given_up = 0
         self.longest = 0.0
         self.errors = {}
@@ -74,6 +75,7 @@ class Writer(threading.Thread):
             key = f"{self.run_id}-w{self.number}-{count}"
             body = json.dumps({"title": key}).encode()
             first = time.monotonic()
+            first_wall = time.time()
             tries = 0
             while True:
                 if time.monotonic() > self.deadline + self.grace:
@@ -93,6 +95,7 @@ class Writer(threading.Thread):
                     card = json.loads(data)["id"]
                     now = time.monotonic()
                     self.acks.append((card, now - self.start_time))
+                    self.waits.append((first_wall, time.time()))
                     self.longest = max(self.longest, now - first)
                     if tries > 1:
                         self.retried += 1
@@ -120,6 +123,7 @@ def main():
     parser.add_argument("--grace", type=float, default=30, help="seconds a card may still be retried after the end")
     parser.add_argument("--acks", required=True, help="where to write the acknowledged card ids")
     parser.add_argument("--run", default=f"faults{int(time.time())}", help="the key prefix")
+    parser.add_argument("--waits", help="where to write, for each acknowledged card, the wall-clock times of its first attempt and its answer")
     arguments = parser.parse_args()
     nodes = []
     for url in arguments.urls.split(","):
@@ -136,6 +140,11 @@ def main():
     with open(arguments.acks, "w") as file:
         for card, _ in acks:
             file.write(card + "\n")
+    if arguments.waits:
+        with open(arguments.waits, "w") as file:
+            for writer in writers:
+                for first, answered in writer.waits:
+                    file.write(f"{first:.6f} {answered:.6f}\n")
     seconds = int(arguments.seconds + arguments.grace) + 1
     per_second = [0] * seconds
     for _, at in acks:
