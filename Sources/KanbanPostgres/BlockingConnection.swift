@@ -49,10 +49,22 @@ final class BlockingConnection: Sendable {
 
     /// Runs `query` and returns all its rows.
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try wait(for: send(query))
+    }
+
+    /// Sends `query` and returns at once: PostgresNIO runs the queries sent on a connection one
+    /// after another, in the order sent, each sent by the event loop as soon as the one before
+    /// is answered, so several sent together cost their caller one wait, not one each.
+    func send(_ query: PostgresQuery) -> EventLoopFuture<[PostgresRow]> {
+        connection.query(query, logger: logger).map(\.rows)
+    }
+
+    /// Waits for the rows of a query sent with ``send(_:)``, as ``query(_:)`` does.
+    func wait(for rows: EventLoopFuture<[PostgresRow]>) throws -> [PostgresRow] {
         let answered = DispatchSemaphore(value: 0)
         let outcome = Mutex<Result<[PostgresRow], any Error>?>(nil)
-        connection.query(query, logger: logger).whenComplete { result in
-            outcome.withLock { $0 = result.map(\.rows) }
+        rows.whenComplete { result in
+            outcome.withLock { $0 = result }
             answered.signal()
         }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18

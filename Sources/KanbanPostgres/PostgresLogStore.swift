@@ -92,7 +92,9 @@ public final class PostgresLogStore: LogStore {
             let connection = try connection
             let transaction = PostgresLogTransaction(connection: connection)
             let result = try connection.transaction("BEGIN") {
-                try body(transaction)
+                let result = try body(transaction)
+                try transaction.flush()
+                return result
             }
             announce(transaction.appended, on: connection)
             return result

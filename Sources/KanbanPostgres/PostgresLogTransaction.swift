@@ -6,10 +6,44 @@ import PostgresNIO
 /// ``Kanban/LogWriting`` (and reading) inside one transaction of a ``PostgresLogStore``:
 /// events, idempotency answers (`idempotency`) and sync positions (`sync_clients`,
 /// `sync_refusals`) in one SQL transaction.
+///
+/// Writes are sent without waiting for their answers (``BlockingConnection/send(_:)``): the
+/// statements of a write go to PostgreSQL one after another while the caller goes on, and their
+/// answers are checked, in the order sent, when the transaction next reads or ends
+/// (``flush()``): a write of several statements waits once, not once each. A statement that
+/// would fail after an earlier one's conflict is written so that it changes nothing instead (an
+/// append's events are inserted from its board's `UPDATE … RETURNING`), so the conflict is what
+/// is thrown, and the transaction is rolled back.
 final class PostgresLogTransaction: LogWriting {
     let connection: BlockingConnection
     /// The new head of each board this transaction appended to: what to announce once it commits.
     private(set) var appended: [BoardID: UInt64] = [:]
+    /// The statements sent and not yet checked, in the order sent, each with its check.
+    private var pending: [(rows: EventLoopFuture<[PostgresRow]>, check: ([PostgresRow]) throws -> Void)] = []
+
+    /// Sends `query`; `check` looks at its rows at the next ``flush()``.
+    private func send(_ query: PostgresQuery, check: @escaping ([PostgresRow]) throws -> Void = { _ in }) {
+        pending.append((connection.send(query), check))
+    }
+
+    /// Waits for every statement sent, then checks their rows in the order sent: the first
+    /// failure is thrown (a statement's own, or its check's), and the transaction must then be
+    /// rolled back. Reads call it first; the store calls it before `COMMIT`.
+    func flush() throws {
+        guard !pending.isEmpty else { return }
+        let sent = pending
+        pending = []
+        var answers: [[PostgresRow]] = []
+        answers.reserveCapacity(sent.count)
+        for statement in sent { answers.append(try connection.wait(for: statement.rows)) }
+        for (statement, rows) in zip(sent, answers) { try statement.check(rows) }
+    }
+
+    /// Runs `query` after the statements sent, waiting for its rows: a read.
+    private func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try flush()
+        return try connection.query(query)
+    }
 
     /// How many rows one query of a scan fetches.
     static let pageSize: Int64 = 1_000
@@ -19,13 +53,13 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func lastPosition() throws -> UInt64 {
-        let rows = try connection.query("SELECT coalesce(max(last_position), 0)::int8 FROM boards")
+        let rows = try query("SELECT coalesce(max(last_position), 0)::int8 FROM boards")
         return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a last position")
     }
 
     func heads() throws -> [BoardID: UInt64] {
         var heads: [BoardID: UInt64] = [:]
-        for row in try connection.query("SELECT board_id, head FROM boards WHERE head > 0") {
+        for row in try query("SELECT board_id, head FROM boards WHERE head > 0") {
             let (board, head) = try row.decode((UUID, Int64).self)
             heads[BoardID(board)] = try Self.unsigned(head, "a head")
         }
@@ -35,7 +69,7 @@ final class PostgresLogTransaction: LogWriting {
     func forEach(after position: UInt64, _ body: (LogEntry) throws -> Bool) throws {
         var last = try Self.signed(position)
         while true {
-            let rows = try connection.query("""
+            let rows = try query("""
                 SELECT board_id, seq, position, data FROM events WHERE position > \(last) ORDER BY position LIMIT \(Self.pageSize)
                 """)
             for row in rows {
@@ -50,7 +84,7 @@ final class PostgresLogTransaction: LogWriting {
     func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws {
         var last = try Self.signed(seq)
         while true {
-            let rows = try connection.query("""
+            let rows = try query("""
                 SELECT seq, position, data FROM events WHERE board_id = \(board.uuid) AND seq > \(last) ORDER BY seq LIMIT \(Self.pageSize)
                 """)
             for row in rows {
@@ -68,12 +102,12 @@ final class PostgresLogTransaction: LogWriting {
         var after: (board: UUID, seq: Int64)?
         while true {
             let rows = if let after {
-                try connection.query("""
+                try query("""
                     SELECT board_id, seq, data FROM events WHERE (board_id, seq) > (\(after.board), \(after.seq))
                     ORDER BY board_id, seq LIMIT \(Self.pageSize)
                     """)
             } else {
-                try connection.query("SELECT board_id, seq, data FROM events ORDER BY board_id, seq LIMIT \(Self.pageSize)")
+                try query("SELECT board_id, seq, data FROM events ORDER BY board_id, seq LIMIT \(Self.pageSize)")
             }
             for row in rows {
                 let (board, seq, data) = try row.decode((UUID, Int64, ByteBuffer).self)
@@ -95,32 +129,36 @@ final class PostgresLogTransaction: LogWriting {
             guard head == expected else { throw LogConflict(movedHeads: [board: try Self.unsigned(head, "a head")]) }
             return expectedHead
         }
-        if expected == 0 {
-            _ = try connection.query("INSERT INTO boards (board_id) VALUES (\(board.uuid)) ON CONFLICT DO NOTHING")
-        }
         let count = Int64(events.count)
-        let updated = try connection.query("""
-            UPDATE boards SET head = head + \(count), last_position = \(Int64(last))
-            WHERE board_id = \(board.uuid) AND head = \(expected) AND last_position < \(Int64(first)) RETURNING head
-            """)
-        guard let newHead = try updated.first?.decode(Int64.self) else {
-            let (head, _) = try self.head(of: board)
-            if head != expected { throw LogConflict(movedHeads: [board: try Self.unsigned(head, "a head")]) }
-            throw LogConflict(stalePosition: first)
+        let (newHead, overflow) = expected.addingReportingOverflow(count)
+        if overflow { throw PostgresStoreError(message: "board \(board) cannot hold \(count) more events after its \(expected)") }
+        if expected == 0 {
+            send("INSERT INTO boards (board_id) VALUES (\(board.uuid)) ON CONFLICT DO NOTHING")
         }
         let positions = events.map { Int64($0.position) }
         let datas = events.map { ByteBuffer(bytes: $0.bytes) }
-        _ = try connection.query("""
+        // The events go in only when the board's row moved: no row back is the conflict.
+        send("""
+            WITH moved AS (
+                UPDATE boards SET head = head + \(count), last_position = \(Int64(last))
+                WHERE board_id = \(board.uuid) AND head = \(expected) AND last_position < \(Int64(first)) RETURNING head)
             INSERT INTO events (board_id, seq, position, data)
-            SELECT \(board.uuid), \(expected) + t.o, t.p, t.d FROM unnest(\(positions)::int8[], \(datas)::bytea[]) WITH ORDINALITY AS t(p, d, o)
-            """)
+            SELECT \(board.uuid), \(expected) + t.o, t.p, t.d FROM moved, unnest(\(positions)::int8[], \(datas)::bytea[]) WITH ORDINALITY AS t(p, d, o)
+            RETURNING 1
+            """) { [self] rows in
+            guard rows.count == events.count else {
+                let (head, _) = try self.head(of: board)
+                if head != expected { throw LogConflict(movedHeads: [board: try Self.unsigned(head, "a head")]) }
+                throw LogConflict(stalePosition: first)
+            }
+        }
         let head = try Self.unsigned(newHead, "a head")
         appended[board] = head
         return head
     }
 
     func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {
-        let rows = try connection.query("""
+        let rows = try query("""
             SELECT answer FROM idempotency
             WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key) AND remembered_at >= \(notBefore.millisecondsSinceEpoch)
             """)
@@ -128,13 +166,13 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func lastMutationID(client: String) throws -> UInt64 {
-        let rows = try connection.query("SELECT last_mutation FROM sync_clients WHERE client = \(client)")
+        let rows = try query("SELECT last_mutation FROM sync_clients WHERE client = \(client)")
         return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a mutation id")
     }
 
     func refusals(client: String, after: UInt64, limit: Int) throws -> [Refusal] {
         guard limit > 0, let after = Int64(exactly: after) else { return [] }
-        let rows = try connection.query("""
+        let rows = try query("""
             SELECT mutation, is_conflict, reason FROM sync_refusals
             WHERE client = \(client) AND mutation > \(after) ORDER BY mutation LIMIT \(Int64(limit))
             """)
@@ -148,12 +186,13 @@ final class PostgresLogTransaction: LogWriting {
     /// not, makes this insert wait for its end and then insert nothing (so no error aborts the
     /// transaction); no row back is the conflict.
     func remember(answer: [UInt8], board: BoardID, actor: String, key: String, at time: Timestamp) throws {
-        let inserted = try connection.query("""
+        send("""
             INSERT INTO idempotency (board_id, actor, key, remembered_at, answer)
             VALUES (\(board.uuid), \(actor), \(key), \(time.millisecondsSinceEpoch), \(ByteBuffer(bytes: answer)))
             ON CONFLICT DO NOTHING RETURNING 1
-            """)
-        if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
+            """) { inserted in
+            if inserted.isEmpty { throw LogConflict(answered: AnswerKey(board: board, actor: actor, key: key)) }
+        }
     }
 
     /// One probe of the primary key per key, whatever the table holds: a `LATERAL … LIMIT 1`
@@ -162,7 +201,7 @@ final class PostgresLogTransaction: LogWriting {
     /// — and read every live answer: 2.9 ms a write at 4,000 answers, measured.)
     func rememberedAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
         guard !keys.isEmpty else { return [] }
-        let rows = try connection.query("""
+        let rows = try query("""
             SELECT k.actor, k.key, i.answer FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]) AS k(actor, key)
             CROSS JOIN LATERAL (SELECT answer, remembered_at FROM idempotency
                                 WHERE board_id = \(board.uuid) AND actor = k.actor AND key = k.key LIMIT 1) AS i
@@ -173,7 +212,7 @@ final class PostgresLogTransaction: LogWriting {
 
     func forgetAnswers(board: BoardID, keys: [(actor: String, key: String)]) throws {
         guard !keys.isEmpty else { return }
-        _ = try connection.query("""
+        send("""
             DELETE FROM idempotency i USING unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]) AS k(actor, key)
             WHERE i.board_id = \(board.uuid) AND i.actor = k.actor AND i.key = k.key
             """)
@@ -184,7 +223,7 @@ final class PostgresLogTransaction: LogWriting {
     /// statement's one snapshot.
     func takeLiveAnswers(board: BoardID, keys: [(actor: String, key: String)], notBefore: Timestamp) throws -> [[UInt8]?] {
         guard !keys.isEmpty else { return [] }
-        let rows = try connection.query("""
+        let rows = try query("""
             WITH k AS (SELECT * FROM unnest(\(keys.map(\.actor))::text[], \(keys.map(\.key))::text[]) AS k(actor, key)),
                  expired AS (DELETE FROM idempotency i USING k
                              WHERE i.board_id = \(board.uuid) AND i.actor = k.actor AND i.key = k.key
@@ -211,20 +250,21 @@ final class PostgresLogTransaction: LogWriting {
     /// returns no row was answered first (by another writer, committed or not).
     func remember(_ answers: [KeptAnswer]) throws {
         guard !answers.isEmpty else { return }
-        let inserted = try connection.query("""
+        send("""
             INSERT INTO idempotency (board_id, actor, key, remembered_at, answer)
             SELECT * FROM unnest(\(answers.map(\.board.uuid))::uuid[], \(answers.map(\.actor))::text[], \(answers.map(\.key))::text[],
                                  \(answers.map(\.time.millisecondsSinceEpoch))::int8[], \(answers.map { ByteBuffer(bytes: $0.bytes) })::bytea[])
             ON CONFLICT DO NOTHING RETURNING board_id, actor, key
-            """)
-        guard inserted.count < answers.count else { return }
-        var kept: Set<String> = []
-        for row in inserted {
-            let (board, actor, key) = try row.decode((UUID, String, String).self)
-            kept.insert(BoardID(board).description + "\u{0}" + Self.answerKey(actor, key))
+            """) { inserted in
+            guard inserted.count < answers.count else { return }
+            var kept: Set<String> = []
+            for row in inserted {
+                let (board, actor, key) = try row.decode((UUID, String, String).self)
+                kept.insert(BoardID(board).description + "\u{0}" + Self.answerKey(actor, key))
+            }
+            let first = answers.first { !kept.contains($0.board.description + "\u{0}" + Self.answerKey($0.actor, $0.key)) } ?? answers[0]
+            throw LogConflict(answered: AnswerKey(board: first.board, actor: first.actor, key: first.key))
         }
-        let first = answers.first { !kept.contains($0.board.description + "\u{0}" + Self.answerKey($0.actor, $0.key)) } ?? answers[0]
-        throw LogConflict(answered: AnswerKey(board: first.board, actor: first.actor, key: first.key))
     }
 
     /// `actor` and `key` as one dictionary key (a zero byte between: neither holds one).
@@ -236,7 +276,7 @@ final class PostgresLogTransaction: LogWriting {
         let wanted = ids.compactMap { Int64(exactly: $0) }
         guard !wanted.isEmpty else { return [:] }
         var digests: [UInt64: [UInt8]] = [:]
-        for row in try connection.query("SELECT mutation, digest FROM sync_digests WHERE client = \(client) AND mutation = ANY(\(wanted))") {
+        for row in try query("SELECT mutation, digest FROM sync_digests WHERE client = \(client) AND mutation = ANY(\(wanted))") {
             let (id, digest) = try row.decode((Int64, ByteBuffer).self)
             digests[try Self.unsigned(id, "a mutation id")] = Array(digest.readableBytesView)
         }
@@ -245,7 +285,7 @@ final class PostgresLogTransaction: LogWriting {
 
     func mutationDigests(client: String) throws -> [UInt64: [UInt8]] {
         var digests: [UInt64: [UInt8]] = [:]
-        for row in try connection.query("SELECT mutation, digest FROM sync_digests WHERE client = \(client)") {
+        for row in try query("SELECT mutation, digest FROM sync_digests WHERE client = \(client)") {
             let (id, digest) = try row.decode((Int64, ByteBuffer).self)
             digests[try Self.unsigned(id, "a mutation id")] = Array(digest.readableBytesView)
         }
@@ -253,12 +293,12 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func owner(client: String) throws -> String? {
-        try connection.query("SELECT actor FROM sync_owners WHERE client = \(client)").first?.decode(String.self)
+        try query("SELECT actor FROM sync_owners WHERE client = \(client)").first?.decode(String.self)
     }
 
     func clients() throws -> [String: UInt64] {
         var clients: [String: UInt64] = [:]
-        for row in try connection.query("SELECT client, last_mutation FROM sync_clients") {
+        for row in try query("SELECT client, last_mutation FROM sync_clients") {
             let (client, last) = try row.decode((String, Int64).self)
             clients[client] = try Self.unsigned(last, "a mutation id")
         }
@@ -266,7 +306,7 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func answers(notBefore: Timestamp) throws -> [KeptAnswer] {
-        try connection.query("""
+        try query("""
             SELECT board_id, actor, key, remembered_at, answer FROM idempotency WHERE remembered_at >= \(notBefore.millisecondsSinceEpoch)
             """).map { row in
             let (board, actor, key, time, answer) = try row.decode((UUID, String, String, Int64, ByteBuffer).self)
@@ -275,7 +315,7 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func backdatedRanges(after position: UInt64) throws -> [BackdatedRange] {
-        try connection.query("""
+        try query("""
             SELECT board_id, first_position, last_position FROM backdated WHERE first_position > \(try Self.signed(position)) ORDER BY first_position
             """).map { row in
             let (board, first, last) = try row.decode((UUID, Int64, Int64).self)
@@ -286,7 +326,7 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func recordBackdated(_ range: BackdatedRange) throws {
-        _ = try connection.query("""
+        send("""
             INSERT INTO backdated (board_id, first_position, last_position)
             VALUES (\(range.board.uuid), \(try Self.signed(range.positions.lowerBound)), \(try Self.signed(range.positions.upperBound)))
             ON CONFLICT (board_id, first_position) DO UPDATE SET last_position = excluded.last_position
@@ -296,12 +336,12 @@ final class PostgresLogTransaction: LogWriting {
     /// Sets `client`'s last mutation and refusals as they are elsewhere (a migration's copy).
     func setClient(_ client: String, lastMutation: UInt64, refusals: [Refusal]) throws {
         let last = try Self.signed(lastMutation)
-        _ = try connection.query("""
+        _ = try query("""
             INSERT INTO sync_clients (client, last_mutation) VALUES (\(client), \(last))
             ON CONFLICT (client) DO UPDATE SET last_mutation = excluded.last_mutation
             """)
         for refusal in refusals {
-            _ = try connection.query("""
+            _ = try query("""
                 INSERT INTO sync_refusals (client, mutation, is_conflict, reason)
                 VALUES (\(client), \(try Self.signed(refusal.id)), \(refusal.isConflict), \(refusal.reason)) ON CONFLICT DO NOTHING
                 """)
@@ -316,20 +356,20 @@ final class PostgresLogTransaction: LogWriting {
             let chunk = sorted[start..<min(start + 10_000, sorted.count)]
             let ids = try chunk.map { try Self.signed($0.key) }
             let bytes = chunk.map { ByteBuffer(bytes: $0.value) }
-            _ = try connection.query("""
+            _ = try query("""
                 INSERT INTO sync_digests (client, mutation, digest) SELECT \(client), * FROM unnest(\(ids)::int8[], \(bytes)::bytea[])
                 ON CONFLICT DO NOTHING
                 """)
             start += chunk.count
         }
-        if let owner { _ = try connection.query("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(owner)) ON CONFLICT DO NOTHING") }
+        if let owner { _ = try query("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(owner)) ON CONFLICT DO NOTHING") }
     }
 
     /// Oldest first, through the `idempotency_age` index.
     @discardableResult
     func purgeAnswers(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws -> Int {
         guard limit > 0 else { return 0 }
-        let deleted = try connection.query("""
+        let deleted = try query("""
             DELETE FROM idempotency WHERE (board_id, actor, key) IN (
                 SELECT board_id, actor, key FROM idempotency
                 WHERE board_id = \(board.uuid) AND remembered_at < \(cutoff.millisecondsSinceEpoch)
@@ -340,51 +380,54 @@ final class PostgresLogTransaction: LogWriting {
     }
 
     func forgetAnswer(board: BoardID, actor: String, key: String) throws {
-        _ = try connection.query("DELETE FROM idempotency WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key)")
+        send("DELETE FROM idempotency WHERE board_id = \(board.uuid) AND actor = \(actor) AND key = \(key)")
     }
 
     /// The first mutation inserts the client's row (`ON CONFLICT DO NOTHING`), a later one
     /// moves it only from `id - 1`; as for answers, a writer that got there first makes this
-    /// one wait and then change nothing, and no row back is the conflict.
+    /// one wait and then change nothing, and no row back is the conflict. The refusal's insert
+    /// changes nothing where a row is kept already (then the mutation conflicted, and the write
+    /// keeps nothing), so that it cannot fail the transaction before the conflict is told.
     func recordMutation(_ id: UInt64, client: String, refusal: Refusal?) throws {
         guard id > 0, let mutation = Int64(exactly: id) else { throw LogAppendError.mutationIDOutOfRange(id) }
         if let refusal, refusal.id != id { throw LogAppendError.refusalOfAnotherMutation(id: id, refusal: refusal.id) }
-        let moved = if mutation == 1 {
-            try connection.query("INSERT INTO sync_clients (client, last_mutation) VALUES (\(client), 1) ON CONFLICT DO NOTHING RETURNING 1")
+        let move: PostgresQuery = if mutation == 1 {
+            "INSERT INTO sync_clients (client, last_mutation) VALUES (\(client), 1) ON CONFLICT DO NOTHING RETURNING 1"
         } else {
-            try connection.query("""
-                UPDATE sync_clients SET last_mutation = \(mutation) WHERE client = \(client) AND last_mutation = \(mutation - 1) RETURNING 1
-                """)
+            "UPDATE sync_clients SET last_mutation = \(mutation) WHERE client = \(client) AND last_mutation = \(mutation - 1) RETURNING 1"
         }
-        if moved.isEmpty { throw LogConflict(movedClients: [client: try lastMutationID(client: client)]) }
+        send(move) { [self] moved in
+            if moved.isEmpty { throw LogConflict(movedClients: [client: try lastMutationID(client: client)]) }
+        }
         if let refusal {
-            _ = try connection.query("""
+            send("""
                 INSERT INTO sync_refusals (client, mutation, is_conflict, reason)
-                VALUES (\(client), \(mutation), \(refusal.isConflict), \(refusal.reason))
+                VALUES (\(client), \(mutation), \(refusal.isConflict), \(refusal.reason)) ON CONFLICT DO NOTHING
                 """)
         }
     }
 
     func recordDigest(_ digest: [UInt8], mutation id: UInt64, client: String, actor: String) throws {
         guard let mutation = Int64(exactly: id), mutation > 0 else { throw LogAppendError.mutationIDOutOfRange(id) }
-        _ = try connection.query("""
+        send("""
             INSERT INTO sync_digests (client, mutation, digest) VALUES (\(client), \(mutation), \(ByteBuffer(bytes: digest)))
             ON CONFLICT (client, mutation) DO UPDATE SET digest = excluded.digest
             """)
-        _ = try connection.query("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(actor)) ON CONFLICT DO NOTHING")
+        send("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(actor)) ON CONFLICT DO NOTHING")
     }
 
     /// `SELECT … FOR UPDATE` of the one row of `log_head`: a second claimer waits for this
     /// transaction's end, then reads the position it left.
     func claimLog() throws -> UInt64 {
-        let rows = try connection.query("SELECT position FROM log_head FOR UPDATE")
+        let rows = try query("SELECT position FROM log_head FOR UPDATE")
         return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a log position")
     }
 
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
         let from = try Self.signed(claimed), to = try Self.signed(last)
-        let moved = try connection.query("UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1")
-        if moved.isEmpty { throw LogConflict(stalePosition: claimed + 1) }
+        send("UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1") { moved in
+            if moved.isEmpty { throw LogConflict(stalePosition: claimed + 1) }
+        }
     }
 
     /// Advances as ``advanceLog(from:to:)`` does and keeps `root` in `log_roots`, in one
@@ -393,16 +436,17 @@ final class PostgresLogTransaction: LogWriting {
     func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {
         guard let root, root.size == last else { return try advanceLog(from: claimed, to: last) }
         let from = try Self.signed(claimed), to = try Self.signed(last)
-        let moved = try connection.query("""
+        send("""
             WITH moved AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1),
                  kept AS (INSERT INTO log_roots (size, root) SELECT \(to), \(ByteBuffer(bytes: root.root)) FROM moved ON CONFLICT DO NOTHING)
             SELECT count(*)::int8 FROM moved
-            """)
-        if try moved.first?.decode(Int64.self) != 1 { throw LogConflict(stalePosition: claimed + 1) }
+            """) { moved in
+            if try moved.first?.decode(Int64.self) != 1 { throw LogConflict(stalePosition: claimed + 1) }
+        }
     }
 
     func recordedRoot(atOrBefore size: UInt64) throws -> AuditRoot? {
-        let rows = try connection.query("""
+        let rows = try query("""
             SELECT size, root FROM log_roots WHERE size <= \(Int64(clamping: size)) ORDER BY size DESC LIMIT 1
             """)
         guard let row = rows.first else { return nil }
@@ -414,7 +458,7 @@ final class PostgresLogTransaction: LogWriting {
 
     /// The head and last position of `board` as this transaction sees them (0 and 0 for a board with no row).
     private func head(of board: BoardID) throws -> (head: Int64, lastPosition: Int64) {
-        let rows = try connection.query("SELECT head, last_position FROM boards WHERE board_id = \(board.uuid)")
+        let rows = try query("SELECT head, last_position FROM boards WHERE board_id = \(board.uuid)")
         return try rows.first?.decode((Int64, Int64).self) ?? (0, 0)
     }
 

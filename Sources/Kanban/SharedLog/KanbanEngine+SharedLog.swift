@@ -52,6 +52,7 @@ extension KanbanEngine {
         }
         try exchange.publish(to: shared)
         try shared.advanceLog(from: claimed, to: last, recording: try rootToShare(from: claimed, to: last, in: transaction))
+        try exchange.purgeExpired(from: shared)
         return result
     }
 

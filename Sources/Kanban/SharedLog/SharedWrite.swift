@@ -95,12 +95,19 @@ final class SharedWrite {
     func publish(to shared: any LogWriting) throws {
         if !answers.isEmpty {
             try shared.remember(answers.map { KeptAnswer(board: Self.answersBoard, actor: $0.actor, key: $0.key, time: time, bytes: $0.bytes) })
-            // As the engine purges its own: four times as many as were kept, at least a slice.
-            try shared.purgeAnswers(board: Self.answersBoard, rememberedBefore: oldest, limit: max(IdempotencyStore.purgeSlice, answers.count * 4))
         }
         for mutation in mutations {
             try shared.recordMutation(mutation.id, client: mutation.client, refusal: mutation.refusal)
             try shared.recordDigest(mutation.digest, mutation: mutation.id, client: mutation.client, actor: mutation.actor)
         }
+    }
+
+    /// Deletes a slice of the answers `shared` keeps past their lifetime, in its transaction,
+    /// when this write kept answers: as the engine purges its own, four times as many as were
+    /// kept, at least a slice. Last in the write: it waits for its count, so on PostgreSQL it is
+    /// the one wait of the statements sent before it.
+    func purgeExpired(from shared: any LogWriting) throws {
+        guard !answers.isEmpty else { return }
+        try shared.purgeAnswers(board: Self.answersBoard, rememberedBefore: oldest, limit: max(IdempotencyStore.purgeSlice, answers.count * 4))
     }
 }
