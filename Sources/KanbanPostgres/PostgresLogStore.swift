@@ -112,11 +112,12 @@ public final class PostgresLogStore: LogStore {
     /// database-wide lock for a transaction that notified and holds it through the commit's
     /// flush, so notifying append transactions would commit one at a time across all boards.
     /// The write has committed whatever happens here: a failure loses the hint (listeners
-    /// catch up by `seq`), so it is not thrown.
+    /// catch up by `seq`), so it is neither thrown nor waited for — the statement is sent and
+    /// the write returns; the connection's next statement runs after it.
     private func announce(_ heads: [BoardID: UInt64], on connection: BlockingConnection) {
         guard !heads.isEmpty else { return }
         let payloads = heads.map { board, head in "\(board.uuid.uuidString.lowercased()):\(head)" }
-        _ = try? connection.query("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p")
+        _ = connection.send("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p")
     }
 
     /// Moves the `event_position` sequence, from which writers will draw positions, past

@@ -145,6 +145,13 @@ extension KanbanEngine {
                 if entries.count > 1 { ranges = try reader.backdatedRanges(after: start) }
             }
         }
+        // Nothing new since the read began (most often: this node's own writes, which its
+        // writer committed here meanwhile): no write transaction, which would wait for LMDB's
+        // writer lock, and make the node's writer wait for it.
+        if let first = entries.first?.position, let last = entries.last?.position, first == max(start, 1),
+           try last <= lastSequence() {
+            return 0
+        }
         let copied = try write(localOnly: true) { transaction in
             let local = try log.lastSequence(in: transaction)
             // The writer may have copied some meanwhile: go on from where the cache ends.
