@@ -81,6 +81,22 @@ final class PostgresLogTransaction: LogWriting {
         }
     }
 
+    /// Positions and bytes only (a copy into a cache needs no more; fewer columns to decode),
+    /// lent from the row's buffer, pages of ``pageSize``.
+    func forEachStored(after position: UInt64, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool) throws {
+        var last = try Self.signed(position)
+        while true {
+            let rows = try query("SELECT position, data FROM events WHERE position > \(last) ORDER BY position LIMIT \(Self.pageSize)")
+            for row in rows {
+                let (position, data) = try row.decode((Int64, ByteBuffer).self)
+                last = position
+                let unsigned = try Self.unsigned(position, "a position")
+                guard try data.withUnsafeReadableBytes({ try body(unsigned, $0) }) else { return }
+            }
+            if rows.count < Self.pageSize { return }
+        }
+    }
+
     func forEach(board: BoardID, afterSeq seq: UInt64, _ body: (LogEntry) throws -> Bool) throws {
         var last = try Self.signed(seq)
         while true {

@@ -6,10 +6,13 @@ extension EventLog {
     /// under `sequence`, which must be above the last one. The bytes are not re-encoded, so the
     /// value stored — and so the event's Merkle leaf — is the one given, byte for byte.
     public func append(raw bytes: [UInt8], sequence: UInt64, in transaction: WriteTransaction) throws {
+        try bytes.withUnsafeBytes { try append(raw: $0, sequence: sequence, in: transaction) }
+    }
+
+    /// ``append(raw:sequence:in:)`` of bytes that another store lends (valid during the call).
+    public func append(raw bytes: UnsafeRawBufferPointer, sequence: UInt64, in transaction: WriteTransaction) throws {
         try SequenceKey.withBytes(sequence) { key in
-            try bytes.withUnsafeBytes { value in
-                try transaction.put(value, forKey: key, in: database, flags: .append)
-            }
+            try transaction.put(bytes, forKey: key, in: database, flags: .append)
         }
     }
 

@@ -28,16 +28,16 @@ extension KanbanEngine {
         }
         var next = checked + 1
         var differing: UInt64?
-        try reader.forEach(after: checked) { entry in
-            guard entry.position <= local else { return false }
-            guard entry.position == next else { return false }
+        try reader.forEachStored(after: checked) { position, bytes in
+            guard position <= local else { return false }
+            guard position == next else { return false }
             var same = false
-            try log.forEachRaw(at: [entry.position], in: transaction) { _, bytes in
-                same = bytes.elementsEqual(entry.bytes)
+            try log.forEachRaw(at: [position], in: transaction) { _, stored in
+                same = stored.elementsEqual(bytes)
                 return false
             }
             guard same else {
-                differing = entry.position
+                differing = position
                 return false
             }
             next += 1

@@ -34,7 +34,7 @@ extension KanbanEngine {
         }
         if local < claimed {
             _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
-                try shared.forEach(after: local == 0 ? 0 : local - 1, body)
+                try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
             }
             try copyBackdated(try shared.backdatedRanges(after: local), after: local, through: claimed, in: transaction)
         }
@@ -58,28 +58,28 @@ extension KanbanEngine {
 
     /// Appends to the cache, in `transaction`, the entries `entries` gives after `position`
     /// (the cache's end) through `end`: gapless, bytes as stored. Returns how many.
-    /// `entries` calls its body with each entry from `position` on (from the first when
-    /// `position` is 0) until the body returns `false`: when the cache is not empty, its last
-    /// entry must be the log's at the same position.
+    /// `entries` calls its body with each entry's position and stored bytes from `position` on
+    /// (from the first when `position` is 0) until the body returns `false`: when the cache is
+    /// not empty, its last entry must be the log's at the same position.
     func copyEntries(
         after position: UInt64, through end: UInt64 = .max, in transaction: WriteTransaction,
-        from entries: ((LogEntry) throws -> Bool) throws -> Void
+        from entries: ((UInt64, UnsafeRawBufferPointer) throws -> Bool) throws -> Void
     ) throws -> Int {
         var next = position + 1
         var copied = 0
         var checked = position == 0
-        try entries { entry in
+        try entries { entryPosition, bytes in
             if !checked {
-                guard entry.position == position else {
+                guard entryPosition == position else {
                     throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(position)")
                 }
                 checked = true
-                try checkSame(entry, in: transaction)
+                try checkSame(bytes, at: entryPosition, in: transaction)
                 return true
             }
-            guard entry.position <= end else { return false }
-            guard entry.position == next else { throw SharedLogError.gap(expected: next, found: entry.position) }
-            try log.append(raw: entry.bytes, sequence: entry.position, in: transaction)
+            guard entryPosition <= end else { return false }
+            guard entryPosition == next else { throw SharedLogError.gap(expected: next, found: entryPosition) }
+            try log.append(raw: bytes, sequence: entryPosition, in: transaction)
             next += 1
             copied += 1
             return true
@@ -95,14 +95,14 @@ extension KanbanEngine {
         }
     }
 
-    /// Throws unless the cache holds `entry`'s bytes at its position.
-    private func checkSame(_ entry: LogEntry, in transaction: WriteTransaction) throws {
+    /// Throws unless the cache holds `bytes` at `position`.
+    private func checkSame(_ bytes: UnsafeRawBufferPointer, at position: UInt64, in transaction: WriteTransaction) throws {
         var same = false
-        try log.forEachRaw(at: [entry.position], in: transaction) { _, bytes in
-            same = bytes.elementsEqual(entry.bytes)
+        try log.forEachRaw(at: [position], in: transaction) { _, stored in
+            same = stored.elementsEqual(bytes)
             return false
         }
-        if !same { throw SharedLogError.notACache(path: path, detail: "its event \(entry.position) differs from the shared log's") }
+        if !same { throw SharedLogError.notACache(path: path, detail: "its event \(position) differs from the shared log's") }
     }
 
     /// Appends the cache's entries after `claimed` (this write's own) to `shared`, board by
@@ -130,7 +130,7 @@ extension KanbanEngine {
     @discardableResult
     func catchUp(from store: any LogStore, limit: Int = 10_000) throws -> Int {
         let start = try lastSequence()
-        var entries: [LogEntry] = []
+        var entries: [(position: UInt64, bytes: [UInt8])] = []
         var ranges: [BackdatedRange] = []
         try Self.sharedLogFailures {
             try store.read { reader in
@@ -138,8 +138,8 @@ extension KanbanEngine {
                     try self.store.readTransaction { try checkCachePrefix(of: reader, through: start, in: $0) }
                     sharedCacheChecked.withLock { $0 = true }
                 }
-                try reader.forEach(after: start == 0 ? 0 : start - 1) { entry in
-                    entries.append(entry)
+                try reader.forEachStored(after: start == 0 ? 0 : start - 1) { position, bytes in
+                    entries.append((position, Array(bytes)))
                     return entries.count <= limit
                 }
                 if entries.count > 1 { ranges = try reader.backdatedRanges(after: start) }
@@ -163,7 +163,7 @@ extension KanbanEngine {
                 return 0
             }
             let copied = try copyEntries(after: local, in: transaction) { body in
-                for entry in fresh { guard try body(entry) else { return } }
+                for entry in fresh { guard try entry.bytes.withUnsafeBytes({ try body(entry.position, $0) }) else { return } }
             }
             try copyBackdated(ranges, after: local, through: local + UInt64(copied), in: transaction)
             return copied
