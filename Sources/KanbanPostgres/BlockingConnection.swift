@@ -20,6 +20,9 @@ final class BlockingConnection: Sendable {
 
     private static let ids = Atomic<Int>(0)
 
+    /// How often a wait looks whether the connection closed under it.
+    static let closeCheckInterval = 0.05
+
     /// A logger that logs nothing: PostgresNIO's default when the caller gives none.
     static let quietLogger = Logger(label: "kanban.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -68,10 +71,18 @@ final class BlockingConnection: Sendable {
             answered.signal()
         }
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        guard answered.wait(timeout: .now() + seconds) == .success else {
-            timedOut.store(true, ordering: .relaxed)
-            closeWithoutWaiting()
-            throw PostgresStoreError(message: "PostgreSQL did not answer within \(timeout); the connection was closed")
+        let deadline = DispatchTime.now() + seconds
+        // In slices: a connection that closes (the server restarted or went away) fails the
+        // wait at once, whether or not PostgresNIO ever completes a query sent on it as it closed.
+        while answered.wait(timeout: min(deadline, .now() + Self.closeCheckInterval)) == .timedOut {
+            if connection.isClosed {
+                throw PostgresStoreError(message: "PostgreSQL closed the connection before it answered")
+            }
+            guard DispatchTime.now() < deadline else {
+                timedOut.store(true, ordering: .relaxed)
+                closeWithoutWaiting()
+                throw PostgresStoreError(message: "PostgreSQL did not answer within \(timeout); the connection was closed")
+            }
         }
         do {
             return try outcome.withLock { $0 }!.get()
