@@ -10,15 +10,20 @@ import Synchronization
 ///
 /// A query not answered within the connection's timeout closes the connection and throws:
 /// a server that went away mid-query (restarted, unplugged) must not hold the thread forever.
-/// A closed or timed-out connection is ``isBroken``: its owner connects anew.
+/// A closed or timed-out connection is ``isBroken``, and so is one whose server said to go
+/// elsewhere (``PostgresStoreError/meansReconnect``: shutting down, starting up, read only):
+/// its owner connects anew.
 final class BlockingConnection: Sendable {
     let connection: PostgresConnection
     let logger: Logger
     /// How long one query may wait for its answer.
     let timeout: Duration
-    private let timedOut = Atomic<Bool>(false)
+    private let broken = Atomic<Bool>(false)
 
     private static let ids = Atomic<Int>(0)
+
+    /// How long a try to connect may take.
+    static let connectTimeoutSeconds: Int64 = 3
 
     /// How often a wait looks whether the connection closed under it.
     static let closeCheckInterval = 0.05
@@ -34,7 +39,10 @@ final class BlockingConnection: Sendable {
     /// Connects to `url`, waiting until it is ready.
     init(url: PostgresURL, logger: Logger, timeout: Duration = .seconds(30)) throws {
         self.timeout = timeout
-        let configuration = try url.configuration()
+        var configuration = try url.configuration()
+        // A host that does not answer at all (down, or cut off) fails the try in a few seconds,
+        // not PostgresNIO's default ten: the writer thread waits on it.
+        configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
         let id = Self.nextID()
         let eventLoop = PostgresConnection.defaultEventLoopGroup.any()
         do {
@@ -47,7 +55,7 @@ final class BlockingConnection: Sendable {
 
     /// Whether the connection is closed, or was closed after a query timed out.
     var isBroken: Bool {
-        timedOut.load(ordering: .relaxed) || connection.isClosed
+        broken.load(ordering: .relaxed) || connection.isClosed
     }
 
     /// Runs `query` and returns all its rows.
@@ -79,15 +87,20 @@ final class BlockingConnection: Sendable {
                 throw PostgresStoreError(message: "PostgreSQL closed the connection before it answered")
             }
             guard DispatchTime.now() < deadline else {
-                timedOut.store(true, ordering: .relaxed)
+                broken.store(true, ordering: .relaxed)
                 closeWithoutWaiting()
                 throw PostgresStoreError(message: "PostgreSQL did not answer within \(timeout); the connection was closed")
             }
         }
         do {
-            return try outcome.withLock { $0 }!.get()
+            guard let result = outcome.withLock({ $0 }) else {
+                throw PostgresStoreError(message: "PostgreSQL's answer went missing")
+            }
+            return try result.get()
         } catch let error as PSQLError {
-            throw PostgresStoreError(error, doing: "a query")
+            let failure = PostgresStoreError(error, doing: "a query")
+            if failure.meansReconnect { broken.store(true, ordering: .relaxed) }
+            throw failure
         }
     }
 

@@ -60,12 +60,26 @@ public final class PostgresLogStore: LogStore {
         current.closeWithoutWaiting()
     }
 
+    /// When to try connecting again after a failed try: guarded by `lock`.
+    private nonisolated(unsafe) var backoff = ReconnectBackoff()
+
     /// The connection, connected again first when the last one was lost: a store outlives a
-    /// restart of the server, each transaction in flight then failing once. Call with `lock` held.
+    /// restart of the server, each transaction in flight then failing once. After a failed try
+    /// the next waits out a backoff (``ReconnectBackoff``), failing at once until then. Call
+    /// with `lock` held.
     private var connection: BlockingConnection {
         get throws {
-            if current.isBroken {
+            guard current.isBroken else { return current }
+            guard backoff.isDue() else {
+                throw PostgresStoreError(message: "PostgreSQL is unreachable (\(backoff.failures) tries failed; trying again shortly)"
+                    + (backoff.lastFailure.map { ": \($0)" } ?? ""))
+            }
+            do {
                 current = try BlockingConnection(url: url, logger: logger, timeout: queryTimeout)
+                backoff.succeeded()
+            } catch {
+                backoff.failed(error)
+                throw error
             }
             return current
         }

@@ -26,11 +26,25 @@ public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
             let known = ["connection refused", "connection reset", "timed out", "no route to host", "name or service not known", "host is unreachable"]
             let cause = known.first { text.lowercased().contains($0) } ?? "\(error.code)"
             self.init(message: "PostgreSQL could not be reached while \(what): \(cause)")
+            isConnectionFailure = true
         } else {
             let cause = error.underlying.map { ": \(Self.firstLine(of: "\($0)"))" } ?? ""
             self.init(message: "PostgreSQL failed \(what): \(error.code)\(cause)")
         }
     }
+
+    /// Whether the connection it came on is of no more use: the server is shutting down or
+    /// crashed (57P01, 57P02), is starting up or a standby still (57P03), takes no writes — a
+    /// standby, or a primary demoted (25006) — or the connection failed (class 08, or no server
+    /// answer at all). The store then connects again, perhaps to another host, and the write
+    /// in flight failed with nothing kept.
+    public var meansReconnect: Bool {
+        guard let sqlState else { return isConnectionFailure }
+        return ["57P01", "57P02", "57P03", "25006"].contains(sqlState) || sqlState.hasPrefix("08")
+    }
+
+    /// Whether no server answered: the connection could not be made, or broke.
+    var isConnectionFailure = false
 
     public var description: String { message }
 
