@@ -2,6 +2,8 @@
 # throwaway PostgreSQL cluster for the tests and exports
 #   KANBAN_TEST_POSTGRES_URL  postgres://postgres@127.0.0.1:PORT/postgres?sslmode=disable
 #   KANBAN_REQUIRE_POSTGRES=1 (so the suite fails, rather than skips, if the URL goes missing)
+#   KANBAN_TEST_POSTGRES_CA, KANBAN_TEST_POSTGRES_OTHER_CA (when openssl is there: the server
+#   also offers TLS, with a certificate for `localhost` signed by the first; the second signed nothing)
 # The cluster lives in a fresh /tmp/kanban-pg.XXXXXX (trust auth, loopback only, fsync off: it
 # is for tests only) and is stopped and removed when the sourcing shell exits (an EXIT trap,
 # replacing any the shell had). Installs postgresql-15 with apt-get when no initdb is found.
@@ -37,12 +39,36 @@ trap 'kanban_as_pg "$KANBAN_PGBIN/pg_ctl" -D "$KANBAN_PGDIR/data" -m fast stop >
 
 kanban_as_pg "$KANBAN_PGBIN/initdb" -D "$KANBAN_PGDIR/data" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
 
+# TLS offered besides plain TCP (pg_hba's `host` lines take both): a test CA and a server
+# certificate for `localhost` only (so that verify-full to 127.0.0.1 is refused by name), made
+# with openssl when it is there, for the TLS tests; a second CA that signed nothing, to be refused.
+kanban_pg_tls=""
+if command -v openssl >/dev/null 2>&1; then
+  kanban_tls="$KANBAN_PGDIR/tls"
+  mkdir -p "$kanban_tls"
+  if openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=kanban test CA" \
+        -keyout "$kanban_tls/ca.key" -out "$kanban_tls/ca.crt" >/dev/null 2>&1 \
+     && openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=kanban other CA" \
+        -keyout "$kanban_tls/other.key" -out "$kanban_tls/other.crt" >/dev/null 2>&1 \
+     && openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" \
+        -keyout "$kanban_tls/server.key" -out "$kanban_tls/server.csr" >/dev/null 2>&1 \
+     && printf 'subjectAltName=DNS:localhost\n' >"$kanban_tls/san.cnf" \
+     && openssl x509 -req -in "$kanban_tls/server.csr" -CA "$kanban_tls/ca.crt" -CAkey "$kanban_tls/ca.key" \
+        -CAcreateserial -days 2 -extfile "$kanban_tls/san.cnf" -out "$kanban_tls/server.crt" >/dev/null 2>&1; then
+    chmod 600 "$kanban_tls/server.key"
+    if [ "$(id -u)" = 0 ]; then chown -R postgres:postgres "$kanban_tls"; chmod 644 "$kanban_tls/ca.crt" "$kanban_tls/other.crt"; fi
+    kanban_pg_tls="-c ssl=on -c ssl_cert_file=$kanban_tls/server.crt -c ssl_key_file=$kanban_tls/server.key"
+    export KANBAN_TEST_POSTGRES_CA="$kanban_tls/ca.crt"
+    export KANBAN_TEST_POSTGRES_OTHER_CA="$kanban_tls/other.crt"
+  fi
+fi
+
 kanban_pg_port=${KANBAN_PG_PORT:-54329}
 kanban_pg_settings="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 if [ "${KANBAN_PG_DURABLE:-0}" = 1 ]; then kanban_pg_settings=""; fi
 kanban_pg_tries=0
 until kanban_as_pg "$KANBAN_PGBIN/pg_ctl" -D "$KANBAN_PGDIR/data" -l "$KANBAN_PGDIR/log" -w -t 30 start \
-    -o "-c listen_addresses=127.0.0.1 -p $kanban_pg_port -k $KANBAN_PGDIR -c max_connections=200 $kanban_pg_settings" >/dev/null; do
+    -o "-c listen_addresses=127.0.0.1 -p $kanban_pg_port -k $KANBAN_PGDIR -c max_connections=200 $kanban_pg_settings $kanban_pg_tls" >/dev/null; do
   kanban_pg_tries=$((kanban_pg_tries + 1))
   if [ "$kanban_pg_tries" -ge 20 ]; then
     echo "error: PostgreSQL did not start on ports ${KANBAN_PG_PORT:-54329}…$kanban_pg_port; its log:" >&2

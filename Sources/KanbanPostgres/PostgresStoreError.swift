@@ -24,7 +24,9 @@ public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
             // The pool's own description of a failed connection runs to a dump of its attempts.
             let text = error.underlying.map { "\($0)" } ?? ""
             let known = ["connection refused", "connection reset", "timed out", "no route to host", "name or service not known", "host is unreachable"]
-            let cause = known.first { text.lowercased().contains($0) } ?? "\(error.code)"
+            let cause = known.first { text.lowercased().contains($0) }
+                ?? Self.tlsFailure(in: text)
+                ?? (text.isEmpty ? "\(error.code)" : "\(error.code): \(Self.firstLine(of: text))")
             self.init(message: "PostgreSQL could not be reached while \(what): \(cause)")
             isConnectionFailure = true
         } else {
@@ -47,6 +49,22 @@ public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
     var isConnectionFailure = false
 
     public var description: String { message }
+
+    /// What a failed TLS handshake's error says, in words: the certificate refused (by whom
+    /// it is signed, or for which name), or the handshake otherwise failed; `nil` for another error.
+    static func tlsFailure(in text: String) -> String? {
+        let lower = text.lowercased()
+        if lower.contains("certificate_verify_failed") || lower.contains("certificate verify failed") || lower.contains("unable to get local issuer") {
+            return "its TLS certificate is not signed by an authority this node trusts (sslrootcert)"
+        }
+        if lower.contains("hostname") || lower.contains("host name") || lower.contains("unabletovalidatecertificate") {
+            return "its TLS certificate does not name the host connected to (verify-full)"
+        }
+        if lower.contains("ssl") || lower.contains("tls") || lower.contains("handshake") {
+            return "the TLS handshake failed: \(firstLine(of: text))"
+        }
+        return nil
+    }
 
     /// `text` up to its first line break, and at most 200 characters: an error is one line.
     private static func firstLine(of text: String) -> String {

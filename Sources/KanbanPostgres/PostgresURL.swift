@@ -6,8 +6,11 @@ import PostgresNIO
 ///
 /// The scheme is `postgres` or `postgresql`; the port defaults to 5432 and the database to the
 /// user's name. `sslmode` is `disable`, `prefer` (the default: TLS when the server offers it,
-/// certificate unchecked, as libpq does), `require` (TLS, certificate unchecked) or
-/// `verify-full` (TLS, certificate and host name checked). `schema` names a schema to keep the
+/// certificate unchecked, as libpq does), `require` (TLS, certificate unchecked), `verify-ca`
+/// (TLS, certificate checked against the trusted authorities) or `verify-full` (certificate and
+/// host name checked). `sslrootcert` names a PEM file of the authorities to trust instead of the
+/// system's; with it, `require` checks the certificate as `verify-ca` does (as libpq does).
+/// `schema` names a schema to keep the
 /// log's tables in (made when missing; lowercase letters, digits and `_`, up to 63): several
 /// logs in one database. Nothing else may follow the `?`.
 ///
@@ -26,6 +29,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         case prefer
         /// TLS or no connection, the certificate not checked.
         case require
+        /// TLS, the certificate checked against the trusted authorities, not the host name.
+        case verifyCA = "verify-ca"
         /// TLS, the certificate and host name checked.
         case verifyFull = "verify-full"
     }
@@ -45,6 +50,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// The schema holding the log's tables (`schema`), or `nil`: the database's default
     /// (`public`, as `search_path` finds it).
     public var schema: String?
+    /// The PEM file of the certificate authorities to trust (`sslrootcert`), or `nil`: the system's.
+    public var rootCertificatePath: String?
 
     /// Parses `text`; anything that is not such a URL throws ``PostgresURLError``.
     public init(_ text: String) throws(PostgresURLError) {
@@ -60,11 +67,12 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         guard !path.contains("/") else { throw bad("the path must be just the database's name") }
         var tlsMode = TLSMode.prefer
         var schema: String?
+        var rootCertificatePath: String?
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
                 guard let value = item.value, let mode = TLSMode(rawValue: value) else {
-                    throw bad("sslmode must be disable, prefer, require or verify-full")
+                    throw bad("sslmode must be disable, prefer, require, verify-ca or verify-full")
                 }
                 tlsMode = mode
             case "schema":
@@ -72,8 +80,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
                     throw bad("schema must be 1 to 63 lowercase letters, digits and _, not starting with a digit")
                 }
                 schema = value
+            case "sslrootcert":
+                guard let value = item.value, !value.isEmpty else { throw bad("sslrootcert must name a file") }
+                rootCertificatePath = value
             default:
-                throw bad("unknown parameter '\(item.name)' (only sslmode and schema are understood)")
+                throw bad("unknown parameter '\(item.name)' (only sslmode, sslrootcert and schema are understood)")
             }
         }
         let port = components.port ?? 5432
@@ -85,6 +96,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         database = path.isEmpty ? username : path
         self.tlsMode = tlsMode
         self.schema = schema
+        self.rootCertificatePath = rootCertificatePath
     }
 
     /// Whether `name` is a schema name a URL may give: lowercase ASCII letters, digits and `_`,
@@ -97,7 +109,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The URL without its password.
     public var description: String {
-        "postgres://\(username)@\(host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)" + (schema.map { "&schema=\($0)" } ?? "")
+        "postgres://\(username)@\(host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)"
+            + (rootCertificatePath.map { "&sslrootcert=\($0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? $0)" } ?? "")
+            + (schema.map { "&schema=\($0)" } ?? "")
     }
 
     /// The same server and user, another database (tests make and drop their own).
@@ -119,17 +133,31 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public func configuration() throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         do {
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            if let rootCertificatePath {
+                guard FileManager.default.isReadableFile(atPath: rootCertificatePath) else {
+                    throw PostgresStoreError(message: "cannot read sslrootcert \(rootCertificatePath)")
+                }
+                configuration.trustRoots = .file(rootCertificatePath)
+            }
             switch tlsMode {
             case .disable:
                 tls = .disable
-            case .prefer, .require:
-                var configuration = TLSConfiguration.makeClientConfiguration()
+            case .prefer:
                 configuration.certificateVerification = .none
-                let context = try NIOSSLContext(configuration: configuration)
-                tls = tlsMode == .prefer ? .prefer(context) : .require(context)
+                tls = .prefer(try NIOSSLContext(configuration: configuration))
+            case .require where rootCertificatePath == nil:
+                configuration.certificateVerification = .none
+                tls = .require(try NIOSSLContext(configuration: configuration))
+            case .require, .verifyCA:
+                configuration.certificateVerification = .noHostnameVerification
+                tls = .require(try NIOSSLContext(configuration: configuration))
             case .verifyFull:
-                tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+                configuration.certificateVerification = .fullVerification
+                tls = .require(try NIOSSLContext(configuration: configuration))
             }
+        } catch let error as PostgresStoreError {
+            throw error
         } catch {
             throw PostgresStoreError(message: "cannot set up TLS for \(self): \(error)")
         }

@@ -25,6 +25,15 @@ struct PostgresURLTests {
         #expect(try PostgresURL("postgres://ana@h/d?sslmode=verify-full").tlsMode == .verifyFull)
     }
 
+    @Test("sslrootcert and verify-ca parse, and show in the description")
+    func rootCertificate() throws {
+        let url = try PostgresURL("postgres://ana@h/d?sslmode=verify-full&sslrootcert=/etc/ssl/team%20ca.pem")
+        #expect(url.rootCertificatePath == "/etc/ssl/team ca.pem")
+        #expect(try PostgresURL(url.description) == url)
+        #expect(try PostgresURL("postgres://ana@h/d?sslmode=verify-ca").tlsMode == .verifyCA)
+        #expect(throws: PostgresStoreError.self) { try PostgresURL("postgres://ana@h/d?sslmode=require&sslrootcert=/nonexistent.pem").configuration() }
+    }
+
     @Test("schema names where the log's tables live, and shows in the description")
     func schema() throws {
         let url = try PostgresURL("postgres://ana@h/d?sslmode=disable&schema=team_a")
@@ -40,9 +49,10 @@ struct PostgresURLTests {
         ("postgres:///d", "it names no host"),
         ("postgres://h/d", "it names no user"),
         ("postgres://ana:pw@h/d/e", "the path must be just the database's name"),
-        ("postgres://ana:pw@h/d?sslmode=maybe", "sslmode must be disable, prefer, require or verify-full"),
+        ("postgres://ana:pw@h/d?sslmode=maybe", "sslmode must be disable, prefer, require, verify-ca or verify-full"),
         ("postgres://ana:pw@h/d?timeout=3", "unknown parameter 'timeout'"),
         ("postgres://ana:pw@h:0/d", "the port 0 is out of range"),
+        ("postgres://ana:pw@h/d?sslrootcert=", "sslrootcert must name a file"),
         ("postgres://ana:pw@h/d?schema=Team", "schema must be 1 to 63 lowercase letters"),
         ("postgres://ana:pw@h/d?schema=1team", "schema must be 1 to 63 lowercase letters"),
         ("postgres://ana:pw@h/d?schema=a;drop", "schema must be 1 to 63 lowercase letters"),
