@@ -36,21 +36,58 @@ final class BlockingConnection: Sendable {
         ids.add(1, ordering: .relaxed).newValue
     }
 
-    /// Connects to `url`, waiting until it is ready.
-    init(url: PostgresURL, logger: Logger, timeout: Duration = .seconds(30)) throws {
+    /// Connects to the first of `url`'s servers that takes the connection — and, when the URL
+    /// asks for `target_session_attrs=read-write`, takes writes — waiting until it is ready.
+    /// When none does, throws one line naming each server's refusal.
+    convenience init(url: PostgresURL, logger: Logger, timeout: Duration = .seconds(30)) throws {
+        var refusals: [PostgresStoreError] = []
+        for index in url.servers.indices {
+            do {
+                self.init(connection: try Self.connect(to: url, server: index, logger: logger), logger: logger, timeout: timeout)
+                return
+            } catch let error as PostgresStoreError {
+                refusals.append(error)
+            }
+        }
+        if refusals.count == 1 { throw refusals[0] }
+        throw PostgresStoreError(
+            message: "no server of \(url) took the connection: " + refusals.map(\.message).joined(separator: "; "),
+            sqlState: nil, isConnectionFailure: refusals.allSatisfy(\.meansReconnect)
+        )
+    }
+
+    private init(connection: PostgresConnection, logger: Logger, timeout: Duration) {
+        self.connection = connection
+        self.logger = logger
         self.timeout = timeout
-        var configuration = try url.configuration()
+    }
+
+    /// A connection to server `index` of `url`; with `read-write` asked, one that takes writes.
+    private static func connect(to url: PostgresURL, server index: Int, logger: Logger) throws -> PostgresConnection {
+        var configuration = try url.configuration(server: index)
         // A host that does not answer at all (down, or cut off) fails the try in a few seconds,
         // not PostgresNIO's default ten: the writer thread waits on it.
         configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
-        let id = Self.nextID()
-        let eventLoop = PostgresConnection.defaultEventLoopGroup.any()
+        let server = url.servers[index]
+        let name = "\(server.host):\(server.port)"
+        let connection: PostgresConnection
         do {
-            connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: id, logger: logger).wait()
+            connection = try PostgresConnection.connect(
+                on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: Self.nextID(), logger: logger
+            ).wait()
         } catch let error as PSQLError {
-            throw PostgresStoreError(error, doing: "connecting to \(url)")
+            throw PostgresStoreError(error, doing: url.servers.count == 1 ? "connecting to \(url)" : "connecting to \(name)")
         }
-        self.logger = logger
+        guard url.targetSession == .readWrite else { return connection }
+        do {
+            let rows = try connection.query("SHOW transaction_read_only", logger: logger).wait().rows
+            if try rows.first?.decode(String.self) == "off" { return connection }
+        } catch {
+            _ = try? connection.close().wait()
+            throw PostgresStoreError(message: "PostgreSQL at \(name) did not say whether it takes writes: \(error)", isConnectionFailure: true)
+        }
+        _ = try? connection.close().wait()
+        throw PostgresStoreError(message: "PostgreSQL at \(name) takes no writes (a standby)", sqlState: "25006")
     }
 
     /// Whether the connection is closed, or was closed after a query timed out.

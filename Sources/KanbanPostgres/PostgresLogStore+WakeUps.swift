@@ -35,12 +35,7 @@ extension PostgresLogStore {
 
     /// Connects, listens and hints until the connection fails or the task is cancelled, then closes.
     private static func listen(url: PostgresURL, logger: Logger, continuation: AsyncStream<Set<BoardID>>.Continuation) async {
-        let listener: PostgresConnection
-        do {
-            listener = try await PostgresConnection.connect(configuration: try url.configuration(), id: BlockingConnection.nextID(), logger: logger)
-        } catch {
-            return
-        }
+        guard let listener = await connectToPrimary(url: url, logger: logger) else { return }
         do {
             try await listener.listen(on: wakeUpChannel) { notifications in
                 continuation.yield([])
@@ -52,6 +47,28 @@ extension PostgresLogStore {
             // The connection failed (or the task was cancelled): hints since are lost.
         }
         try? await listener.close()
+    }
+
+    /// A connection to the first of `url`'s servers that takes it (and writes, when the URL
+    /// asks for read-write: notifications come from the primary), or `nil` when none does.
+    private static func connectToPrimary(url: PostgresURL, logger: Logger) async -> PostgresConnection? {
+        for index in url.servers.indices {
+            guard let connection = try? await PostgresConnection.connect(
+                configuration: try url.configuration(server: index), id: BlockingConnection.nextID(), logger: logger
+            ) else { continue }
+            guard url.targetSession == .readWrite else { return connection }
+            var writable = false
+            do {
+                for try await value in try await connection.query("SHOW transaction_read_only", logger: logger).decode(String.self) {
+                    writable = value == "off"
+                }
+            } catch {
+                writable = false
+            }
+            if writable { return connection }
+            try? await connection.close()
+        }
+        return nil
     }
 
     /// The board a notification's payload (`<board-uuid>:<head>`) names; `nil` for anything else.

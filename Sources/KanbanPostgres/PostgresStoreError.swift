@@ -15,6 +15,12 @@ public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
         self.sqlState = sqlState
     }
 
+    /// An error saying `message`, when no server answered (`isConnectionFailure`) or one did.
+    init(message: String, sqlState: String? = nil, isConnectionFailure: Bool) {
+        self.init(message: message, sqlState: sqlState)
+        self.isConnectionFailure = isConnectionFailure
+    }
+
     /// Describes `error`, met while doing `what` (such as "connecting to postgres://…").
     init(_ error: PSQLError, doing what: String) {
         if let info = error.serverInfo, let text = info[.message] {

@@ -35,10 +35,43 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         case verifyFull = "verify-full"
     }
 
-    /// The server's host name or address.
-    public var host: String
-    /// The server's port.
-    public var port: Int
+    /// One server a URL names: its host name or address and its port.
+    public struct Server: Sendable, Equatable {
+        public var host: String
+        public var port: Int
+
+        public init(host: String, port: Int) {
+            self.host = host
+            self.port = port
+        }
+    }
+
+    /// Which server of several to keep (`target_session_attrs`, as libpq).
+    public enum TargetSession: String, Sendable {
+        /// The first that takes the connection.
+        case any
+        /// The first that takes writes (`SHOW transaction_read_only` is `off`): a primary, not a
+        /// standby. `primary` is read the same.
+        case readWrite = "read-write"
+    }
+
+    /// The servers to try, in order: libpq's multi-host form, `postgres://user@host1:5432,host2:5433/db`.
+    /// A connection goes to the first that takes it (and, with ``TargetSession/readWrite``, takes
+    /// writes); a reconnect starts again from the first.
+    public var servers: [Server]
+    /// Which server of several to keep.
+    public var targetSession: TargetSession
+
+    /// The first server's host name or address.
+    public var host: String {
+        get { servers[0].host }
+        set { servers[0].host = newValue }
+    }
+    /// The first server's port.
+    public var port: Int {
+        get { servers[0].port }
+        set { servers[0].port = newValue }
+    }
     /// Whom to log in as.
     public var username: String
     /// The password, when the URL gives one (percent-decoded).
@@ -56,7 +89,25 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// Parses `text`; anything that is not such a URL throws ``PostgresURLError``.
     public init(_ text: String) throws(PostgresURLError) {
         func bad(_ reason: String) -> PostgresURLError { PostgresURLError(url: Self.redacted(text), reason: reason) }
-        guard let components = URLComponents(string: text) else { throw bad("it does not parse as a URL") }
+        // libpq's hosts list, `host1:port1,host2:port2`, is no URL authority: the first host
+        // stays for URLComponents, the others are parsed here.
+        var parsed = text
+        var others: [Server] = []
+        if let schemeEnd = text.range(of: "://") {
+            let rest = text[schemeEnd.upperBound...]
+            let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+            let authority = rest[..<authorityEnd]
+            let hostsStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
+            let hosts = authority[hostsStart...].split(separator: ",", omittingEmptySubsequences: false)
+            if hosts.count > 1 {
+                for item in hosts.dropFirst() {
+                    guard let server = Self.server(String(item)) else { throw bad("the host list entry '\(item)' is not HOST or HOST:PORT") }
+                    others.append(server)
+                }
+                parsed = String(text[..<hostsStart]) + hosts[0] + String(rest[authorityEnd...])
+            }
+        }
+        guard let components = URLComponents(string: parsed) else { throw bad("it does not parse as a URL") }
         guard let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql" else {
             throw bad("the scheme must be postgres:// or postgresql://")
         }
@@ -68,6 +119,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         var tlsMode = TLSMode.prefer
         var schema: String?
         var rootCertificatePath: String?
+        var targetSession = TargetSession.any
         for item in components.queryItems ?? [] {
             switch item.name {
             case "sslmode":
@@ -83,20 +135,46 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             case "sslrootcert":
                 guard let value = item.value, !value.isEmpty else { throw bad("sslrootcert must name a file") }
                 rootCertificatePath = value
+            case "target_session_attrs":
+                switch item.value {
+                case "any": targetSession = .any
+                case "read-write", "primary": targetSession = .readWrite
+                default: throw bad("target_session_attrs must be any, read-write or primary")
+                }
             default:
-                throw bad("unknown parameter '\(item.name)' (only sslmode, sslrootcert and schema are understood)")
+                throw bad("unknown parameter '\(item.name)' (only sslmode, sslrootcert, target_session_attrs and schema are understood)")
             }
         }
         let port = components.port ?? 5432
         guard (1...65_535).contains(port) else { throw bad("the port \(port) is out of range") }
-        self.host = host
-        self.port = port
+        servers = [Server(host: host, port: port)] + others
+        self.targetSession = targetSession
         self.username = username
         password = components.password
         database = path.isEmpty ? username : path
         self.tlsMode = tlsMode
         self.schema = schema
         self.rootCertificatePath = rootCertificatePath
+    }
+
+    /// `text` as `HOST` or `HOST:PORT` (`[IPv6]:PORT`), the port 1 to 65535 (5432 when none).
+    static func server(_ text: String) -> Server? {
+        var host = Substring(text)
+        var port = 5432
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
+            let after = host[host.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":"), let number = Int(after.dropFirst()) else { return nil }
+                port = number
+            }
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":") {
+            guard let number = Int(host[host.index(after: colon)...]) else { return nil }
+            port = number
+            host = host[..<colon]
+        }
+        guard !host.isEmpty, (1...65_535).contains(port), !host.contains(where: { $0 == "@" || $0 == "/" || $0 == " " }) else { return nil }
+        return Server(host: String(host), port: port)
     }
 
     /// Whether `name` is a schema name a URL may give: lowercase ASCII letters, digits and `_`,
@@ -109,7 +187,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The URL without its password.
     public var description: String {
-        "postgres://\(username)@\(host):\(port)/\(database)?sslmode=\(tlsMode.rawValue)"
+        "postgres://\(username)@" + servers.map { ($0.host.contains(":") ? "[\($0.host)]" : $0.host) + ":\($0.port)" }.joined(separator: ",")
+            + "/\(database)?sslmode=\(tlsMode.rawValue)"
+            + (targetSession == .readWrite ? "&target_session_attrs=read-write" : "")
             + (rootCertificatePath.map { "&sslrootcert=\($0.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? $0)" } ?? "")
             + (schema.map { "&schema=\($0)" } ?? "")
     }
@@ -128,9 +208,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         return url
     }
 
-    /// PostgresNIO's connection configuration; TLS modes other than `disable` make a TLS
-    /// context, which can fail (``PostgresStoreError``).
-    public func configuration() throws -> PostgresConnection.Configuration {
+    /// PostgresNIO's connection configuration for the server at `index` of ``servers`` (the
+    /// first by default); TLS modes other than `disable` make a TLS context, which can fail
+    /// (``PostgresStoreError``).
+    public func configuration(server index: Int = 0) throws -> PostgresConnection.Configuration {
+        let server = servers.indices.contains(index) ? servers[index] : servers[0]
         let tls: PostgresConnection.Configuration.TLS
         do {
             var configuration = TLSConfiguration.makeClientConfiguration()
@@ -162,7 +244,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             throw PostgresStoreError(message: "cannot set up TLS for \(self): \(error)")
         }
         var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: username, password: password, database: database, tls: tls
+            host: server.host, port: server.port, username: username, password: password, database: database, tls: tls
         )
         if let schema { configuration.options.additionalStartupParameters = [("search_path", schema)] }
         return configuration

@@ -25,6 +25,24 @@ struct PostgresURLTests {
         #expect(try PostgresURL("postgres://ana@h/d?sslmode=verify-full").tlsMode == .verifyFull)
     }
 
+    @Test("libpq's multi-host form: servers tried in order, ports per host, target_session_attrs; shown whole in the description")
+    func multiHost() throws {
+        let url = try PostgresURL("postgres://ana:pw@db1:5432,db2:5433,[::1]:6000,db4/kanban?sslmode=disable&target_session_attrs=read-write")
+        #expect(url.servers == [.init(host: "db1", port: 5432), .init(host: "db2", port: 5433), .init(host: "::1", port: 6000), .init(host: "db4", port: 5432)])
+        #expect(url.host == "db1" && url.port == 5432)
+        #expect(url.targetSession == .readWrite)
+        #expect(url.password == "pw" && url.database == "kanban" && url.username == "ana")
+        #expect(url.description == "postgres://ana@db1:5432,db2:5433,[::1]:6000,db4:5432/kanban?sslmode=disable&target_session_attrs=read-write")
+        var again = try PostgresURL(url.description)
+        again.password = "pw"
+        #expect(again == url)
+        #expect(try PostgresURL("postgres://ana@h/d?target_session_attrs=primary").targetSession == .readWrite)
+        #expect(try PostgresURL("postgres://ana@h/d").targetSession == .any)
+        for bad in ["postgres://ana@h1,/d", "postgres://ana@h1,h2:99999/d", "postgres://ana@h1,h2:x/d", "postgres://ana@h/d?target_session_attrs=standby"] {
+            #expect(throws: PostgresURLError.self, "\(bad)") { try PostgresURL(bad) }
+        }
+    }
+
     @Test("sslrootcert and verify-ca parse, and show in the description")
     func rootCertificate() throws {
         let url = try PostgresURL("postgres://ana@h/d?sslmode=verify-full&sslrootcert=/etc/ssl/team%20ca.pem")
