@@ -22,6 +22,10 @@ final class BlockingConnection: Sendable {
 
     private static let ids = Atomic<Int>(0)
 
+    /// TCP keepalive: probes after `idle` seconds of silence, every `interval` seconds, the
+    /// connection given up after `count` unanswered.
+    static let keepAlive: (idle: Int, interval: Int, count: Int) = (10, 5, 3)
+
     /// How long a try to connect may take.
     static let connectTimeoutSeconds: Int64 = 3
 
@@ -64,19 +68,41 @@ final class BlockingConnection: Sendable {
 
     /// A connection to server `index` of `url`; with `read-write` asked, one that takes writes.
     private static func connect(to url: PostgresURL, server index: Int, logger: Logger) throws -> PostgresConnection {
-        var configuration = try url.configuration(server: index)
-        // A host that does not answer at all (down, or cut off) fails the try in a few seconds,
-        // not PostgresNIO's default ten: the writer thread waits on it.
-        configuration.options.connectTimeout = .seconds(Self.connectTimeoutSeconds)
+        let base = try url.configuration(server: index)
         let server = url.servers[index]
         let name = "\(server.host):\(server.port)"
+        let doing = url.servers.count == 1 ? "connecting to \(url)" : "connecting to \(name)"
+        let eventLoop = PostgresConnection.defaultEventLoopGroup.any()
+        // The socket is made here, not by PostgresNIO, for TCP keepalive: a server that vanishes
+        // without closing (a cut network, a frozen host) is noticed in about 25 s, not hours. A
+        // host that does not answer at all fails the try in a few seconds, not ten.
+        let channel: any Channel
+        do {
+            channel = try ClientBootstrap(group: eventLoop)
+                .connectTimeout(.seconds(Self.connectTimeoutSeconds))
+                .channelOption(.socketOption(.so_keepalive), value: 1)
+                .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+                .channelOption(ChannelOptions.Types.SocketOption(level: IPPROTO_TCP, name: TCP_KEEPIDLE), value: Self.keepAlive.idle)
+                .channelOption(ChannelOptions.Types.SocketOption(level: IPPROTO_TCP, name: TCP_KEEPINTVL), value: Self.keepAlive.interval)
+                .channelOption(ChannelOptions.Types.SocketOption(level: IPPROTO_TCP, name: TCP_KEEPCNT), value: Self.keepAlive.count)
+                .connect(host: server.host, port: server.port).wait()
+        } catch {
+            throw PostgresStoreError(unreachable: error, doing: doing)
+        }
+        var configuration = PostgresConnection.Configuration(
+            establishedChannel: channel, tls: base.tls, username: base.username, password: base.password, database: base.database
+        )
+        configuration.options = base.options
+        // The name TLS checks the certificate against (an address is checked as an address).
+        if server.host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }), server.host.contains(where: \.isLetter) {
+            configuration.options.tlsServerName = server.host
+        }
         let connection: PostgresConnection
         do {
-            connection = try PostgresConnection.connect(
-                on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: Self.nextID(), logger: logger
-            ).wait()
+            connection = try PostgresConnection.connect(on: eventLoop, configuration: configuration, id: Self.nextID(), logger: logger).wait()
         } catch let error as PSQLError {
-            throw PostgresStoreError(error, doing: url.servers.count == 1 ? "connecting to \(url)" : "connecting to \(name)")
+            channel.close(promise: nil)
+            throw PostgresStoreError(error, doing: doing)
         }
         guard url.targetSession == .readWrite else { return connection }
         do {

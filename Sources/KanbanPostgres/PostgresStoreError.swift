@@ -27,14 +27,7 @@ public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
             let state = info[.sqlState]
             self.init(message: "PostgreSQL refused \(what): \(text)" + (state.map { " (SQLSTATE \($0))" } ?? ""), sqlState: state)
         } else if error.code == .connectionError || error.code == .serverClosedConnection {
-            // The pool's own description of a failed connection runs to a dump of its attempts.
-            let text = error.underlying.map { "\($0)" } ?? ""
-            let known = ["connection refused", "connection reset", "timed out", "no route to host", "name or service not known", "host is unreachable"]
-            let cause = known.first { text.lowercased().contains($0) }
-                ?? Self.tlsFailure(in: text)
-                ?? (text.isEmpty ? "\(error.code)" : "\(error.code): \(Self.firstLine(of: text))")
-            self.init(message: "PostgreSQL could not be reached while \(what): \(cause)")
-            isConnectionFailure = true
+            self.init(unreachable: error.underlying, code: "\(error.code)", doing: what)
         } else {
             let cause = error.underlying.map { ": \(Self.firstLine(of: "\($0)"))" } ?? ""
             self.init(message: "PostgreSQL failed \(what): \(error.code)\(cause)")
@@ -55,6 +48,19 @@ public struct PostgresStoreError: Error, Sendable, CustomStringConvertible {
     var isConnectionFailure = false
 
     public var description: String { message }
+
+    /// PostgreSQL could not be reached while doing `what`, for `underlying` (a socket's or
+    /// TLS's error), said in words where it is a known one.
+    init(unreachable underlying: (any Error)?, code: String = "connectionError", doing what: String) {
+        // The pool's own description of a failed connection runs to a dump of its attempts.
+        let text = underlying.map { "\($0)" } ?? ""
+        let known = ["connection refused", "connection reset", "timed out", "no route to host", "name or service not known", "host is unreachable"]
+        let cause = known.first { text.lowercased().contains($0) }
+            ?? (text.lowercased().contains("connecttimeout") ? "timed out" : nil)
+            ?? Self.tlsFailure(in: text)
+            ?? (text.isEmpty ? code : "\(code): \(Self.firstLine(of: text))")
+        self.init(message: "PostgreSQL could not be reached while \(what): \(cause)", isConnectionFailure: true)
+    }
 
     /// What a failed TLS handshake's error says, in words: the certificate refused (by whom
     /// it is signed, or for which name), or the handshake otherwise failed; `nil` for another error.
