@@ -30,6 +30,10 @@ public enum LogMigration {
             let claimed = try writer.claimLog()
             var heads: [BoardID: UInt64] = [:]
             var last: UInt64 = 0
+            // The log's audit tree as it is copied: its root at each page's end is kept, so a
+            // node whose cache holds a prefix checks it by one root (PostgresLogTransaction.keepRoot).
+            var tree = MerkleRootBuilder()
+            let transaction = writer as? PostgresLogTransaction
             while true {
                 let page = try source.read { reader in
                     var page: [LogEntry] = []
@@ -41,12 +45,16 @@ public enum LogMigration {
                 }
                 guard let end = page.last?.position else { break }
                 var byBoard: [BoardID: [(position: UInt64, bytes: [UInt8])]] = [:]
-                for entry in page { byBoard[entry.board, default: []].append((entry.position, entry.bytes)) }
+                for entry in page {
+                    byBoard[entry.board, default: []].append((entry.position, entry.bytes))
+                    _ = tree.append(MerkleHash.leaf(entry.bytes))
+                }
                 // Ascending board order, as every writer takes them (no lock-order deadlocks).
                 for (board, events) in byBoard.sorted(by: { $0.key < $1.key }) {
                     heads[board] = try writer.append(board: board, expectedHead: heads[board] ?? 0, events)
                 }
                 last = end
+                if tree.count == end { transaction?.keepRoot(AuditRoot(size: end, root: tree.root)) }
             }
             try writer.advanceLog(from: claimed, to: max(claimed, last))
             counts = try copyTheRest(from: source, to: writer, through: last)

@@ -461,6 +461,12 @@ final class PostgresLogTransaction: LogWriting {
         }
     }
 
+    /// Keeps `root` in `log_roots` (a migration's, page by page); one kept at that size stays.
+    func keepRoot(_ root: AuditRoot) {
+        guard let size = Int64(exactly: root.size) else { return }
+        send("INSERT INTO log_roots (size, root) VALUES (\(size), \(ByteBuffer(bytes: root.root))) ON CONFLICT DO NOTHING")
+    }
+
     func recordedRoot(atOrBefore size: UInt64) throws -> AuditRoot? {
         let rows = try query("""
             SELECT size, root FROM log_roots WHERE size <= \(Int64(clamping: size)) ORDER BY size DESC LIMIT 1

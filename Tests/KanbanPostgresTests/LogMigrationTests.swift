@@ -43,6 +43,12 @@ struct LogMigrationTests {
             }
             let copied = try target.read { try LogStoreConformance.entries($0, after: 0) }
             #expect(copied == expected)
+            // The audit root at each page's end is kept, for nodes to check their caches by.
+            for size: UInt64 in [250, 1_000, UInt64(stored.count)] {
+                let kept = try #require(try target.read { try $0.recordedRoot(atOrBefore: size) })
+                #expect(kept == (try engine.audit.root(size: kept.size)), "size \(size)")
+                #expect(kept.size > size - 250 || kept.size == UInt64(stored.count))
+            }
             #expect(try target.read { try $0.heads() } == seqs)
             #expect(try target.read { try $0.lastPosition() } == stored.last?.event.sequence)
             let next = try target.query("SELECT nextval('event_position')").first?.decode(Int64.self)
