@@ -187,6 +187,31 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("a log that lost its tail (a failover to a standby behind it) is named: the node stops writing and says which positions, nothing changes on either side")
+    func lostTail() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            for title in ["one", "two", "three"] { try a.engine.execute(.addCard(board: "main", title: title), actor: "ana") }
+            let b = try SharedLogNode(url: url)
+            try b.catchUp()
+            let cached = try b.storedBytes()
+            try #require(cached.count == 4)
+            // What an asynchronous standby promoted one commit behind would hold: the log through 2.
+            _ = try a.follower.query("DELETE FROM events WHERE position > 2")
+            _ = try a.follower.query("UPDATE boards SET head = 2, last_position = 2")
+            _ = try a.follower.query("UPDATE log_head SET position = 2")
+            let lost = SharedLogError.lostTail(path: b.directory.appending("db"), logEnd: 2, cacheEnd: 4)
+            #expect(throws: lost) { try b.engine.sync.catchUp(from: b.follower) }
+            #expect(throws: lost) { try b.engine.execute(.addCard(board: "main", title: "after"), actor: "bo") }
+            #expect(lost.description.contains("positions 3…4 are no longer in the log"))
+            // A node started on that cache says the same.
+            let reopened = try KanbanEngine(path: b.directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
+            #expect(throws: lost) { try reopened.execute(.addCard(board: "main", title: "after"), actor: "bo") }
+            #expect(try b.storedBytes() == cached)
+            #expect(try a.follower.read { try $0.lastPosition() } == 2)
+        }
+    }
+
     @Test("a cache checked against the roots the log keeps: a node whose cache is a true prefix goes on writing, past many writes")
     func acceptsATruePrefix() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

@@ -44,7 +44,11 @@ extension KanbanEngine {
             return true
         }
         if let differing { throw SharedLogError.notACache(path: path, detail: "its event \(differing) differs from the shared log's") }
-        if next <= local { throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(next)") }
+        if next <= local {
+            // Every event the log has is the cache's: the log ends first.
+            if try reader.lastPosition() == next - 1 { throw SharedLogError.lostTail(path: path, logEnd: next - 1, cacheEnd: local) }
+            throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(next)")
+        }
     }
 
     /// The audit root at `last` when a write from `claimed` to `last` passes a multiple of

@@ -25,6 +25,9 @@ extension KanbanEngine {
         let claimed = try shared.claimLog()
         let local = try log.lastSequence(in: transaction)
         guard local <= claimed else {
+            // Checked a prefix already (or now, below, were it the first write): the log lost its tail.
+            if sharedCacheChecked.withLock({ $0 }) { throw SharedLogError.lostTail(path: path, logEnd: claimed, cacheEnd: local) }
+            try checkCachePrefix(of: shared, through: local, in: transaction)
             throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log \(claimed)")
         }
         // The first write checks the cache's whole prefix (``checkCachePrefix(of:through:in:)``).
@@ -132,6 +135,7 @@ extension KanbanEngine {
         let start = try lastSequence()
         var entries: [(position: UInt64, bytes: [UInt8])] = []
         var ranges: [BackdatedRange] = []
+        var logEnd: UInt64?
         try Self.sharedLogFailures {
             try store.read { reader in
                 if !sharedCacheChecked.withLock({ $0 }) {
@@ -143,6 +147,8 @@ extension KanbanEngine {
                     return entries.count <= limit
                 }
                 if entries.count > 1 { ranges = try reader.backdatedRanges(after: start) }
+                // The log does not reach the cache's end: how far it goes, to say so.
+                if start > 0, entries.first?.position != start { logEnd = try reader.lastPosition() }
             }
         }
         // Nothing new since the read began (most often: this node's own writes, which its
@@ -158,6 +164,7 @@ extension KanbanEngine {
             let fresh = entries.drop { $0.position < local }
             if fresh.isEmpty {
                 if local == start && local > 0 && entries.first?.position != local {
+                    if let logEnd, logEnd < local { throw SharedLogError.lostTail(path: path, logEnd: logEnd, cacheEnd: local) }
                     throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log fewer")
                 }
                 return 0

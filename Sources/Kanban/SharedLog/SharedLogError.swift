@@ -11,6 +11,10 @@ public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible 
     case nodeCache(path: String)
     /// The shared log skips a position: it was appended to by a writer that did not claim it.
     case gap(expected: UInt64, found: UInt64)
+    /// The shared log ends at `logEnd`, before the cache at `path`, which holds the same events
+    /// through `logEnd` and more through `cacheEnd`: the log lost its tail (most likely a
+    /// failover to a standby that had not received it). The node stops writing.
+    case lostTail(path: String, logEnd: UInt64, cacheEnd: UInt64)
 
     public var description: String {
         switch self {
@@ -20,6 +24,10 @@ public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible 
             "\(path) is not a cache of this shared log (\(detail)); start the node on an empty --db, or copy a log in with kanban migrate"
         case .nodeCache(let path):
             "\(path) is a node's cache of a log shared on PostgreSQL: read it here, but change it through a node (kanban serve --store URL --db \(path))"
+        case .lostTail(let path, let logEnd, let cacheEnd):
+            "the shared log ends at position \(logEnd), but \(path) holds the same events and more, through \(cacheEnd): "
+                + "positions \(logEnd + 1)…\(cacheEnd) are no longer in the log (lost, most likely, in a failover to a standby "
+                + "that had not received them); move \(path) aside (it keeps them) and start the node on an empty --db"
         case .gap(let expected, let found):
             "the shared log skips from position \(expected - 1) to \(found): it was appended to without claiming the log"
         }
