@@ -204,6 +204,8 @@ struct SharedLogEngineTests {
             #expect(throws: lost) { try b.engine.sync.catchUp(from: b.follower) }
             #expect(throws: lost) { try b.engine.execute(.addCard(board: "main", title: "after"), actor: "bo") }
             #expect(lost.description.contains("positions 3…4 are no longer in the log"))
+            #expect(b.engine.sync.lostPositions == 3...4)
+            #expect(a.engine.sync.lostPositions == nil)
             // A node started on that cache says the same.
             let reopened = try KanbanEngine(path: b.directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
             #expect(throws: lost) { try reopened.execute(.addCard(board: "main", title: "after"), actor: "bo") }

@@ -28,6 +28,7 @@ struct MetricsTests {
             #expect(first["kanban_http_request_duration_seconds_count"] == 3)
             #expect(first[#"kanban_http_request_duration_seconds_bucket{le="+Inf"}"#] == 3)
             #expect(first["kanban_log_last_sequence"] == Double(try engine.lastSequence()))
+            #expect(first["kanban_shared_log_lost_positions"] == 0)
             let commits = try #require(first["kanban_commits_total"])
             #expect(commits >= 1 && commits == Double(engine.writeStatistics.commits))
 

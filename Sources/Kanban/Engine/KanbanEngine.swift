@@ -53,6 +53,9 @@ public final class KanbanEngine: Sendable {
     let isOrphanedCache: Bool
     /// Whether a write found the cache to be a prefix of the shared log (it stays one).
     let sharedCacheChecked = Mutex(false)
+    /// The positions the cache holds and the shared log no longer does, once found
+    /// (``SharedLogError/lostTail(path:logEnd:cacheEnd:)``).
+    let lostSharedPositions = Mutex<ClosedRange<UInt64>?>(nil)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
     let answerPurgePosition = Mutex<[UInt8]?>(nil)
     /// The tracer of commands' and commits' spans; `nil` when none records.

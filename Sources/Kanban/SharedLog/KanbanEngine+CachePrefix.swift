@@ -46,9 +46,16 @@ extension KanbanEngine {
         if let differing { throw SharedLogError.notACache(path: path, detail: "its event \(differing) differs from the shared log's") }
         if next <= local {
             // Every event the log has is the cache's: the log ends first.
-            if try reader.lastPosition() == next - 1 { throw SharedLogError.lostTail(path: path, logEnd: next - 1, cacheEnd: local) }
+            if try reader.lastPosition() == next - 1 { throw lostTail(logEnd: next - 1, cacheEnd: local) }
             throw SharedLogError.notACache(path: path, detail: "the shared log has no event at position \(next)")
         }
+    }
+
+    /// The error for a shared log that ends at `logEnd`, before the cache at `cacheEnd`, noted
+    /// for ``EngineSync/lostPositions``.
+    func lostTail(logEnd: UInt64, cacheEnd: UInt64) -> SharedLogError {
+        if logEnd < cacheEnd { lostSharedPositions.withLock { $0 = (logEnd + 1)...cacheEnd } }
+        return .lostTail(path: path, logEnd: logEnd, cacheEnd: cacheEnd)
     }
 
     /// The audit root at `last` when a write from `claimed` to `last` passes a multiple of

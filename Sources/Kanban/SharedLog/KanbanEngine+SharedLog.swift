@@ -26,7 +26,7 @@ extension KanbanEngine {
         let local = try log.lastSequence(in: transaction)
         guard local <= claimed else {
             // Checked a prefix already (or now, below, were it the first write): the log lost its tail.
-            if sharedCacheChecked.withLock({ $0 }) { throw SharedLogError.lostTail(path: path, logEnd: claimed, cacheEnd: local) }
+            if sharedCacheChecked.withLock({ $0 }) { throw lostTail(logEnd: claimed, cacheEnd: local) }
             try checkCachePrefix(of: shared, through: local, in: transaction)
             throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log \(claimed)")
         }
@@ -164,7 +164,7 @@ extension KanbanEngine {
             let fresh = entries.drop { $0.position < local }
             if fresh.isEmpty {
                 if local == start && local > 0 && entries.first?.position != local {
-                    if let logEnd, logEnd < local { throw SharedLogError.lostTail(path: path, logEnd: logEnd, cacheEnd: local) }
+                    if let logEnd, logEnd < local { throw lostTail(logEnd: logEnd, cacheEnd: local) }
                     throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log fewer")
                 }
                 return 0

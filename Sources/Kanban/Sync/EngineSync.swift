@@ -47,6 +47,13 @@ public struct EngineSync: Sendable {
         try KanbanEngine.checkedClient(client)
     }
 
+    /// The positions this node's cache holds and its shared log no longer does (the log lost
+    /// its tail: ``SharedLogError/lostTail(path:logEnd:cacheEnd:)``), once a catch-up or a
+    /// write found them; `nil` while none are known.
+    public var lostPositions: ClosedRange<UInt64>? {
+        engine.lostSharedPositions.withLock { $0 }
+    }
+
     /// Brings this engine's database up to the shared log `store` (at most `limit` events at a
     /// time): what a node does on each wake-up and poll, so that its reads and live streams
     /// show other nodes' writes. Returns how many events it copied; wakes this engine's

@@ -24,6 +24,7 @@ final class ServerMetrics: Sendable {
     private let averageBatch: Gauge
     private let largestBatch: Gauge
     private let lastSequence: Gauge
+    private let lostPositions: Gauge
     /// The request counter of each method and status seen, so a request looks its counter up
     /// once by a short key rather than through the registry's descriptor and labels.
     private let requestCounters = Mutex<[String: Counter]>([:])
@@ -49,6 +50,9 @@ final class ServerMetrics: Sendable {
     private static var batchSizeAverage: MetricNameDescriptor { named("kanban_batch_size_average", "Commands per commit, on average.") }
     private static var batchSizeMax: MetricNameDescriptor { named("kanban_batch_size_max", "The most commands one commit carried.") }
     private static var logLastSequence: MetricNameDescriptor { named("kanban_log_last_sequence", "The sequence number of the log's last event.") }
+    private static var sharedLogLostPositions: MetricNameDescriptor {
+        named("kanban_shared_log_lost_positions", "Events this node's cache holds that its shared log lost (a failover behind it); the node stops writing.")
+    }
     private static var httpRequestsTotal: MetricNameDescriptor { named("kanban_http_requests_total", "HTTP requests answered, by method and status.") }
 
     init() {
@@ -61,6 +65,7 @@ final class ServerMetrics: Sendable {
         averageBatch = registry.makeGauge(descriptor: Self.batchSizeAverage, labels: [])
         largestBatch = registry.makeGauge(descriptor: Self.batchSizeMax, labels: [])
         lastSequence = registry.makeGauge(descriptor: Self.logLastSequence, labels: [])
+        lostPositions = registry.makeGauge(descriptor: Self.sharedLogLostPositions, labels: [])
     }
 
     /// Counts one answered request, its answer's head `elapsed` after its own.
@@ -99,7 +104,7 @@ final class ServerMetrics: Sendable {
     var liveSubscribers: Int { tallies.withLock { $0.subscribers } }
 
     /// Everything, as Prometheus text (format 0.0.4), with the engine's figures as of now.
-    func render(writes: WriteStatistics, lastSequence: UInt64) -> String {
+    func render(writes: WriteStatistics, lastSequence: UInt64, lostPositions: ClosedRange<UInt64>? = nil) -> String {
         let (newCommits, newCommands) = tallies.withLock { tallies in
             defer { (tallies.commits, tallies.commands) = (max(tallies.commits, writes.commits), max(tallies.commands, writes.commands)) }
             return (max(0, writes.commits - tallies.commits), max(0, writes.commands - tallies.commands))
@@ -109,6 +114,7 @@ final class ServerMetrics: Sendable {
         averageBatch.set(writes.averageBatch)
         largestBatch.set(Int64(writes.largestBatch))
         self.lastSequence.set(Double(lastSequence))
+        self.lostPositions.set(lostPositions.map { Double($0.upperBound - $0.lowerBound) + 1 } ?? 0)
         return registry.emitToString()
     }
 }
