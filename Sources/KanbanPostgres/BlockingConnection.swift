@@ -181,6 +181,12 @@ final class BlockingConnection: Sendable {
         }
     }
 
+    /// A connection left open is closed without waiting (PostgresNIO traps on one dropped
+    /// open): a store replacing a broken one, a caller that threw before its `close()`.
+    deinit {
+        if !connection.isClosed { closeWithoutWaiting() }
+    }
+
     /// Closes the connection, waiting until it is closed.
     func close() {
         _ = try? connection.close().wait()
