@@ -61,9 +61,17 @@ public protocol LogReading {
     /// `nil` when it keeps none that small: what a node checks its cache's whole prefix against.
     /// Stores that keep no roots (LMDB has its own tree) answer `nil`.
     func recordedRoot(atOrBefore size: UInt64) throws -> AuditRoot?
+    /// Why a commit this log acknowledged could still be lost by a failover to another server
+    /// (a standby that had not received it), in one line; `nil` when it could not. A signed
+    /// checkpoint commits to its positions for good, so a node signs none while this is set.
+    /// A store with no standbys (LMDB) answers `nil`.
+    func failoverRisk() throws -> String?
 }
 
 extension LogReading {
+    /// No failover: `nil`.
+    public func failoverRisk() throws -> String? { nil }
+
     /// Each entry's bytes, by way of ``forEach(after:_:)``: for stores that keep nothing to
     /// hand out without a copy.
     public func forEachStored(after position: UInt64, _ body: (UInt64, UnsafeRawBufferPointer) throws -> Bool) throws {

@@ -59,6 +59,10 @@ public protocol LogWriting: LogReading {
     /// gapless and commit-ordered across boards — what engines sharing one log need
     /// (``EngineOptions/sharedLog``). On LMDB the write transaction holds that turn already.
     func claimLog() throws -> UInt64
+    /// ``claimLog()``, also returning the stored bytes of the event at that position (`nil`
+    /// for an empty log, or a store that does not say) in the same round trip: a node compares
+    /// them with its cache's last event, which a failover may have replaced.
+    func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?)
     /// Moves the log's last position from `claimed`, as ``claimLog()`` returned it, to `last`,
     /// the last position this write appended. A log that is no longer at `claimed` (a writer
     /// that did not claim appended) throws ``LogConflict`` and the whole write keeps nothing.
@@ -70,6 +74,11 @@ public protocol LogWriting: LogReading {
 }
 
 extension LogWriting {
+    /// ``claimLog()`` alone: the last event's bytes are not said.
+    public func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?) {
+        (try claimLog(), nil)
+    }
+
     public func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {
         try advanceLog(from: claimed, to: last)
     }

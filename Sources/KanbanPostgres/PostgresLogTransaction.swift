@@ -439,6 +439,16 @@ final class PostgresLogTransaction: LogWriting {
         return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a log position")
     }
 
+    /// As ``claimLog()``, with the last event's bytes joined in (by the `events_position` index).
+    func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?) {
+        let rows = try query("""
+            SELECT h.position, e.data FROM log_head h LEFT JOIN events e ON e.position = h.position FOR UPDATE OF h
+            """)
+        guard let row = rows.first else { return (0, nil) }
+        let (position, data) = try row.decode((Int64, ByteBuffer?).self)
+        return (try Self.unsigned(position, "a log position"), data.map { Array($0.readableBytesView) })
+    }
+
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
         let from = try Self.signed(claimed), to = try Self.signed(last)
         send("UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1") { moved in
@@ -476,6 +486,30 @@ final class PostgresLogTransaction: LogWriting {
         let bytes = Array(root.readableBytesView)
         guard bytes.count == 32 else { throw PostgresStoreError(message: "the database holds an audit root of \(bytes.count) bytes, not 32") }
         return AuditRoot(size: try Self.unsigned(stored, "a root's size"), root: bytes)
+    }
+
+    /// Commits wait for a synchronous standby (`synchronous_standby_names` set, and
+    /// `synchronous_commit` at `on`, `remote_write` or `remote_apply`), or no standby streams
+    /// from the server (`pg_stat_replication` empty: none could be promoted without them, and
+    /// one made later from a base backup holds them): `nil`. Otherwise the setting to change.
+    /// (Not covered: an asynchronous standby disconnected now and promoted later.)
+    func failoverRisk() throws -> String? {
+        let rows = try query("""
+            SELECT current_setting('synchronous_standby_names'), current_setting('synchronous_commit'),
+                   (SELECT count(*) FROM pg_stat_replication)::int8
+            """)
+        guard let row = rows.first else { return nil }
+        let (standbyNames, synchronousCommit, standbys) = try row.decode((String, String, Int64).self)
+        guard standbys > 0 else { return nil }
+        if standbyNames.trimmingCharacters(in: .whitespaces).isEmpty {
+            return "\(standbys) standby server(s) replicate this PostgreSQL server asynchronously (synchronous_standby_names is empty): "
+                + "a failover to one may lose acknowledged commits; set synchronous_standby_names (Patroni: synchronous_mode: true)"
+        }
+        guard ["on", "remote_write", "remote_apply"].contains(synchronousCommit) else {
+            return "synchronous_commit is '\(synchronousCommit)', so commits do not wait for the synchronous standby: "
+                + "a failover may lose acknowledged commits; set synchronous_commit to on"
+        }
+        return nil
     }
 
     /// The head and last position of `board` as this transaction sees them (0 and 0 for a board with no row).

@@ -187,7 +187,7 @@ struct SharedLogEngineTests {
         }
     }
 
-    @Test("a log that lost its tail (a failover to a standby behind it) is named: the node stops writing and says which positions, nothing changes on either side")
+    @Test("a log that lost its tail (a failover to a standby behind it): each node cuts its cache back to the log, keeps the lost events apart, says which positions, and goes on")
     func lostTail() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let a = try SharedLogNode(url: url)
@@ -196,20 +196,99 @@ struct SharedLogEngineTests {
             try b.catchUp()
             let cached = try b.storedBytes()
             try #require(cached.count == 4)
+            // A snapshot past the cut, and a stream that has read everything: both must not outlive it.
+            try b.engine.snapshots.take()
+            nonisolated(unsafe) var stream = b.engine.events(after: 0).makeAsyncIterator()
+            try blocking { for _ in 0..<4 { _ = try await stream.next() } }
+            let cutsBefore = b.engine.sync.cutCount
             // What an asynchronous standby promoted one commit behind would hold: the log through 2.
             _ = try a.follower.query("DELETE FROM events WHERE position > 2")
             _ = try a.follower.query("UPDATE boards SET head = 2, last_position = 2")
             _ = try a.follower.query("UPDATE log_head SET position = 2")
-            let lost = SharedLogError.lostTail(path: b.directory.appending("db"), logEnd: 2, cacheEnd: 4)
-            #expect(throws: lost) { try b.engine.sync.catchUp(from: b.follower) }
-            #expect(throws: lost) { try b.engine.execute(.addCard(board: "main", title: "after"), actor: "bo") }
-            #expect(lost.description.contains("positions 3…4 are no longer in the log"))
+            // B's follower finds out: its cache goes back to the log's two events.
+            try b.catchUp()
+            #expect(try b.storedBytes() == Array(cached.prefix(2)))
+            #expect(try b.engine.sync.lostRanges().map(\.positions) == [3...4])
+            #expect(try b.engine.sync.lostEvents().map(\.bytes) == Array(cached.suffix(2)))
             #expect(b.engine.sync.lostPositions == 3...4)
-            #expect(a.engine.sync.lostPositions == nil)
-            // A node started on that cache says the same.
+            #expect(try b.engine.sync.lostPositionCount() == 2)
+            #expect(try b.engine.sync.wasLost(3) && !b.engine.sync.wasLost(2))
+            #expect(try b.engine.snapshots.list().allSatisfy { $0.sequence <= 2 })
+            #expect(try b.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["one"])
+            #expect(try b.engine.verify().firstDifference == nil)
+            #expect(try b.engine.audit.verify().problem == nil)
+            #expect(b.engine.sync.cutCount == cutsBefore + 1)
+            let ended = try blocking { () async -> String in
+                do { return "went on with \(String(describing: try await stream.next()))" } catch { return String(describing: error) }
+            }
+            #expect(ended == SharedLogError.cutBack(lastSequence: 2).description)
+            // B goes on writing: its card takes position 3 in the log.
+            let written = try b.engine.execute(.addCard(board: "main", title: "after"), actor: "bo")
+            #expect(written.map(\.sequence) == [3])
+            // A's cache held 3 and 4 too, and the log's 3 is B's now: A's next write cuts back, then goes on.
+            let next = try a.engine.execute(.addCard(board: "main", title: "from a"), actor: "ana")
+            #expect(next.map(\.sequence) == [4])
+            #expect(try a.engine.sync.lostRanges().map(\.positions) == [3...4])
+            try b.catchUp()
+            #expect(try a.storedBytes() == b.storedBytes())
+            #expect(try a.engine.withState { StateSnapshot($0) } == b.engine.withState { StateSnapshot($0) })
+            #expect(try a.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["one", "after", "from a"])
+            let store = try PostgresLogStore(url: url)
+            #expect(try store.read { try $0.boardRoots() } == a.engine.audit.boardRoots())
+            for node in [a, b] {
+                #expect(try node.engine.verify().firstDifference == nil)
+                #expect(try node.engine.audit.verify().problem == nil)
+            }
+            // A node started on B's cache later goes on from it, and still lists the loss.
             let reopened = try KanbanEngine(path: b.directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
-            #expect(throws: lost) { try reopened.execute(.addCard(board: "main", title: "after"), actor: "bo") }
-            #expect(try b.storedBytes() == cached)
+            #expect(try reopened.execute(.addCard(board: "main", title: "reopened"), actor: "bo").map(\.sequence) == [5])
+            #expect(try reopened.sync.lostRanges().map(\.positions) == [3...4])
+        }
+    }
+
+    @Test("a log that lost a node's last event and got another in its place: the node's next write sees the log's last event differ, cuts back, and goes in after it")
+    func replacedLastEvent() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            for title in ["one", "two", "three"] { try a.engine.execute(.addCard(board: "main", title: title), actor: "ana") }
+            let held = try a.storedBytes()
+            // The failover loses position 4; a new node writes another event there.
+            _ = try a.follower.query("DELETE FROM events WHERE position > 3")
+            _ = try a.follower.query("UPDATE boards SET head = 3, last_position = 3")
+            _ = try a.follower.query("UPDATE log_head SET position = 3")
+            let c = try SharedLogNode(url: url)
+            #expect(try c.engine.execute(.addCard(board: "main", title: "other"), actor: "cy").map(\.sequence) == [4])
+            // A's cache is as long as the log, its last event another: its write cuts back first.
+            #expect(try a.engine.execute(.addCard(board: "main", title: "from a"), actor: "ana").map(\.sequence) == [5])
+            #expect(try a.engine.sync.lostRanges().map(\.positions) == [4...4])
+            #expect(try a.engine.sync.lostEvents().map(\.bytes) == [held[3]])
+            try c.catchUp()
+            #expect(try a.storedBytes() == c.storedBytes())
+            #expect(try a.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["one", "two", "other", "from a"])
+            #expect(try a.engine.audit.verify().problem == nil)
+        }
+    }
+
+    @Test("a database of its own, opened as a node's cache for the first time, is not cut back when the log is shorter: refused, nothing changes")
+    func refusesToCutAForeignDatabase() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            try a.engine.execute(.addCard(board: "main", title: "one"), actor: "ana")
+            // A log of its own that starts with the shared log's events and goes on.
+            let directory = try TemporaryDirectory(prefix: "kanban-own")
+            let own = try KanbanEngine(path: directory.appending("db"))
+            let entries = try a.follower.read { reader in
+                var entries: [LogEntry] = []
+                try reader.forEach(after: 0) { entries.append($0); return true }
+                return entries
+            }
+            try own.store.write { try $0.append(board: entries[0].board, expectedHead: 0, entries.map { ($0.position, $0.bytes) }) }
+            try own.execute(.addCard(board: "main", title: "mine"), actor: "bo")
+            let before = try own.export.storedEvents(after: 0, limit: .max).map(\.bytes)
+            let node = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
+            #expect(throws: SharedLogError.self) { try node.execute(.addCard(board: "main", title: "x"), actor: "bo") }
+            #expect(try node.sync.lostRanges().isEmpty)
+            #expect(try node.export.storedEvents(after: 0, limit: .max).map(\.bytes) == before)
             #expect(try a.follower.read { try $0.lastPosition() } == 2)
         }
     }

@@ -47,7 +47,16 @@ extension KanbanEngine {
         }
     }
 
+    /// A checkpoint commits to the log's positions for good: an engine on a shared log makes
+    /// one only of positions no failover can take back (``LogReading/failoverRisk()``), and
+    /// a node's cache opened without its log makes none (it cannot ask).
     func checkpoint(now: Timestamp = .now()) throws -> Checkpoint {
+        if isOrphanedCache { throw CheckpointRefusal.nodeCache(path: path) }
+        if let shared = options.sharedLog {
+            if let risk = try Self.sharedLogFailures({ try shared.read { try $0.failoverRisk() } }) {
+                throw CheckpointRefusal.failoverRisk(risk)
+            }
+        }
         let root = try auditRoot()
         let origin = try read { transaction in
             var first: String?

@@ -50,6 +50,22 @@ package struct MerkleTree: Sendable {
         return size
     }
 
+    /// Cuts the tree back to its first `size` leaves (a node's cache cut back to its shared
+    /// log's prefix): every leaf and subtree that covers a leaf at or past `size` is removed, so
+    /// the next ``extend(from:limit:in:)`` goes on from `size`. A tree no larger is left as it is.
+    func truncate(to size: UInt64, in transaction: WriteTransaction) throws {
+        let old = try self.size(in: transaction)
+        guard size < old else { return }
+        for level in 0..<64 {
+            // Level `level` holds the complete subtrees `0 ..< old >> level`; those from
+            // `size >> level` on reach past `size`.
+            let first = size >> UInt64(level), end = old >> UInt64(level)
+            guard first < end else { continue }
+            for index in first..<end { _ = try transaction.delete(forKey: Self.key(level: UInt8(level), index: index), in: database) }
+        }
+        try transaction.put(Self.littleEndian(size), forKey: Self.sizeKey, in: database)
+    }
+
     /// Stores leaf `index` (0-based) and every subtree it completes. `frontier` holds, by level,
     /// the last complete subtree this extension made there: the left sibling the next one at
     /// that level pairs with. One made before the extension is read from the database once.

@@ -18,8 +18,13 @@ struct EngineCore: Sendable {
     /// The newest snapshot stored or scheduled; `nil` until looked up.
     var newestSnapshot: UInt64?
 
-    init(newestSnapshot: UInt64? = nil) {
+    /// How many times the node's cache had been cut back when the state was started
+    /// (``CacheCuts``); 0 for a database that is no node's cache.
+    var cuts: UInt64 = 0
+
+    init(newestSnapshot: UInt64? = nil, cuts: UInt64 = 0) {
         self.newestSnapshot = newestSnapshot
+        self.cuts = cuts
     }
 
     mutating func apply(_ event: RecordedEvent) {

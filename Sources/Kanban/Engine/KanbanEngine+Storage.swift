@@ -60,6 +60,8 @@ extension KanbanEngine {
             throw error
         } catch let error as SharedLogError {
             throw error
+        } catch let diverged as DivergedCache {
+            throw diverged.error
         } catch let error as LogConflict {
             throw error
         } catch let error as LogAppendError {

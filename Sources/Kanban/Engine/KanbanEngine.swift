@@ -56,6 +56,13 @@ public final class KanbanEngine: Sendable {
     /// The positions the cache holds and the shared log no longer does, once found
     /// (``SharedLogError/lostTail(path:logEnd:cacheEnd:)``).
     let lostSharedPositions = Mutex<ClosedRange<UInt64>?>(nil)
+    /// The cuts of a node's cache (``CacheCuts``); `nil` for a database that is no node's cache.
+    let cacheCuts: CacheCuts?
+    /// Whether the database was a node's cache before this engine opened it: only such a cache
+    /// (or one this engine checked) is cut back when it parts from its shared log.
+    let wasNodeCache: Bool
+    /// How many times this engine cut its cache back: live streams started before a cut end.
+    let cutsMade = Mutex<UInt64>(0)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
     let answerPurgePosition = Mutex<[UInt8]?>(nil)
     /// The tracer of commands' and commits' spans; `nil` when none records.
@@ -70,8 +77,10 @@ public final class KanbanEngine: Sendable {
             snapshotStore = try SnapshotStore(environment: environment)
             outlines = try OutlineStore(environment: environment)
             sharedBackdated = options.sharedLog == nil ? nil : try BackdatedRanges(environment: environment)
+            wasNodeCache = try NodeMark.isMarked(environment)
             if options.sharedLog != nil { try NodeMark.mark(environment) }
             isOrphanedCache = options.sharedLog == nil ? try NodeMark.isMarked(environment) : false
+            cacheCuts = options.sharedLog != nil ? try CacheCuts(environment: environment) : try CacheCuts(existingIn: environment)
         } catch let error as LMDBError {
             throw EngineError.opening(error, path: path)
         }
@@ -281,8 +290,13 @@ public final class KanbanEngine: Sendable {
         cardsOf board: BoardID? = nil,
         upTo limit: UInt64 = .max
     ) throws {
+        // A state from before the cache was cut back holds events the log lost: start afresh.
+        if let cacheCuts, case let cuts = try cacheCuts.count(in: transaction), cuts != core.cuts {
+            core = EngineCore()
+            core.cuts = cuts
+        }
         if core.isDirty {
-            core = EngineCore(newestSnapshot: core.newestSnapshot)
+            core = EngineCore(newestSnapshot: core.newestSnapshot, cuts: core.cuts)
         }
         if core.state.lastSequence == 0 && useSnapshots {
             let logEnd = try log.lastSequence(in: transaction)

@@ -77,6 +77,15 @@ struct BackdatedRanges: Sendable {
         return ranges.sorted { $0.positions.lowerBound < $1.positions.lowerBound }
     }
 
+    /// Removes the ranges that start after `sequence` (a node's cache cut back to its shared
+    /// log's prefix: a write's events are all kept or all lost, so no range straddles it).
+    func removeAll(startingAfter sequence: UInt64, in transaction: WriteTransaction) throws {
+        guard let database else { return }
+        for range in try all(in: transaction) where range.positions.lowerBound > sequence {
+            _ = try transaction.delete(forKey: Self.key(board: range.board, first: range.positions.lowerBound), in: database)
+        }
+    }
+
     /// Whether no range is recorded for any board.
     func isEmpty(in transaction: some Transaction) throws -> Bool {
         guard let database else { return true }

@@ -40,6 +40,21 @@ public struct EventLog: Sendable {
         }
     }
 
+    /// Removes the events after `sequence` (a node's cache cut back to its shared log's
+    /// prefix: the only way an event ever leaves a log). Returns how many.
+    @discardableResult
+    public func removeAll(after sequence: UInt64, in transaction: WriteTransaction) throws -> Int {
+        var sequences: [UInt64] = []
+        try forEachRaw(after: sequence, in: transaction) { position, _ in
+            sequences.append(position)
+            return true
+        }
+        for position in sequences {
+            _ = try SequenceKey.withBytes(position) { try transaction.delete(forKey: Array($0), in: database) }
+        }
+        return sequences.count
+    }
+
     /// The event with sequence number `sequence`, or `nil` when there is none.
     public func event(at sequence: UInt64, in transaction: some Transaction) throws -> RecordedEvent? {
         try SequenceKey.withBytes(sequence) { key in

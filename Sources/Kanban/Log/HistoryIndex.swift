@@ -79,6 +79,21 @@ struct HistoryIndex: Sendable {
         return extent
     }
 
+    /// Removes the entries of `log`'s events after `sequence` and sets the extent to it (a
+    /// node's cache cut back to its shared log's prefix); call it before those events leave the
+    /// log. An index that does not reach past `sequence` is left as it is.
+    func truncate(after sequence: UInt64, of log: EventLog, in transaction: WriteTransaction) throws {
+        guard try extent(in: transaction) > sequence else { return }
+        let shift = try epochShift(in: transaction)
+        var keys: [[UInt8]] = []
+        try log.forEachRaw(after: sequence, in: transaction) { position, bytes in
+            keys.append(contentsOf: Self.entries(of: bytes, sequence: position, epochShift: shift).map(\.key))
+            return true
+        }
+        for key in keys { _ = try transaction.delete(forKey: key, in: database) }
+        try transaction.put((0..<8).map { UInt8(truncatingIfNeeded: sequence >> (8 * $0)) }, forKey: Self.extentKey, in: database)
+    }
+
     /// Whether the index is in this layout (or holds nothing yet).
     private func isCurrentLayout(in transaction: some Transaction) throws -> Bool {
         if let value = try transaction.value(forKey: Self.layoutKey, in: database) { return value == [Self.layoutVersion] }

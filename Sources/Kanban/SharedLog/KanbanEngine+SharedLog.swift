@@ -22,22 +22,41 @@ extension KanbanEngine {
         in transaction: WriteTransaction,
         _ body: (WriteTransaction) throws -> Result
     ) throws -> Result {
-        let claimed = try shared.claimLog()
-        let local = try log.lastSequence(in: transaction)
-        guard local <= claimed else {
-            // Checked a prefix already (or now, below, were it the first write): the log lost its tail.
-            if sharedCacheChecked.withLock({ $0 }) { throw lostTail(logEnd: claimed, cacheEnd: local) }
-            try checkCachePrefix(of: shared, through: local, in: transaction)
-            throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log \(claimed)")
+        let (claimed, lastEvent) = try shared.claimLogWithLastEvent()
+        var local = try log.lastSequence(in: transaction)
+        // As long as the log but not the same at its end: a failover replaced the cache's last
+        // events, and another node wrote as many since. Cut back to what the two share.
+        if local == claimed, local > 0, let lastEvent, try !cacheHolds(lastEvent, at: local, in: transaction) {
+            let parted = SharedLogError.notACache(path: path, detail: "its event \(local) differs from the shared log's")
+            guard mayCutBack(after: parted, logEnd: claimed) else { throw parted }
+            try cutBack(of: shared, through: local, in: transaction)
+            local = try log.lastSequence(in: transaction)
         }
-        // The first write checks the cache's whole prefix (``checkCachePrefix(of:through:in:)``).
-        if !sharedCacheChecked.withLock({ $0 }) {
-            try checkCachePrefix(of: shared, through: local, in: transaction)
+        // The first write checks the cache's whole prefix (``checkCachePrefix(of:through:in:)``),
+        // and a cache longer than the log is checked again. One that parts from the log at its
+        // tail (the log lost it in a failover) is cut back to what they share; the write goes on.
+        if local > claimed || !sharedCacheChecked.withLock({ $0 }) {
+            do {
+                try checkCachePrefix(of: shared, through: local, in: transaction)
+            } catch let error as SharedLogError where mayCutBack(after: error, logEnd: claimed) {
+                try cutBack(of: shared, through: min(local, claimed), in: transaction)
+                local = try log.lastSequence(in: transaction)
+            }
             sharedCacheChecked.withLock { $0 = true }
         }
         if local < claimed {
-            _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
-                try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
+            do {
+                _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
+                    try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
+                }
+            } catch let diverged as DivergedCache {
+                // The log lost the cache's tail and went on with other events: back to the
+                // shared prefix, then copy from there.
+                try cutBack(of: shared, through: diverged.position, in: transaction)
+                local = try log.lastSequence(in: transaction)
+                _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
+                    try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
+                }
             }
             try copyBackdated(try shared.backdatedRanges(after: local), after: local, through: claimed, in: transaction)
         }
@@ -98,14 +117,33 @@ extension KanbanEngine {
         }
     }
 
-    /// Throws unless the cache holds `bytes` at `position`.
+    /// Whether the cache may be cut back to what it shares with the log, which ends at
+    /// `logEnd`, after `error` from ``checkCachePrefix(of:through:in:)``: the error says they
+    /// part (not that the log failed), the log is not empty (then it is taken for another
+    /// database), and the database was a node's cache before this engine opened it, or was
+    /// checked by it (a database of its own, opened as a node's for the first time, is refused).
+    private func mayCutBack(after error: SharedLogError, logEnd: UInt64) -> Bool {
+        switch error {
+        case .lostTail, .notACache:
+            logEnd > 0 && cacheCuts?.emptied.isEmpty == false && (wasNodeCache || sharedCacheChecked.withLock { $0 })
+        case .unavailable, .nodeCache, .gap, .cutBack:
+            false
+        }
+    }
+
+    /// Throws ``DivergedCache`` unless the cache holds `bytes` at `position`.
     private func checkSame(_ bytes: UnsafeRawBufferPointer, at position: UInt64, in transaction: WriteTransaction) throws {
+        if try !cacheHolds(bytes, at: position, in: transaction) { throw DivergedCache(path: path, position: position) }
+    }
+
+    /// Whether the cache holds `bytes` at `position`, in `transaction`.
+    private func cacheHolds(_ bytes: some Sequence<UInt8>, at position: UInt64, in transaction: some Transaction) throws -> Bool {
         var same = false
         try log.forEachRaw(at: [position], in: transaction) { _, stored in
             same = stored.elementsEqual(bytes)
             return false
         }
-        if !same { throw SharedLogError.notACache(path: path, detail: "its event \(position) differs from the shared log's") }
+        return same
     }
 
     /// Appends the cache's entries after `claimed` (this write's own) to `shared`, board by
@@ -136,15 +174,32 @@ extension KanbanEngine {
         var entries: [(position: UInt64, bytes: [UInt8])] = []
         var ranges: [BackdatedRange] = []
         var logEnd: UInt64?
+        // Set when the cache parts from the log before its end: where to cut back from.
+        var parted: UInt64?
         try Self.sharedLogFailures {
             try store.read { reader in
                 if !sharedCacheChecked.withLock({ $0 }) {
-                    try self.store.readTransaction { try checkCachePrefix(of: reader, through: start, in: $0) }
-                    sharedCacheChecked.withLock { $0 = true }
+                    do {
+                        try self.store.readTransaction { try checkCachePrefix(of: reader, through: start, in: $0) }
+                        sharedCacheChecked.withLock { $0 = true }
+                    } catch let error as SharedLogError {
+                        guard mayCutBack(after: error, logEnd: try reader.lastPosition()) else { throw error }
+                        // Cut back below, where the prefix is checked again.
+                        parted = start
+                        return
+                    }
                 }
                 try reader.forEachStored(after: start == 0 ? 0 : start - 1) { position, bytes in
                     entries.append((position, Array(bytes)))
                     return entries.count <= limit
+                }
+                // The log's event at the cache's end is not the cache's: they part (a failover).
+                if parted == nil, start > 0, let first = entries.first, first.position == start,
+                   try !self.store.readTransaction({ try cacheHolds(first.bytes, at: start, in: $0) }) {
+                    let error = SharedLogError.notACache(path: path, detail: "its event \(start) differs from the shared log's")
+                    guard mayCutBack(after: error, logEnd: try reader.lastPosition()) else { throw error }
+                    parted = start
+                    return
                 }
                 if entries.count > 1 { ranges = try reader.backdatedRanges(after: start) }
                 // The log does not reach the cache's end: how far it goes, to say so.
@@ -154,26 +209,56 @@ extension KanbanEngine {
         // Nothing new since the read began (most often: this node's own writes, which its
         // writer committed here meanwhile): no write transaction, which would wait for LMDB's
         // writer lock, and make the node's writer wait for it.
-        if let first = entries.first?.position, let last = entries.last?.position, first == max(start, 1),
+        if parted == nil, let first = entries.first?.position, let last = entries.last?.position, first == max(start, 1),
            try last <= lastSequence() {
             return 0
         }
+        var cut = false
         let copied = try write(localOnly: true) { transaction in
             let local = try log.lastSequence(in: transaction)
+            if let parted {
+                _ = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: min(parted, local), in: transaction) } }
+                sharedCacheChecked.withLock { $0 = true }
+                cut = true
+                return 0
+            }
             // The writer may have copied some meanwhile: go on from where the cache ends.
             let fresh = entries.drop { $0.position < local }
             if fresh.isEmpty {
                 if local == start && local > 0 && entries.first?.position != local {
-                    if let logEnd, logEnd < local { throw lostTail(logEnd: logEnd, cacheEnd: local) }
+                    if let logEnd, logEnd < local {
+                        guard logEnd > 0 else {
+                            throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log none")
+                        }
+                        // The log lost its tail: cut the cache back to its prefix (checked there).
+                        _ = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: logEnd, in: transaction) } }
+                        sharedCacheChecked.withLock { $0 = true }
+                        cut = true
+                        return 0
+                    }
                     throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log fewer")
                 }
                 return 0
             }
-            let copied = try copyEntries(after: local, in: transaction) { body in
-                for entry in fresh { guard try entry.bytes.withUnsafeBytes({ try body(entry.position, $0) }) else { return } }
+            let copied: Int
+            do {
+                copied = try copyEntries(after: local, in: transaction) { body in
+                    for entry in fresh { guard try entry.bytes.withUnsafeBytes({ try body(entry.position, $0) }) else { return } }
+                }
+            } catch let diverged as DivergedCache {
+                // The log lost the cache's tail and went on with other events: back to the shared prefix.
+                _ = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: diverged.position, in: transaction) } }
+                sharedCacheChecked.withLock { $0 = true }
+                cut = true
+                return 0
             }
             try copyBackdated(ranges, after: local, through: local + UInt64(copied), in: transaction)
             return copied
+        }
+        if cut {
+            // Live readers look again (and end their streams); then copy what the log holds since.
+            commits.signal()
+            return try catchUp(from: store, limit: limit)
         }
         if copied > 0 { commits.signal() }
         return copied

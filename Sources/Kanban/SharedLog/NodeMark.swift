@@ -1,7 +1,7 @@
 import LMDBStorage
 
 /// The mark an engine on a shared log leaves in its database: the named database `node`
-/// (empty; its existence is the mark), made when the engine opens. An engine opened on a
+/// (its existence is the mark; ``CacheCuts`` keeps its cuts there), made when the engine opens. An engine opened on a
 /// marked database without a shared log (the command line, say) reads it but refuses to
 /// write: events appended there would not be in the shared log, and the node would refuse its
 /// own cache from then on.

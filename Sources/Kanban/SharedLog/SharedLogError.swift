@@ -15,6 +15,10 @@ public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible 
     /// through `logEnd` and more through `cacheEnd`: the log lost its tail (most likely a
     /// failover to a standby that had not received it). The node stops writing.
     case lostTail(path: String, logEnd: UInt64, cacheEnd: UInt64)
+    /// The node's cache was cut back to its shared log's prefix, which now ends at
+    /// `lastSequence` (``KanbanEngine/cutBack(of:through:in:)``): a live stream that began
+    /// before may have carried events the log lost, and ends; its client starts over.
+    case cutBack(lastSequence: UInt64)
 
     public var description: String {
         switch self {
@@ -28,6 +32,9 @@ public enum SharedLogError: Error, Sendable, Equatable, CustomStringConvertible 
             "the shared log ends at position \(logEnd), but \(path) holds the same events and more, through \(cacheEnd): "
                 + "positions \(logEnd + 1)…\(cacheEnd) are no longer in the log (lost, most likely, in a failover to a standby "
                 + "that had not received them); move \(path) aside (it keeps them) and start the node on an empty --db"
+        case .cutBack(let lastSequence):
+            "this node's cache was cut back to the shared log, which lost events it had held (a failover); "
+                + "the log now ends at position \(lastSequence): start over from there"
         case .gap(let expected, let found):
             "the shared log skips from position \(expected - 1) to \(found): it was appended to without claiming the log"
         }

@@ -5,11 +5,11 @@ import LMDBStorage
 extension KanbanEngine {
     @discardableResult
     func snapshot() throws -> SnapshotInfo {
-        let (state, timestamp) = try withReadCore { core in
+        let (state, timestamp, cuts) = try withReadCore { core in
             try read { transaction in try catchUp(&core, in: transaction) }
-            return (core.state, core.lastTimestamp)
+            return (core.state, core.lastTimestamp, core.cuts)
         }
-        try store(state, timestamp: timestamp)
+        try store(state, timestamp: timestamp, cuts: cuts)
         writeSide.withLock { $0.newestSnapshot = max($0.newestSnapshot ?? 0, state.lastSequence) }
         return try read { transaction in
             try snapshotStore.list(in: transaction).last { $0.sequence == state.lastSequence }
@@ -18,16 +18,17 @@ extension KanbanEngine {
 
     @discardableResult
     func snapshot(atSequence sequence: UInt64) throws -> SnapshotInfo {
-        let (state, timestamp) = try read { transaction -> (state: KanbanState, timestamp: Timestamp) in
+        let (state, timestamp, cuts) = try read { transaction -> (state: KanbanState, timestamp: Timestamp, cuts: UInt64?) in
             let last = try log.lastSequence(in: transaction)
             guard sequence >= 1, sequence <= last else {
                 throw KanbanError.outsideLog("#\(sequence) (the log \(last == 0 ? "is empty" : "holds #1 to #\(last)"))")
             }
-            return try self.state(atSequence: sequence, in: transaction)
+            let (state, timestamp) = try self.state(atSequence: sequence, in: transaction)
+            return (state, timestamp, try cacheCuts?.count(in: transaction))
         }
         // Not the writer's newest snapshot: a moment of the past never is (the writer looks the
         // newest up when it first catches up, and the present one is `snapshot()`'s).
-        try store(state, timestamp: timestamp)
+        try store(state, timestamp: timestamp, cuts: cuts)
         return try read { transaction in
             try snapshotStore.list(in: transaction).last { $0.sequence == sequence }
         } ?? SnapshotInfo(sequence: sequence, bytes: 0)
@@ -57,26 +58,29 @@ extension KanbanEngine {
         let target = core.state.lastSequence
         guard interval > 0, let newest = core.newestSnapshot, target >= newest + interval else { return }
         core.newestSnapshot = target
-        let (state, timestamp) = (core.state, core.lastTimestamp)
+        let (state, timestamp, cuts) = (core.state, core.lastTimestamp, core.cuts)
         KanbanEngine.backgroundWork.enter()
         KanbanEngine.snapshotQueue.async {
             defer { KanbanEngine.backgroundWork.leave() }
             do {
-                try self.store(state, timestamp: timestamp)
+                try self.store(state, timestamp: timestamp, cuts: cuts)
             } catch {
                 self.options.warn("the snapshot of #\(target) was not written: \(error)")
             }
         }
     }
 
-    /// Writes a snapshot of `state`, then applies the retention policy.
-    func store(_ state: KanbanState, timestamp: Timestamp) throws {
+    /// Writes a snapshot of `state`, then applies the retention policy. A state made before a
+    /// cut of the node's cache other than its `cuts`th (``CacheCuts``) is not written: it may
+    /// hold events the shared log lost.
+    func store(_ state: KanbanState, timestamp: Timestamp, cuts: UInt64? = nil) throws {
         guard state.lastSequence > 0 else { return }
         let value = SnapshotStore.value(of: state, timestamp: timestamp)
         // Not the history index: the transactions that append events extend it, and one that
         // lags (a log from before it) is caught up on open, not here, where it would read the
         // whole backlog back through the memory map inside the snapshot's transaction.
         try write(indexing: false) { transaction in
+            if let cacheCuts, let cuts, try cacheCuts.count(in: transaction) != cuts { return }
             try snapshotStore.save(value, in: transaction)
             try applyRetention(in: transaction)
         }

@@ -22,6 +22,7 @@ public enum LMDBDatabase: String, CaseIterable, Sendable {
     case replica
     /// The Trello ids already imported, and into which board (`TrelloMemory`).
     case trello
-    /// Empty; its existence marks the cache of a node on a shared log (`NodeMark`).
+    /// Its existence marks the cache of a node on a shared log (`NodeMark`); it holds the
+    /// cache's cuts back to its log after a failover lost positions (`CacheCuts`).
     case node
 }

@@ -120,6 +120,12 @@ public final class LMDBLogStore: LogStore {
         }
     }
 
+    /// Drops the heads counted so far: the log was cut back (``KanbanEngine/cutBack(to:of:in:)``),
+    /// so what was counted past the cut is no prefix of the log any more.
+    func forgetCountedHeads() {
+        counted.withLock { $0 = BoardHeads() }
+    }
+
     /// The heads counted so far when they end at or before `position`, else none (count from the start).
     private func countedHeads(atMost position: UInt64) throws -> BoardHeads {
         let heads = counted.withLock { $0 }

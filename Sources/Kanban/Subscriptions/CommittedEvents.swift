@@ -22,18 +22,23 @@ public struct CommittedEvents: AsyncSequence, Sendable {
         var page: [RecordedEvent] = []
         var position = 0
         let subscription: Subscription
+        /// The cuts the engine had made when the iterator began.
+        let cuts: UInt64
 
         init(engine: KanbanEngine, last: UInt64, pollInterval: Duration) {
             self.engine = engine
             self.last = last
             self.pollInterval = pollInterval
             subscription = Subscription(signal: engine.commits)
+            cuts = engine.cutsMade.withLock { $0 }
         }
 
         /// The next committed event; waits for one when the log holds no more. `nil` once the
-        /// task is cancelled.
+        /// task is cancelled. Throws ``SharedLogError/cutBack(lastSequence:)`` once the node's
+        /// cache was cut back since the iterator began: what it returned may have been lost.
         public mutating func next() async throws -> RecordedEvent? {
             while !Task.isCancelled {
+                if engine.hasCutSince(cuts) { throw SharedLogError.cutBack(lastSequence: try engine.lastSequence()) }
                 if position < page.count {
                     defer { position += 1 }
                     last = page[position].sequence

@@ -47,11 +47,51 @@ public struct EngineSync: Sendable {
         try KanbanEngine.checkedClient(client)
     }
 
-    /// The positions this node's cache holds and its shared log no longer does (the log lost
-    /// its tail: ``SharedLogError/lostTail(path:logEnd:cacheEnd:)``), once a catch-up or a
-    /// write found them; `nil` while none are known.
+    /// The positions this node's cache held last and its shared log lost (the log lost its
+    /// tail in a failover), once a catch-up or a write found them: cut from the cache since
+    /// (``lostRanges()``), or still held by a cache that cannot be cut
+    /// (``SharedLogError/lostTail(path:logEnd:cacheEnd:)``); `nil` while none are known.
     public var lostPositions: ClosedRange<UInt64>? {
-        engine.lostSharedPositions.withLock { $0 }
+        engine.lostSharedPositions.withLock { $0 } ?? (try? lostRanges().last?.positions)
+    }
+
+    /// How many times this engine cut its cache back since it opened: what was read from the
+    /// log before a cut, past it, may be lost; a reader that keeps pages compares this.
+    public var cutCount: UInt64 {
+        engine.cutsMade.withLock { $0 }
+    }
+
+    /// Every range of positions this node's cache was cut back from because its shared log had
+    /// lost them (``KanbanEngine/cutBack(of:through:in:)``), oldest first; none for a database
+    /// that is no node's cache. A live stream or a pull that had passed into one is reset.
+    public func lostRanges() throws -> [LostRange] {
+        guard let cuts = engine.cacheCuts else { return [] }
+        return try engine.read { try cuts.lostRanges(in: $0) }.sorted { $0.cutAt.millisecondsSinceEpoch < $1.cutAt.millisecondsSinceEpoch }
+    }
+
+    /// How many positions the shared log lost that this node's cache had held: those of every
+    /// cut (``lostRanges()``), or, while a cache that cannot be cut holds them, those
+    /// (``lostPositions``).
+    public func lostPositionCount() throws -> UInt64 {
+        let cut = try lostRanges().reduce(0) { $0 + $1.count }
+        let held = engine.lostSharedPositions.withLock { $0 }.map { $0.upperBound - $0.lowerBound + 1 } ?? 0
+        return max(cut, held)
+    }
+
+    /// The events the cuts took from the cache, kept apart: each cut's, by position.
+    public func lostEvents() throws -> [StoredEvent] {
+        guard let cuts = engine.cacheCuts else { return [] }
+        return try engine.read { try cuts.lostEvents(in: $0) }.map { _, position, bytes in
+            StoredEvent(event: try bytes.withUnsafeBytes { try EventLog.decode($0, sequence: position) }, bytes: bytes)
+        }
+    }
+
+    /// Whether `position` is one the shared log lost and this node's cache was cut back from
+    /// (``lostRanges()``): a client that has seen the log up to it has seen an event no node
+    /// will send again, and must start over. (One that read the new event at that position
+    /// after the cut starts over too, once: nothing tells the two apart.)
+    public func wasLost(_ position: UInt64) throws -> Bool {
+        try lostRanges().contains { $0.positions.contains(position) }
     }
 
     /// Brings this engine's database up to the shared log `store` (at most `limit` events at a

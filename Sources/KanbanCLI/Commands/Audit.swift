@@ -15,7 +15,7 @@ extension KanbanCommand {
                 Keep checkpoints ('audit checkpoint') somewhere else than this machine: 'audit verify \
                 --checkpoint' then shows whether the log's past was changed since.
                 """,
-            subcommands: [Root.self, Prove.self, Consistency.self, Key.self, Checkpoint.self, Verify.self]
+            subcommands: [Root.self, Prove.self, Consistency.self, Key.self, Checkpoint.self, Verify.self, Lost.self]
         )
 
         /// `kanban audit root [--at SEQ | --boards]`.
@@ -131,6 +131,53 @@ extension KanbanCommand {
                 guard let signer = key.signerKey else { return }
                 try writeSecret(signer + "\n", to: out)
                 Output.print(key.verifierKey)
+            }
+        }
+
+        /// `kanban audit lost [--json | --events]`.
+        struct Lost: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "lost",
+                abstract: "List the positions a node's cache was cut back from because its shared log lost them (a failover).",
+                discussion: """
+                    A node whose shared log on PostgreSQL lost its last commits (a failover to a standby that had \
+                    not received them) cuts its cache back to what the log holds and keeps the lost events apart. \
+                    One line per loss: 'FIRST…LAST EVENTS CUT-AT'. With --events, the events kept, as \
+                    'kanban export --format jsonl' prints them.
+                    """
+            )
+
+            @OptionGroup var global: GlobalOptions
+
+            @Flag(help: "Print an array of {\"first\", \"last\", \"events\", \"cutAt\"} as JSON.")
+            var json = false
+
+            @Flag(help: "Print the lost events kept, one JSON line each (the export's form).")
+            var events = false
+
+            /// `{"first", "last", "events", "cutAt"}`: one range lost.
+            private struct LostRangeOutput: Encodable {
+                var first: UInt64
+                var last: UInt64
+                var events: UInt64
+                var cutAt: String
+            }
+
+            func validate() throws {
+                if json && events { throw ValidationError("--json and --events cannot go together") }
+            }
+
+            func run() throws {
+                let engine = try global.openEngine()
+                if events {
+                    for stored in try engine.sync.lostEvents() { try Output.printJSON(bytes: Array(try OutputJSON.encode(ExportedEventOutput(stored: stored)))) }
+                    return
+                }
+                try Output.list(try engine.sync.lostRanges(), json: json) { lost in
+                    LostRangeOutput(first: lost.positions.lowerBound, last: lost.positions.upperBound, events: lost.count, cutAt: lost.cutAt.description)
+                } line: { lost in
+                    "\(lost.positions.lowerBound)…\(lost.positions.upperBound) \(lost.count) \(lost.cutAt.description)"
+                }
             }
         }
 

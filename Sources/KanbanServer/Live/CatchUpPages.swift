@@ -19,7 +19,9 @@ final class CatchUpPages: Sendable {
     /// Whole pages kept.
     let capacity: Int
     private let engine: KanbanEngine
-    private let kept = Mutex<(pages: [UInt64: [Entry]], order: [UInt64])>(([:], []))
+    /// The whole pages kept, the order they came in, and the engine's cuts when they were read
+    /// (``Kanban/EngineSync/cutCount``): a cut of a node's cache may take events they hold.
+    private let kept = Mutex<(pages: [UInt64: [Entry]], order: [UInt64], cuts: UInt64)>(([:], [], 0))
 
     init(engine: KanbanEngine, size: Int, capacity: Int = 32) {
         self.engine = engine
@@ -40,14 +42,19 @@ final class CatchUpPages: Sendable {
 
     /// Page `index`: from the kept pages, else read and encoded (and kept when whole).
     private func page(_ index: UInt64) throws -> [Entry] {
-        if let page = kept.withLock({ $0.pages[index] }) { return page }
+        let cuts = engine.sync.cutCount
+        let found: [Entry]? = kept.withLock { kept in
+            if kept.cuts != cuts { kept = ([:], [], cuts) }
+            return kept.pages[index]
+        }
+        if let found { return found }
         let (start, overflow) = index.multipliedReportingOverflow(by: UInt64(size))
         guard !overflow else { return [] }
         let events = try engine.events(after: start, limit: size)
         let page = try events.map { Entry(event: $0, bytes: try ServerSentEvent.event($0)) }
         if page.count == size {
             kept.withLock { kept in
-                guard kept.pages[index] == nil else { return }
+                guard kept.pages[index] == nil, kept.cuts == cuts, engine.sync.cutCount == cuts else { return }
                 kept.pages[index] = page
                 kept.order.append(index)
                 if kept.order.count > capacity { kept.pages[kept.order.removeFirst()] = nil }

@@ -51,7 +51,7 @@ final class ServerMetrics: Sendable {
     private static var batchSizeMax: MetricNameDescriptor { named("kanban_batch_size_max", "The most commands one commit carried.") }
     private static var logLastSequence: MetricNameDescriptor { named("kanban_log_last_sequence", "The sequence number of the log's last event.") }
     private static var sharedLogLostPositions: MetricNameDescriptor {
-        named("kanban_shared_log_lost_positions", "Events this node's cache holds that its shared log lost (a failover behind it); the node stops writing.")
+        named("kanban_shared_log_lost_positions", "Events this node's cache held that its shared log lost (failovers behind it): cut from the cache and kept apart, or held still by a cache that cannot be cut.")
     }
     private static var httpRequestsTotal: MetricNameDescriptor { named("kanban_http_requests_total", "HTTP requests answered, by method and status.") }
 
@@ -104,7 +104,7 @@ final class ServerMetrics: Sendable {
     var liveSubscribers: Int { tallies.withLock { $0.subscribers } }
 
     /// Everything, as Prometheus text (format 0.0.4), with the engine's figures as of now.
-    func render(writes: WriteStatistics, lastSequence: UInt64, lostPositions: ClosedRange<UInt64>? = nil) -> String {
+    func render(writes: WriteStatistics, lastSequence: UInt64, lostPositions: UInt64 = 0) -> String {
         let (newCommits, newCommands) = tallies.withLock { tallies in
             defer { (tallies.commits, tallies.commands) = (max(tallies.commits, writes.commits), max(tallies.commands, writes.commands)) }
             return (max(0, writes.commits - tallies.commits), max(0, writes.commands - tallies.commands))
@@ -114,7 +114,7 @@ final class ServerMetrics: Sendable {
         averageBatch.set(writes.averageBatch)
         largestBatch.set(Int64(writes.largestBatch))
         self.lastSequence.set(Double(lastSequence))
-        self.lostPositions.set(lostPositions.map { Double($0.upperBound - $0.lowerBound) + 1 } ?? 0)
+        self.lostPositions.set(Double(lostPositions))
         return registry.emitToString()
     }
 }

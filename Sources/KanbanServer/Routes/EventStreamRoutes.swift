@@ -52,9 +52,12 @@ struct EventStreamRoutes {
         // A starting point past the log's end (a Last-Event-ID kept across a restore from
         // backup, or from another database): what the client holds is not this log's. It is told
         // to reload with a `reset` event, and the stream goes on from the log's end.
+        // So is one in a range the shared log lost in a failover, cut from this node's cache
+        // (``Kanban/EngineSync/wasLost(_:)``): events it saw there are in no log now.
         let end = try engine.lastSequence()
         var reset: ByteBuffer?
-        if after > end {
+        let lost = after > 0 && after <= end ? try engine.sync.wasLost(after) : false
+        if after > end || lost {
             reset = ServerSentEvent.reset(lastSequence: end, asked: after)
             after = end
         }

@@ -25,7 +25,7 @@ struct SiteRoutes {
             try JSONResponse.make(HealthOutput(status: "ok", sequence: try engine.lastSequence()))
         }
         router.get("metrics") { _, _ in
-            let text = metrics.render(writes: engine.writeStatistics, lastSequence: try engine.lastSequence(), lostPositions: engine.sync.lostPositions)
+            let text = metrics.render(writes: engine.writeStatistics, lastSequence: try engine.lastSequence(), lostPositions: try engine.sync.lostPositionCount())
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))

@@ -60,13 +60,17 @@ struct SyncRoutes {
             let refusedAfter: UInt64 = try query.integer("refusedAfter") ?? 0
             let limit = try ListPage.limit(of: request)
             let status = try engine.sync.status(client: client, refusedAfter: refusedAfter, limit: ListPage.maximumLimit)
-            let events = try engine.events(after: after, limit: limit)
+            // A position past the log's end, or one the shared log lost: the client starts over.
+            let lost = after > 0 && after <= status.lastSequence ? try engine.sync.wasLost(after) : false
+            let reset = after > status.lastSequence || lost ? SyncResetOutput(asked: after, lastSequence: status.lastSequence) : nil
+            let events = try engine.events(after: reset == nil ? after : 0, limit: limit)
             let output = SyncPullOutput(
                 clientID: client,
                 lastMutationID: status.lastMutationID,
                 lastSequence: status.lastSequence,
                 refused: status.refusals.map { RefusalOutput(id: $0.id, error: APIError.overHTTP($0.reason), conflict: $0.isConflict) },
-                events: events.map(EventOutput.init(event:))
+                events: events.map(EventOutput.init(event:)),
+                reset: reset
             )
             let response = try JSONResponse.make(output)
             return ListPage.linkingNext(response, request: request, count: events.count, limit: limit, cursor: "after", value: events.last?.sequence)
