@@ -66,11 +66,17 @@ public protocol LogReading {
     /// checkpoint commits to its positions for good, so a node signs none while this is set.
     /// A store with no standbys (LMDB) answers `nil`.
     func failoverRisk() throws -> String?
+    /// The newest snapshot the log keeps of at most `position` events, `nil` when none (stores
+    /// that keep none, LMDB's own being beside its log, answer `nil`).
+    func newestSnapshot(atOrBefore position: UInt64) throws -> SharedSnapshot?
 }
 
 extension LogReading {
     /// No failover: `nil`.
     public func failoverRisk() throws -> String? { nil }
+
+    /// No snapshots kept in the log: `nil`.
+    public func newestSnapshot(atOrBefore position: UInt64) throws -> SharedSnapshot? { nil }
 
     /// Each entry's bytes, by way of ``forEach(after:_:)``: for stores that keep nothing to
     /// hand out without a copy.

@@ -71,9 +71,15 @@ public protocol LogWriting: LogReading {
     /// it) for ``LogReading/recordedRoot(atOrBefore:)`` in the same statement where the store
     /// can. Stores that keep no roots (LMDB has its own tree) only advance.
     func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws
+    /// Keeps `snapshot` for ``LogReading/newestSnapshot(atOrBefore:)`` (one kept at its position
+    /// already stays) and drops all but the newest `count`. Stores that keep none do nothing.
+    func keepSnapshot(_ snapshot: SharedSnapshot, keepingNewest count: Int) throws
 }
 
 extension LogWriting {
+    /// Keeps no snapshot.
+    public func keepSnapshot(_ snapshot: SharedSnapshot, keepingNewest count: Int) throws {}
+
     /// ``claimLog()`` alone: the last event's bytes are not said.
     public func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?) {
         (try claimLog(), nil)

@@ -471,6 +471,28 @@ final class PostgresLogTransaction: LogWriting {
         }
     }
 
+    func newestSnapshot(atOrBefore position: UInt64) throws -> SharedSnapshot? {
+        let rows = try query("""
+            SELECT position, root, data FROM log_snapshots WHERE position <= \(Int64(clamping: position)) ORDER BY position DESC LIMIT 1
+            """)
+        guard let row = rows.first else { return nil }
+        let (stored, root, data) = try row.decode((Int64, ByteBuffer, ByteBuffer).self)
+        return SharedSnapshot(
+            position: try Self.unsigned(stored, "a snapshot's position"), root: Array(root.readableBytesView), bytes: Array(data.readableBytesView)
+        )
+    }
+
+    func keepSnapshot(_ snapshot: SharedSnapshot, keepingNewest count: Int) throws {
+        let position = try Self.signed(snapshot.position)
+        send("""
+            INSERT INTO log_snapshots (position, root, data) VALUES (\(position), \(ByteBuffer(bytes: snapshot.root)), \(ByteBuffer(bytes: snapshot.bytes)))
+            ON CONFLICT DO NOTHING
+            """)
+        send("""
+            DELETE FROM log_snapshots WHERE position < (SELECT position FROM log_snapshots ORDER BY position DESC OFFSET \(Int64(max(count, 1) - 1)) LIMIT 1)
+            """)
+    }
+
     /// Keeps `root` in `log_roots` (a migration's, page by page); one kept at that size stays.
     func keepRoot(_ root: AuditRoot) {
         guard let size = Int64(exactly: root.size) else { return }

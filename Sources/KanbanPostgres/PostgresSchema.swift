@@ -10,8 +10,8 @@ import PostgresNIO
 /// `sync_clients`/`sync_refusals` (each client's last mutation, and the refused ones),
 /// `sync_digests` (what each decided mutation asked for, so a copied client's own change under a
 /// decided id is told from a retry) and `sync_owners` (the actor who first pushed as each
-/// client), `log_roots` (the audit root at the end of a write, now and then). The others are made now so that version 1 is the whole layout the later increments
-/// fill (snapshots, backdated ranges).
+/// client), `log_roots` (the audit root at the end of a write, now and then), `log_snapshots`
+/// (the newest snapshots of the state, for new nodes). `snapshots` (per board) is made but unused.
 ///
 /// A new database gets every migration; a database of an older version gets only the
 /// migrations after its version (no statement of an older version runs again: they would lock
@@ -66,6 +66,12 @@ public enum PostgresSchema {
         PostgresMigration(version: 3, statements: [
             "CREATE TABLE IF NOT EXISTS log_roots (size bigint PRIMARY KEY, root bytea NOT NULL)",
         ], relations: ["log_roots"]),
+        // Snapshots of the whole state, with the audit root of the events they cover, for nodes
+        // that start on an empty cache (``PostgresLogTransaction/newestSnapshot(atOrBefore:)``).
+        // (Version 1's `snapshots`, per board, stays unused: the state is folded from the whole log.)
+        PostgresMigration(version: 4, statements: [
+            "CREATE TABLE IF NOT EXISTS log_snapshots (position bigint PRIMARY KEY, root bytea NOT NULL, data bytea NOT NULL)",
+        ], relations: ["log_snapshots"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.

@@ -269,6 +269,36 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("nodes keep their snapshots in the shared log (the newest three); a node on an empty cache folds from the newest and the events after it, and passes over one whose root is not the log's")
+    func sharedSnapshots() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url, snapshotInterval: 0)
+            for round in 0..<4 {
+                for index in 0..<5 { try a.engine.execute(.addCard(board: "main", title: "card \(round)-\(index)"), actor: "ana") }
+                try a.engine.snapshots.take()
+            }
+            try a.engine.execute(.addCard(board: "main", title: "after the snapshot"), actor: "ana")
+            // Taken at 6, 11, 16 and 21 (the board's creation first): the newest three kept.
+            let kept = try a.follower.query("SELECT position FROM log_snapshots ORDER BY position").map { try $0.decode(Int64.self) }
+            #expect(kept == [11, 16, 21])
+            let b = try SharedLogNode(url: url)
+            try b.catchUp()
+            #expect(try b.engine.sync.adoptSharedSnapshot(from: b.follower) == 21)
+            #expect(try b.engine.sync.adoptSharedSnapshot(from: b.follower) == nil, "its own is as new now")
+            let replay = try b.engine.replay()
+            #expect(replay.snapshot == 21 && replay.tailEvents == 1)
+            #expect(try b.engine.withState { StateSnapshot($0) } == a.engine.withState { StateSnapshot($0) })
+            #expect(try b.engine.verify().firstDifference == nil)
+            // A snapshot that does not belong to this log (its root another's) is not taken.
+            _ = try a.follower.query("UPDATE log_snapshots SET root = decode(repeat('00', 32), 'hex') WHERE position = 21")
+            let c = try SharedLogNode(url: url)
+            try c.catchUp()
+            #expect(try c.engine.sync.adoptSharedSnapshot(from: c.follower) == nil)
+            #expect(try c.engine.replay().snapshot == nil)
+            #expect(try c.engine.withState { StateSnapshot($0) } == a.engine.withState { StateSnapshot($0) })
+        }
+    }
+
     @Test("a database of its own, opened as a node's cache for the first time, is not cut back when the log is shorter: refused, nothing changes")
     func refusesToCutAForeignDatabase() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

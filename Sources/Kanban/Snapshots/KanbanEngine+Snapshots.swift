@@ -79,10 +79,57 @@ extension KanbanEngine {
         // Not the history index: the transactions that append events extend it, and one that
         // lags (a log from before it) is caught up on open, not here, where it would read the
         // whole backlog back through the memory map inside the snapshot's transaction.
-        try write(indexing: false) { transaction in
-            if let cacheCuts, let cuts, try cacheCuts.count(in: transaction) != cuts { return }
+        let root: [UInt8]? = try write(indexing: false) { transaction in
+            if let cacheCuts, let cuts, try cacheCuts.count(in: transaction) != cuts { return nil }
             try snapshotStore.save(value, in: transaction)
             try applyRetention(in: transaction)
+            // The root its events have, for a node's shared copy: the cache's tree holds them.
+            guard options.sharedLog != nil, try auditTree.size(in: transaction) >= value.sequence else { return nil }
+            return try auditTree.root(size: value.sequence, in: transaction)
+        }
+        if let shared = options.sharedLog, let root { share(value, root: root, in: shared) }
+    }
+
+    /// How many snapshots a shared log keeps: the newest.
+    static let sharedSnapshotsKept = 3
+
+    /// Keeps `value`, whose events have the audit root `root`, in the shared log `shared`, for
+    /// nodes that start on an empty cache (``EngineSync/adoptSharedSnapshot(from:)``). A
+    /// failure is warned about: the snapshot is a cache, the log goes on without it.
+    private func share(_ value: SnapshotValue, root: [UInt8], in shared: any LogStore) {
+        do {
+            try shared.write {
+                try $0.keepSnapshot(SharedSnapshot(position: value.sequence, root: root, bytes: value.bytes), keepingNewest: Self.sharedSnapshotsKept)
+            }
+        } catch {
+            options.warn("the snapshot of #\(value.sequence) was not kept in the shared log: \(error)")
+        }
+    }
+
+    /// Takes the shared log's newest snapshot the cache reaches into the cache's own, when it is
+    /// newer than theirs and the cache's audit root at its position is the snapshot's; returns
+    /// its position, `nil` when none was taken. A snapshot that does not decode is warned about
+    /// and passed over.
+    func adoptSharedSnapshot(from shared: any LogStore) throws -> UInt64? {
+        let end = try lastSequence()
+        guard end > 0, let snapshot = try Self.sharedLogFailures({ try shared.read { try $0.newestSnapshot(atOrBefore: end) } }),
+              snapshot.position > 0 else { return nil }
+        return try write(indexing: false) { transaction -> UInt64? in
+            if let newest = try snapshotStore.newestSequence(in: transaction), newest >= snapshot.position { return nil }
+            guard try auditTree.size(in: transaction) >= snapshot.position,
+                  try auditTree.root(size: snapshot.position, in: transaction) == snapshot.root else {
+                options.warn("the shared log's snapshot of #\(snapshot.position) was passed over: its audit root is not this cache's there")
+                return nil
+            }
+            do {
+                _ = try snapshot.bytes.withUnsafeBytes { try SnapshotStore.decode($0, key: snapshot.position, logEnd: end) }
+            } catch {
+                options.warn("the shared log's snapshot of #\(snapshot.position) was passed over: \(error)")
+                return nil
+            }
+            try snapshotStore.save(SnapshotValue(sequence: snapshot.position, bytes: snapshot.bytes), in: transaction)
+            try applyRetention(in: transaction)
+            return snapshot.position
         }
     }
 

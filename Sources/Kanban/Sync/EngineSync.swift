@@ -55,6 +55,16 @@ public struct EngineSync: Sendable {
         engine.lostSharedPositions.withLock { $0 } ?? (try? lostRanges().last?.positions)
     }
 
+    /// Takes the newest snapshot the shared log `store` keeps of a prefix this cache holds
+    /// (one another node wrote) into the cache's own snapshots, when it is newer than theirs
+    /// and the cache's audit root at its position is the snapshot's: a node started on an empty
+    /// cache then folds its state from it and the events after it, not from the log's start.
+    /// Returns its position, `nil` when none was taken.
+    @discardableResult
+    public func adoptSharedSnapshot(from store: any LogStore) throws -> UInt64? {
+        try engine.adoptSharedSnapshot(from: store)
+    }
+
     /// How many times this engine cut its cache back since it opened: what was read from the
     /// log before a cut, past it, may be lost; a reader that keeps pages compares this.
     public var cutCount: UInt64 {

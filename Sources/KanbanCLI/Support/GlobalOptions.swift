@@ -50,6 +50,8 @@ public struct GlobalOptions: ParsableArguments {
         let follower = try SharedLogOpener.store(at: url)
         let engine = try openEngine(at: path, shortLived: shortLived, sharedLog: writer)
         while try engine.sync.catchUp(from: follower) > 0 {}
+        // A new cache folds its state from the newest snapshot another node kept, not from the start.
+        try engine.sync.adoptSharedSnapshot(from: follower)
         return (engine, follower)
     }
 
