@@ -187,6 +187,22 @@ final class BlockingConnection: Sendable {
         if !connection.isClosed { closeWithoutWaiting() }
     }
 
+    /// As ``transaction(_:_:)``, with `begin` sent and not waited for: `body` gets its answer
+    /// to check with the first statements it waits for (PostgreSQL runs them after it, in
+    /// order), and must have checked it before it returns — a `COMMIT` after a `BEGIN` that
+    /// failed would end nothing, and the statements would have run each on its own.
+    func transaction<R>(sending begin: String, _ body: (EventLoopFuture<[PostgresRow]>) throws -> R) throws -> R {
+        let begun = send(PostgresQuery(unsafeSQL: begin))
+        do {
+            let result = try body(begun)
+            _ = try query("COMMIT")
+            return result
+        } catch {
+            if !isBroken { _ = try? query("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// Closes the connection, waiting until it is closed.
     func close() {
         _ = try? connection.close().wait()

@@ -94,8 +94,12 @@ public final class PostgresLogStore: LogStore {
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
         try lock.withLock {
             let connection = try connection
-            return try connection.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") {
-                try body(PostgresLogTransaction(connection: connection))
+            // The BEGIN goes with the first read: one round trip less per transaction.
+            return try connection.transaction(sending: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { begun in
+                let transaction = PostgresLogTransaction(connection: connection, begun: begun)
+                let result = try body(transaction)
+                try transaction.flush()
+                return result
             }
         }
     }
@@ -104,13 +108,14 @@ public final class PostgresLogStore: LogStore {
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         try lock.withLock {
             let connection = try connection
-            let transaction = PostgresLogTransaction(connection: connection)
-            let result = try connection.transaction("BEGIN") {
+            // The BEGIN goes with the claim (the first read): one round trip less per write.
+            let (result, appended) = try connection.transaction(sending: "BEGIN") { begun in
+                let transaction = PostgresLogTransaction(connection: connection, begun: begun)
                 let result = try body(transaction)
                 try transaction.flush()
-                return result
+                return (result, transaction.appended)
             }
-            announce(transaction.appended, on: connection)
+            announce(appended, on: connection)
             return result
         }
     }

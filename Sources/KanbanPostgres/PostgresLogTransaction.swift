@@ -39,10 +39,14 @@ final class PostgresLogTransaction: LogWriting {
         for (statement, rows) in zip(sent, answers) { try statement.check(rows) }
     }
 
-    /// Runs `query` after the statements sent, waiting for its rows: a read.
+    /// Runs `query` after the statements sent, waiting for its rows: a read. It is sent
+    /// before they are checked (they run first, in order), so a read after writes — or after the
+    /// `BEGIN` the store sent (``init(connection:begun:)``) — costs one wait, not two; when one
+    /// of them failed, its failure is thrown, not the read's.
     private func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        let rows = connection.send(query)
         try flush()
-        return try connection.query(query)
+        return try connection.wait(for: rows)
     }
 
     /// How many rows one query of a scan fetches.
@@ -50,6 +54,13 @@ final class PostgresLogTransaction: LogWriting {
 
     init(connection: BlockingConnection) {
         self.connection = connection
+    }
+
+    /// A transaction whose `BEGIN`, `begun`, was sent and not waited for: checked with the
+    /// statements the transaction sends first, at their first wait.
+    init(connection: BlockingConnection, begun: EventLoopFuture<[PostgresRow]>) {
+        self.connection = connection
+        pending = [(begun, { _ in })]
     }
 
     func lastPosition() throws -> UInt64 {
