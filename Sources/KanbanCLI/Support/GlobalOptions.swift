@@ -39,6 +39,9 @@ public struct GlobalOptions: ParsableArguments {
         try log.openEngine()
     }
 
+    /// How many events a node copies into its cache per write transaction when it starts.
+    static let initialCopyStep = 100_000
+
     /// Where a node keeps its cache of a shared log when `--db` does not say.
     public static let defaultCachePath = "kanban-cache.db"
 
@@ -49,7 +52,9 @@ public struct GlobalOptions: ParsableArguments {
         let writer = try SharedLogOpener.store(at: url)
         let follower = try SharedLogOpener.store(at: url)
         let engine = try openEngine(at: path, shortLived: shortLived, sharedLog: writer)
-        while try engine.sync.catchUp(from: follower) > 0 {}
+        // In large steps: each step's write rewrites the history index's pages it touches
+        // (card keys land all over it), so fewer, larger steps write far less.
+        while try engine.sync.catchUp(from: follower, limit: initialCopyStep) > 0 {}
         // A new cache folds its state from the newest snapshot another node kept, not from the start.
         try engine.sync.adoptSharedSnapshot(from: follower)
         return (engine, follower)
