@@ -450,11 +450,17 @@ final class PostgresLogTransaction: LogWriting {
         return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a log position")
     }
 
-    /// As ``claimLog()``, with the last event's bytes joined in (by the `events_position` index).
+    /// The statement of ``claimLogWithLastEvent()`` (its plan is checked by a test).
+    static let claimWithLastEvent =
+        "SELECT h.position, (SELECT e.data FROM events e WHERE e.position = h.position LIMIT 1) FROM log_head h FOR UPDATE"
+
+    /// As ``claimLog()``, with the last event's bytes read by a subquery: one probe of the
+    /// `events_position` index. (A join let the planner merge the whole index with `log_head`:
+    /// 11.6 ms a claim at 30,000 events, measured, and a third of one node's throughput gone.)
+    /// A claim that waited for another writer's sees the position that writer left, but not its
+    /// events (they committed after this statement's snapshot): then the bytes are `nil`.
     func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?) {
-        let rows = try query("""
-            SELECT h.position, e.data FROM log_head h LEFT JOIN events e ON e.position = h.position FOR UPDATE OF h
-            """)
+        let rows = try query(PostgresQuery(unsafeSQL: Self.claimWithLastEvent))
         guard let row = rows.first else { return (0, nil) }
         let (position, data) = try row.decode((Int64, ByteBuffer?).self)
         return (try Self.unsigned(position, "a log position"), data.map { Array($0.readableBytesView) })

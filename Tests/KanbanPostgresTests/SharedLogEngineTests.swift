@@ -299,6 +299,26 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("a node's cache whose log was rewritten in the middle (event 2 replaced, event 3 as it was) is not cut back: refused, nothing changes")
+    func refusesARewrittenMiddle() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let a = try SharedLogNode(url: url)
+            for title in ["one", "two", "three"] { try a.engine.execute(.addCard(board: "main", title: title), actor: "ana") }
+            let before = try a.storedBytes()
+            _ = try a.follower.query("UPDATE events SET data = (SELECT data FROM events WHERE position = 4) WHERE position = 2")
+            // The same cache, opened again: its first write checks the whole prefix.
+            let reopened = try KanbanEngine(path: a.directory.appending("db"), options: EngineOptions(sharedLog: try PostgresLogStore(url: url)))
+            #expect {
+                try reopened.execute(.addCard(board: "main", title: "x"), actor: "ana")
+            } throws: { error in
+                String(describing: error).contains("the log was rewritten there")
+            }
+            #expect(try reopened.sync.lostRanges().isEmpty)
+            #expect(try a.storedBytes() == before)
+            #expect(try a.follower.read { try $0.lastPosition() } == 4)
+        }
+    }
+
     @Test("a database of its own, opened as a node's cache for the first time, is not cut back when the log is shorter: refused, nothing changes")
     func refusesToCutAForeignDatabase() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

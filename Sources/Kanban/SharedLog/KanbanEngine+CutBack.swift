@@ -26,7 +26,28 @@ extension KanbanEngine {
         guard logEnd > 0 else {
             throw SharedLogError.notACache(path: path, detail: "its event 1 differs from the shared log's, or the log has none")
         }
-        guard let cacheCuts, !cacheCuts.emptied.isEmpty, local > logEnd else { throw lostTail(logEnd: logEnd, cacheEnd: local) }
+        guard local > logEnd else {
+            // The two end alike: what parts them lies further back (a log rewritten there), not a lost tail.
+            try checkCachePrefix(of: reader, through: local, in: transaction)
+            throw SharedLogError.notACache(path: path, detail: "it parts from the shared log before its last events")
+        }
+        // A failover loses a tail: after where the two part, the log never holds the cache's own
+        // events again. One that does was rewritten there, and is refused.
+        var rejoins: UInt64?
+        try reader.forEachStored(after: logEnd + 1) { position, bytes in
+            guard position <= local else { return false }
+            if try cacheHolds(bytes, at: position, in: transaction) {
+                rejoins = position
+                return false
+            }
+            return true
+        }
+        if let rejoins {
+            throw SharedLogError.notACache(
+                path: path, detail: "its event \(logEnd + 1) differs from the shared log's, and its event \(rejoins) is the log's again: the log was rewritten there"
+            )
+        }
+        guard let cacheCuts, !cacheCuts.emptied.isEmpty else { throw lostTail(logEnd: logEnd, cacheEnd: local) }
         // Every event through `logEnd` is the log's: anything else is another log, not a lost tail.
         try checkCachePrefix(of: reader, through: logEnd, in: transaction)
         var events: [(position: UInt64, bytes: [UInt8])] = []

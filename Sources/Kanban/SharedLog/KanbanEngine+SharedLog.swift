@@ -137,7 +137,7 @@ extension KanbanEngine {
     }
 
     /// Whether the cache holds `bytes` at `position`, in `transaction`.
-    private func cacheHolds(_ bytes: some Sequence<UInt8>, at position: UInt64, in transaction: some Transaction) throws -> Bool {
+    func cacheHolds(_ bytes: some Sequence<UInt8>, at position: UInt64, in transaction: some Transaction) throws -> Bool {
         var same = false
         try log.forEachRaw(at: [position], in: transaction) { _, stored in
             same = stored.elementsEqual(bytes)
