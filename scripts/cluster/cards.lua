@@ -1,6 +1,7 @@
--- wrk script: POST /api/boards/main/cards with {"title": T} and `Idempotency-Key: T`, T unique
--- to this request.  Usage: wrk -tT ... -s cards.lua URL -- PREFIX
--- (PREFIX: unique to this wrk run, e.g. "run123-node2"; each thread adds its number and a counter)
+-- wrk script: POST /api/boards/BOARD/cards with {"title": T} and `Idempotency-Key: T`, T unique
+-- to this request.  Usage: wrk -tT ... -s cards.lua URL -- PREFIX [BOARDS]
+-- (PREFIX: unique to this wrk run, e.g. "run123-node2"; each thread adds its number and a counter.
+-- BOARDS: how many boards the requests go round, main then b2, b3…; default 1, main alone)
 --
 -- When the run ends it prints one RESULT line (as scripts/load/report.lua does) and then the
 -- whole latency histogram as "LATENCY MICROSECONDS COUNT" lines, so that run.sh can merge the
@@ -15,15 +16,20 @@ end
 
 local prefix = "cards"
 local counter = 0
+local boards = 1
 
 function init(args)
    prefix = (args[1] or "cards") .. "-t" .. tostring(number)
+   boards = tonumber(args[2] or "1") or 1
 end
 
 function request()
    counter = counter + 1
    local title = prefix .. "-" .. tostring(counter)
-   return wrk.format("POST", "/api/boards/main/cards",
+   -- Each thread starts at another board, so that connections spread over them at once.
+   local index = (counter + number) % boards
+   local board = index == 0 and "main" or ("b" .. tostring(index + 1))
+   return wrk.format("POST", "/api/boards/" .. board .. "/cards",
       { ["Content-Type"] = "application/json", ["Idempotency-Key"] = title, ["X-Kanban-Actor"] = "cluster" },
       '{"title": "' .. title .. '"}')
 end

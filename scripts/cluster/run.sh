@@ -16,10 +16,15 @@
 #   2b. restarts: 2 nodes under WRITERS writers, PostgreSQL restarted RESTARTS times (fast, immediate,
 #      right after node A's own restart); no add may wait more than 2 s beyond the downtime;
 #   3. live: ADDS adds on node A, one after another, each timed until its event is read on a
-#      stream of node B.
+#      stream of node B;
+#   4. boards (not run unless named in PHASES): WRITERS connections on PostgreSQL, on 1 node and
+#      on 4, all on one hot board and spread over BOARDS boards (16): do writes of different
+#      boards wait for each other, and does a node more cost throughput? Best with PG_DELAY_MS.
 # Exits 1 when a check fails. Settings (environment): DURATION (10), WARMUP (2), WRITERS (64),
 # FAULT_SECONDS (20), FAULT_NODES (2, up to 4), RESTARTS (20), ADDS (200), LIVE_LIMIT_MS (100),
-# PHASES ("throughput faults restarts live": those to run).
+# BOARDS (16), PG_DELAY_MS (0: with a number, `tc … netem` delays every packet to and from
+# PostgreSQL's port on loopback by that many milliseconds, as a network would; needs root),
+# PHASES ("throughput faults restarts live", and "boards": those to run).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +41,10 @@ LIVE_LIMIT_MS=${LIVE_LIMIT_MS:-100}
 PHASES=${PHASES:-throughput faults restarts live}
 FAULT_NODES=${FAULT_NODES:-2}
 RESTARTS=${RESTARTS:-20}
+BOARDS=${BOARDS:-16}
+PG_DELAY_MS=${PG_DELAY_MS:-0}
+# How many boards the throughput runs' writers go round (the boards phase sets it per run).
+BOARD_COUNT=1
 case "$FAULT_NODES" in 2|3|4) ;; *) echo "FAULT_NODES must be 2, 3 or 4" >&2; exit 2 ;; esac
 phase() { case " $PHASES " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
@@ -162,12 +171,21 @@ cleanup() {
         [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
     done
     wait 2>/dev/null || true
+    if [ "$PG_DELAY_MS" != 0 ]; then tc qdisc del dev lo root 2>/dev/null || true; fi
     rm -rf "$WORK"
     eval "$PG_EXIT"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+# PG_DELAY_MS: every packet to or from PostgreSQL's port on loopback waits that long (netem), the
+# rest of loopback (clients to nodes) not at all.
+if [ "$PG_DELAY_MS" != 0 ]; then
+    tc qdisc add dev lo root handle 1: prio bands 4 priomap 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
+    tc qdisc add dev lo parent 1:1 handle 10: netem delay "${PG_DELAY_MS}ms"
+    tc filter add dev lo parent 1: protocol ip prio 1 u32 match ip dport "$KANBAN_PG_PORT" 0xffff flowid 1:1
+    tc filter add dev lo parent 1: protocol ip prio 1 u32 match ip sport "$KANBAN_PG_PORT" 0xffff flowid 1:1
+fi
 # fresh_database NAME: creates it; prints its --store URL.
 fresh_database() {
     psql -q "$KANBAN_TEST_POSTGRES_URL" -c "CREATE DATABASE $1" >/dev/null
@@ -216,6 +234,10 @@ throughput() {
         start_node "$i" "$WORK/$label-cache$i" "$store" 0
     done
     echo "nodes: $(node_urls)"
+    for ((i = 2; i <= BOARD_COUNT; i++)); do
+        curl -sf -X POST -H 'Content-Type: application/json' -H 'X-Kanban-Actor: cluster' \
+            -d "{\"name\": \"b$i\"}" "${NODE_URL[0]}/api/boards" >/dev/null || fail "$label: board b$i was not made"
+    done
     connections=$((WRITERS / nodes))
     threads=$((nodes == 1 ? 2 : 1))
     [ "$connections" -ge "$threads" ] || connections=$threads
@@ -224,7 +246,7 @@ throughput() {
         pids=()
         for ((i = 0; i < nodes; i++)); do
             wrk -t"$threads" -c"$connections" -d"${seconds}s" --timeout 10s -s "$HERE/cards.lua" "${NODE_URL[i]}" \
-                -- "$RUN_ID-$label-$name-n$i" >"$WORK/$label-$name-$i.out" 2>&1 &
+                -- "$RUN_ID-$label-$name-n$i" "$BOARD_COUNT" >"$WORK/$label-$name-$i.out" 2>&1 &
             pids+=($!)
             BACKGROUND+=($!)
         done
@@ -271,7 +293,8 @@ throughput() {
     echo "kanban verify on the stopped node(s): $verified"
     local store_name=postgres
     [ -n "$store" ] || store_name="lmdb (no --store)"
-    ROWS+=("| $store_name | $nodes | $(value "$m" rate) | $(value "$m" p50_ms) | $(value "$m" p99_ms) | $(value "$m" worst_p99_ms) | $events = $server_2xx ≥ $ok: $check | $verified | $cpu_nodes / $cpu_machine |")
+    local row="| $store_name | $nodes | $(value "$m" rate) | $(value "$m" p50_ms) | $(value "$m" p99_ms) | $(value "$m" worst_p99_ms) | $events = $server_2xx ≥ $ok: $check | $verified | $cpu_nodes / $cpu_machine |"
+    if [ "$BOARD_COUNT" = 1 ] && [ -z "${BOARD_PHASE:-}" ]; then ROWS+=("$row"); else BOARD_ROWS+=("| $BOARD_COUNT | ${row#| }"); fi
 }
 
 if phase throughput; then
@@ -435,6 +458,18 @@ L="$WORK/live.out"
 fi
 lv() { sed -n "s/^RESULT .*$1=\([0-9.]*\).*/\1/p" "$WORK/live.out" 2>/dev/null; }
 
+# --- 4. boards: do writes of different boards wait for each other? -------------------------------
+BOARD_ROWS=()
+if phase boards; then
+BOARD_PHASE=1
+for n in 1 4; do
+    for BOARD_COUNT in 1 "$BOARDS"; do
+        throughput "boards-n$n-b$BOARD_COUNT" "$n" "$(fresh_database "boards${n}x$BOARD_COUNT")"
+    done
+done
+BOARD_COUNT=1
+fi
+
 # --- the tables -----------------------------------------------------------------------------------
 say "Results ($(nproc) cores shared by the nodes, PostgreSQL (fsync on) and the load; load average now $(cut -d' ' -f1-3 /proc/loadavg))"
 if phase throughput; then
@@ -444,6 +479,15 @@ echo
 echo "| store | nodes | commands/s | p50 ms | p99 ms | worst node's p99 ms | events = server 2xx ≥ wrk 2xx | verify | CPU cores: nodes / machine |"
 echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${ROWS[@]}"
+fi
+if phase boards; then
+echo
+echo "Durable card adds, $WRITERS connections, ${DURATION} s, on one hot board or spread over $BOARDS," \
+    "$([ "$PG_DELAY_MS" != 0 ] && echo "each packet to and from PostgreSQL delayed $PG_DELAY_MS ms" || echo "no delay injected"):"
+echo
+echo "| boards | store | nodes | commands/s | p50 ms | p99 ms | worst node's p99 ms | events = server 2xx ≥ wrk 2xx | verify | CPU cores: nodes / machine |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${BOARD_ROWS[@]}"
 fi
 if phase faults; then
 echo
