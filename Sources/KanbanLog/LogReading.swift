@@ -69,11 +69,18 @@ public protocol LogReading {
     /// The newest snapshot the log keeps of at most `position` events, `nil` when none (stores
     /// that keep none, LMDB's own being beside its log, answer `nil`).
     func newestSnapshot(atOrBefore position: UInt64) throws -> SharedSnapshot?
+    /// The ranges of positions nodes found the log had lost (a failover) and cut from their
+    /// caches (``LogWriting/recordLostPositions(_:)``), in position order: a client that saw the
+    /// log up to one of them is reset by any node. Stores without failovers answer none.
+    func lostPositions() throws -> [ClosedRange<UInt64>]
 }
 
 extension LogReading {
     /// No failover: `nil`.
     public func failoverRisk() throws -> String? { nil }
+
+    /// No failover, no positions lost.
+    public func lostPositions() throws -> [ClosedRange<UInt64>] { [] }
 
     /// No snapshots kept in the log: `nil`.
     public func newestSnapshot(atOrBefore position: UInt64) throws -> SharedSnapshot? { nil }

@@ -74,9 +74,15 @@ public protocol LogWriting: LogReading {
     /// Keeps `snapshot` for ``LogReading/newestSnapshot(atOrBefore:)`` (one kept at its position
     /// already stays) and drops all but the newest `count`. Stores that keep none do nothing.
     func keepSnapshot(_ snapshot: SharedSnapshot, keepingNewest count: Int) throws
+    /// Records that the log lost `positions` (a node found it so and cut them from its cache),
+    /// for ``LogReading/lostPositions()``; a range that overlaps one recorded widens it.
+    func recordLostPositions(_ positions: ClosedRange<UInt64>) throws
 }
 
 extension LogWriting {
+    /// Records nothing.
+    public func recordLostPositions(_ positions: ClosedRange<UInt64>) throws {}
+
     /// Keeps no snapshot.
     public func keepSnapshot(_ snapshot: SharedSnapshot, keepingNewest count: Int) throws {}
 

@@ -499,6 +499,23 @@ final class PostgresLogTransaction: LogWriting {
         )
     }
 
+    func lostPositions() throws -> [ClosedRange<UInt64>] {
+        try query("SELECT first, last FROM lost_positions ORDER BY first").compactMap { row in
+            let (first, last) = try row.decode((Int64, Int64).self)
+            guard let first = UInt64(exactly: first), let last = UInt64(exactly: last), first > 0, first <= last else { return nil }
+            return first...last
+        }
+    }
+
+    /// One row per first position; the same first again keeps the larger last.
+    func recordLostPositions(_ positions: ClosedRange<UInt64>) throws {
+        let first = try Self.signed(positions.lowerBound), last = try Self.signed(positions.upperBound)
+        send("""
+            INSERT INTO lost_positions (first, last) VALUES (\(first), \(last))
+            ON CONFLICT (first) DO UPDATE SET last = greatest(lost_positions.last, excluded.last)
+            """)
+    }
+
     func keepSnapshot(_ snapshot: SharedSnapshot, keepingNewest count: Int) throws {
         let position = try Self.signed(snapshot.position)
         send("""

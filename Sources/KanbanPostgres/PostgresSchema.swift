@@ -11,7 +11,8 @@ import PostgresNIO
 /// `sync_digests` (what each decided mutation asked for, so a copied client's own change under a
 /// decided id is told from a retry) and `sync_owners` (the actor who first pushed as each
 /// client), `log_roots` (the audit root at the end of a write, now and then), `log_snapshots`
-/// (the newest snapshots of the state, for new nodes). `snapshots` (per board) is made but unused.
+/// (the newest snapshots of the state, for new nodes), `lost_positions` (what failovers lost).
+/// `snapshots` (per board) is made but unused.
 ///
 /// A new database gets every migration; a database of an older version gets only the
 /// migrations after its version (no statement of an older version runs again: they would lock
@@ -72,6 +73,12 @@ public enum PostgresSchema {
         PostgresMigration(version: 4, statements: [
             "CREATE TABLE IF NOT EXISTS log_snapshots (position bigint PRIMARY KEY, root bytea NOT NULL, data bytea NOT NULL)",
         ], relations: ["log_snapshots"]),
+        // Positions the log lost in a failover, as the nodes that cut them from their caches
+        // found them (``PostgresLogTransaction/lostPositions()``): every node resets a client
+        // that saw one, not only the nodes that had held it.
+        PostgresMigration(version: 5, statements: [
+            "CREATE TABLE IF NOT EXISTS lost_positions (first bigint PRIMARY KEY, last bigint NOT NULL)",
+        ], relations: ["lost_positions"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.

@@ -61,6 +61,9 @@ public final class KanbanEngine: Sendable {
     /// Whether the database was a node's cache before this engine opened it: only such a cache
     /// (or one this engine checked) is cut back when it parts from its shared log.
     let wasNodeCache: Bool
+    /// The positions the shared log says failovers lost (any node's cuts), and when it was
+    /// last asked (``isDueToLearnLostPositions()``).
+    let sharedLostPositions = Mutex<(ranges: [ClosedRange<UInt64>], learnedAt: ContinuousClock.Instant?)>(([], nil))
     /// How many times this engine cut its cache back: live streams started before a cut end.
     let cutsMade = Mutex<UInt64>(0)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).

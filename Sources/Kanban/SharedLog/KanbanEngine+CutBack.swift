@@ -107,6 +107,26 @@ extension KanbanEngine {
         return 0
     }
 
+    /// How often a node asks the log which positions failovers lost (``LogReading/lostPositions()``).
+    static let lostPositionsRefresh: Duration = .seconds(5)
+
+    /// Whether the follower's next catch-up should ask the log which positions were lost.
+    func isDueToLearnLostPositions() -> Bool {
+        guard options.sharedLog != nil else { return false }
+        return sharedLostPositions.withLock { $0.learnedAt.map { ContinuousClock.now - $0 >= Self.lostPositionsRefresh } ?? true }
+    }
+
+    /// Records in the log `store` that it lost `positions`, in a write of its own (a failure is
+    /// warned about: the cut stands, and only nodes that never held them miss the record).
+    func recordLost(_ positions: ClosedRange<UInt64>, in store: any LogStore) {
+        do {
+            try Self.sharedLogFailures { try store.write { try $0.recordLostPositions(positions) } }
+        } catch {
+            options.warn("the shared log was not told that positions \(positions.lowerBound)…\(positions.upperBound) were lost: \(error)")
+        }
+        sharedLostPositions.withLock { $0.ranges.append(positions) }
+    }
+
     /// Whether a live reader that saw `cuts` cuts of this engine must start again.
     func hasCutSince(_ cuts: UInt64) -> Bool {
         cutsMade.withLock { $0 } != cuts

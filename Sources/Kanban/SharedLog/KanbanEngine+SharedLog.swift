@@ -29,7 +29,7 @@ extension KanbanEngine {
         if local == claimed, local > 0, let lastEvent, try !cacheHolds(lastEvent, at: local, in: transaction) {
             let parted = SharedLogError.notACache(path: path, detail: "its event \(local) differs from the shared log's")
             guard mayCutBack(after: parted, logEnd: claimed) else { throw parted }
-            try cutBack(of: shared, through: local, in: transaction)
+            try shared.recordLostPositions(try cutBack(of: shared, through: local, in: transaction).positions)
             local = try log.lastSequence(in: transaction)
         }
         // The first write checks the cache's whole prefix (``checkCachePrefix(of:through:in:)``),
@@ -39,7 +39,7 @@ extension KanbanEngine {
             do {
                 try checkCachePrefix(of: shared, through: local, in: transaction)
             } catch let error as SharedLogError where mayCutBack(after: error, logEnd: claimed) {
-                try cutBack(of: shared, through: min(local, claimed), in: transaction)
+                try shared.recordLostPositions(try cutBack(of: shared, through: min(local, claimed), in: transaction).positions)
                 local = try log.lastSequence(in: transaction)
             }
             sharedCacheChecked.withLock { $0 = true }
@@ -52,7 +52,7 @@ extension KanbanEngine {
             } catch let diverged as DivergedCache {
                 // The log lost the cache's tail and went on with other events: back to the
                 // shared prefix, then copy from there.
-                try cutBack(of: shared, through: diverged.position, in: transaction)
+                try shared.recordLostPositions(try cutBack(of: shared, through: diverged.position, in: transaction).positions)
                 local = try log.lastSequence(in: transaction)
                 _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
                     try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
@@ -176,6 +176,8 @@ extension KanbanEngine {
         var logEnd: UInt64?
         // Set when the cache parts from the log before its end: where to cut back from.
         var parted: UInt64?
+        // The positions the log says failovers lost, when it was time to ask.
+        var learned: [ClosedRange<UInt64>]?
         try Self.sharedLogFailures {
             try store.read { reader in
                 if !sharedCacheChecked.withLock({ $0 }) {
@@ -189,6 +191,7 @@ extension KanbanEngine {
                         return
                     }
                 }
+                if isDueToLearnLostPositions() { learned = try reader.lostPositions() }
                 try reader.forEachStored(after: start == 0 ? 0 : start - 1) { position, bytes in
                     entries.append((position, Array(bytes)))
                     return entries.count <= limit
@@ -206,6 +209,7 @@ extension KanbanEngine {
                 if start > 0, entries.first?.position != start { logEnd = try reader.lastPosition() }
             }
         }
+        if let learned { sharedLostPositions.withLock { $0 = (learned, ContinuousClock.now) } }
         // Nothing new since the read began (most often: this node's own writes, which its
         // writer committed here meanwhile): no write transaction, which would wait for LMDB's
         // writer lock, and make the node's writer wait for it.
@@ -214,10 +218,11 @@ extension KanbanEngine {
             return 0
         }
         var cut = false
+        var lost: LostRange?
         let copied = try write(localOnly: true) { transaction in
             let local = try log.lastSequence(in: transaction)
             if let parted {
-                _ = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: min(parted, local), in: transaction) } }
+                lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: min(parted, local), in: transaction) } }
                 sharedCacheChecked.withLock { $0 = true }
                 cut = true
                 return 0
@@ -231,7 +236,7 @@ extension KanbanEngine {
                             throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log none")
                         }
                         // The log lost its tail: cut the cache back to its prefix (checked there).
-                        _ = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: logEnd, in: transaction) } }
+                        lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: logEnd, in: transaction) } }
                         sharedCacheChecked.withLock { $0 = true }
                         cut = true
                         return 0
@@ -247,7 +252,7 @@ extension KanbanEngine {
                 }
             } catch let diverged as DivergedCache {
                 // The log lost the cache's tail and went on with other events: back to the shared prefix.
-                _ = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: diverged.position, in: transaction) } }
+                lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: diverged.position, in: transaction) } }
                 sharedCacheChecked.withLock { $0 = true }
                 cut = true
                 return 0
@@ -256,6 +261,8 @@ extension KanbanEngine {
             return copied
         }
         if cut {
+            // Every node is to reset the clients that saw those positions: the log records them.
+            if let lost { recordLost(lost.positions, in: store) }
             // Live readers look again (and end their streams); then copy what the log holds since.
             commits.signal()
             return try catchUp(from: store, limit: limit)

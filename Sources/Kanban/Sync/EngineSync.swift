@@ -96,12 +96,14 @@ public struct EngineSync: Sendable {
         }
     }
 
-    /// Whether `position` is one the shared log lost and this node's cache was cut back from
-    /// (``lostRanges()``): a client that has seen the log up to it has seen an event no node
+    /// Whether `position` is one the shared log lost: this node's cache was cut back from it
+    /// (``lostRanges()``), or another node's was and the log says so (asked by the follower
+    /// every few seconds). A client that has seen the log up to it has seen an event no node
     /// will send again, and must start over. (One that read the new event at that position
     /// after the cut starts over too, once: nothing tells the two apart.)
     public func wasLost(_ position: UInt64) throws -> Bool {
-        try lostRanges().contains { $0.positions.contains(position) }
+        if engine.sharedLostPositions.withLock({ $0.ranges.contains { $0.contains(position) } }) { return true }
+        return try lostRanges().contains { $0.positions.contains(position) }
     }
 
     /// Brings this engine's database up to the shared log `store` (at most `limit` events at a
