@@ -102,8 +102,13 @@ public struct EngineSync: Sendable {
     /// will send again, and must start over. (One that read the new event at that position
     /// after the cut starts over too, once: nothing tells the two apart.)
     public func wasLost(_ position: UInt64) throws -> Bool {
-        if engine.sharedLostPositions.withLock({ $0.ranges.contains { $0.contains(position) } }) { return true }
-        return try lostRanges().contains { $0.positions.contains(position) }
+        try lostRange(containing: position) != nil
+    }
+
+    /// The range of lost positions (``wasLost(_:)``) that holds `position`, `nil` when none does.
+    public func lostRange(containing position: UInt64) throws -> ClosedRange<UInt64>? {
+        if let shared = engine.sharedLostPositions.withLock({ $0.ranges.first { $0.contains(position) } }) { return shared }
+        return try lostRanges().first { $0.positions.contains(position) }?.positions
     }
 
     /// Brings this engine's database up to the shared log `store` (at most `limit` events at a

@@ -16,10 +16,10 @@ struct ExportRoutes {
             let limit = try ListPage.limit(of: request)
             // A copy that holds an event the shared log lost would go on from it as if it were
             // the log's: refused, so the copy says so instead of parting from the log unseen.
-            if after > 0, let lost = try engine.sync.lostRanges().last(where: { $0.positions.contains(after) }) {
+            if after > 0, let lost = try engine.sync.lostRange(containing: after) {
                 throw APIError(
                     .conflict,
-                    "positions \(lost.positions.lowerBound)…\(lost.positions.upperBound) of this log were lost in a failover of its shared log, "
+                    "positions \(lost.lowerBound)…\(lost.upperBound) of this log were lost in a failover of its shared log, "
                         + "and a copy that holds event \(after) holds events the log no longer has: make a new copy (kanban clone)"
                 )
             }
