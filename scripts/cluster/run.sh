@@ -22,8 +22,8 @@
 #      boards wait for each other, and does a node more cost throughput? Best with PG_DELAY_MS.
 # Exits 1 when a check fails. Settings (environment): DURATION (10), WARMUP (2), WRITERS (64),
 # FAULT_SECONDS (20), FAULT_NODES (2, up to 4), RESTARTS (20), ADDS (200), LIVE_LIMIT_MS (100),
-# BOARDS (16), PG_DELAY_MS (0: with a number, `tc … netem` delays every packet to and from
-# PostgreSQL's port on loopback by that many milliseconds, as a network would; needs root),
+# BOARDS (16), PG_DELAY_MS (0: with a number, the nodes reach PostgreSQL through
+# delay-proxy.py, which delays every chunk each way by that many milliseconds, as a network would),
 # PHASES ("throughput faults restarts live", and "boards": those to run).
 set -euo pipefail
 
@@ -171,25 +171,26 @@ cleanup() {
         [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null || true
     done
     wait 2>/dev/null || true
-    if [ "$PG_DELAY_MS" != 0 ]; then tc qdisc del dev lo root 2>/dev/null || true; fi
     rm -rf "$WORK"
     eval "$PG_EXIT"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-# PG_DELAY_MS: every packet to or from PostgreSQL's port on loopback waits that long (netem), the
-# rest of loopback (clients to nodes) not at all.
+# PG_DELAY_MS: the nodes reach PostgreSQL through delay-proxy.py, which holds every chunk that
+# long each way (this machine's kernel has no netem); psql and the clients' requests go direct.
+STORE_PORT=$KANBAN_PG_PORT
 if [ "$PG_DELAY_MS" != 0 ]; then
-    tc qdisc add dev lo root handle 1: prio bands 4 priomap 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3
-    tc qdisc add dev lo parent 1:1 handle 10: netem delay "${PG_DELAY_MS}ms"
-    tc filter add dev lo parent 1: protocol ip prio 1 u32 match ip dport "$KANBAN_PG_PORT" 0xffff flowid 1:1
-    tc filter add dev lo parent 1: protocol ip prio 1 u32 match ip sport "$KANBAN_PG_PORT" 0xffff flowid 1:1
+    STORE_PORT=$((KANBAN_PG_PORT + 1000))
+    python3 "$HERE/delay-proxy.py" --listen "$STORE_PORT" --to "$KANBAN_PG_PORT" --delay-ms "$PG_DELAY_MS" >"$WORK/delay-proxy.out" 2>&1 &
+    BACKGROUND+=($!)
+    for _ in $(seq 100); do grep -q listening "$WORK/delay-proxy.out" 2>/dev/null && break; sleep 0.05; done
+    grep -q listening "$WORK/delay-proxy.out" || { cat "$WORK/delay-proxy.out" >&2; exit 1; }
 fi
-# fresh_database NAME: creates it; prints its --store URL.
+# fresh_database NAME: creates it; prints its --store URL (through the delaying proxy, with PG_DELAY_MS).
 fresh_database() {
     psql -q "$KANBAN_TEST_POSTGRES_URL" -c "CREATE DATABASE $1" >/dev/null
-    echo "postgres://postgres@127.0.0.1:$KANBAN_PG_PORT/$1?sslmode=disable"
+    echo "postgres://postgres@127.0.0.1:$STORE_PORT/$1?sslmode=disable"
 }
 restart_postgres() {
     kanban_as_pg "$KANBAN_PGBIN/pg_ctl" -D "$KANBAN_PGDIR/data" -l "$KANBAN_PGDIR/log" -w -t 60 -m fast restart >/dev/null
