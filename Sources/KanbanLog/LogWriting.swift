@@ -18,6 +18,11 @@ public protocol LogWriting: LogReading {
     @discardableResult
     func append(board: BoardID, expectedHead: UInt64, _ events: [(position: UInt64, bytes: [UInt8])]) throws -> UInt64
 
+    /// ``append(board:expectedHead:_:)`` for several boards (each once, with events), in as
+    /// few statements as the store can: a store behind a network pays a round trip per
+    /// statement. The same conflicts and errors; the whole write keeps nothing on any.
+    func append(_ batches: [BoardAppend]) throws
+
     /// Remembers `answer` for `actor`'s `key` on `board`, as of `time`. A key that has an
     /// answer already (however old: expired answers must be purged first) throws
     /// ``LogConflict`` naming it (``LogConflict/answered``) — another writer answered the
@@ -80,6 +85,11 @@ public protocol LogWriting: LogReading {
 }
 
 extension LogWriting {
+    /// One ``append(board:expectedHead:_:)`` per board, in order.
+    public func append(_ batches: [BoardAppend]) throws {
+        for batch in batches { try append(board: batch.board, expectedHead: batch.expectedHead, batch.events) }
+    }
+
     /// Records nothing.
     public func recordLostPositions(_ positions: ClosedRange<UInt64>) throws {}
 

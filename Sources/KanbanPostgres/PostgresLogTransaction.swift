@@ -184,6 +184,77 @@ final class PostgresLogTransaction: LogWriting {
         return head
     }
 
+    /// Every board's events in one statement (and the new boards' rows in one before it):
+    /// PostgresNIO sends a connection's statements one at a time, so each statement is a round
+    /// trip on the network, and a batch over 16 boards made 16 of them (626 commands/s against
+    /// 1,073 on one hot board with 1 ms each way, measured). Each board's row moves only from
+    /// its expected head, and only the events of boards whose row moved go in: fewer rows back
+    /// than events is the conflict, told as ``append(board:expectedHead:_:)`` tells it.
+    func append(_ batches: [BoardAppend]) throws {
+        guard batches.count > 1, Set(batches.map(\.board)).count == batches.count, batches.allSatisfy({ !$0.events.isEmpty }) else {
+            for batch in batches { try append(board: batch.board, expectedHead: batch.expectedHead, batch.events) }
+            return
+        }
+        var (boards, expecteds, counts, firsts, lasts) = ([UUID](), [Int64](), [Int64](), [Int64](), [Int64]())
+        var (eventBoards, seqs, positions, datas) = ([UUID](), [Int64](), [Int64](), [ByteBuffer]())
+        var heads: [BoardID: UInt64] = [:]
+        for batch in batches {
+            try LogAppendError.check(batch.events, board: batch.board)
+            guard let first = batch.events.first?.position, let last = batch.events.last?.position else { continue }
+            if last > UInt64(Int64.max) { throw LogAppendError.positionOutOfRange(last) }
+            let expected = try Self.signed(batch.expectedHead)
+            let count = Int64(batch.events.count)
+            let (newHead, overflow) = expected.addingReportingOverflow(count)
+            if overflow { throw PostgresStoreError(message: "board \(batch.board) cannot hold \(count) more events after its \(expected)") }
+            boards.append(batch.board.uuid)
+            expecteds.append(expected)
+            counts.append(count)
+            firsts.append(Int64(first))
+            lasts.append(Int64(last))
+            for (offset, event) in batch.events.enumerated() {
+                eventBoards.append(batch.board.uuid)
+                seqs.append(expected + Int64(offset) + 1)
+                positions.append(Int64(event.position))
+                datas.append(ByteBuffer(bytes: event.bytes))
+            }
+            heads[batch.board] = try Self.unsigned(newHead, "a head")
+        }
+        let made = zip(boards, expecteds).filter { $0.1 == 0 }.map(\.0)
+        if !made.isEmpty {
+            send("INSERT INTO boards (board_id) SELECT * FROM unnest(\(made)::uuid[]) ON CONFLICT DO NOTHING")
+        }
+        let total = positions.count
+        send("""
+            WITH input AS (SELECT * FROM unnest(\(boards)::uuid[], \(expecteds)::int8[], \(counts)::int8[], \(firsts)::int8[], \(lasts)::int8[])
+                           AS t(board_id, expected, n, first, last)),
+                 moved AS (UPDATE boards b SET head = b.head + i.n, last_position = i.last FROM input i
+                           WHERE b.board_id = i.board_id AND b.head = i.expected AND b.last_position < i.first RETURNING b.board_id)
+            INSERT INTO events (board_id, seq, position, data)
+            SELECT e.board_id, e.seq, e.position, e.data
+            FROM unnest(\(eventBoards)::uuid[], \(seqs)::int8[], \(positions)::int8[], \(datas)::bytea[]) AS e(board_id, seq, position, data)
+            WHERE e.board_id IN (SELECT board_id FROM moved)
+            RETURNING board_id
+            """) { [self] rows in
+            guard rows.count == total else {
+                // The boards whose events did not go in: a head that moved, else a position taken.
+                let inserted = Set(try rows.map { try $0.decode(UUID.self) })
+                var moved: [BoardID: UInt64] = [:]
+                var stale: UInt64?
+                for batch in batches where !inserted.contains(batch.board.uuid) {
+                    let (head, _) = try self.head(of: batch.board)
+                    if head != Int64(batch.expectedHead) {
+                        moved[batch.board] = try Self.unsigned(head, "a head")
+                    } else if stale == nil {
+                        stale = batch.events.first?.position
+                    }
+                }
+                if !moved.isEmpty { throw LogConflict(movedHeads: moved) }
+                throw LogConflict(stalePosition: stale ?? UInt64(firsts.min() ?? 0))
+            }
+        }
+        for (board, head) in heads { appended[board] = head }
+    }
+
     func rememberedAnswer(board: BoardID, actor: String, key: String, notBefore: Timestamp) throws -> [UInt8]? {
         let rows = try query("""
             SELECT answer FROM idempotency

@@ -4,6 +4,7 @@ import KanbanCore
 @testable import KanbanPostgres
 import KanbanTestSupport
 import PostgresNIO
+import KanbanLog
 import Testing
 
 @Suite("PostgresLogStore", .enabled(if: PostgresTestDatabase.isConfigured, "set KANBAN_TEST_POSTGRES_URL (scripts/postgres-test-cluster.sh)"))
@@ -48,6 +49,37 @@ struct PostgresLogStoreTests {
             #expect(plan.contains("Index Scan using events_position") && plan.contains("Index Cond") && !plan.contains("Join"), "\(plan)")
             let claimed = try store.write { try $0.claimLogWithLastEvent() }
             #expect(claimed.position == 3_000 && claimed.lastEvent == events.last?.bytes)
+        }
+    }
+
+    @Test("an append over several boards goes in as one statement: every board's events, or, when one board's head moved, nothing of any")
+    func appendOverBoards() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+            let bytes = { (board: BoardID, n: Int) in LogStoreConformance.eventBytes(board: board, n) }
+            try store.write { writer in
+                try writer.append([
+                    BoardAppend(board: a, expectedHead: 0, events: [(1, bytes(a, 1)), (3, bytes(a, 2))]),
+                    BoardAppend(board: b, expectedHead: 0, events: [(2, bytes(b, 1))]),
+                ])
+            }
+            #expect(try store.read { try $0.heads() } == [a: 2, b: 1])
+            #expect(throws: LogConflict(movedHeads: [b: 1])) {
+                try store.write { writer in
+                    try writer.append([
+                        BoardAppend(board: a, expectedHead: 2, events: [(4, bytes(a, 3))]),
+                        BoardAppend(board: b, expectedHead: 0, events: [(5, bytes(b, 2))]),
+                    ])
+                }
+            }
+            #expect(try store.read { try $0.heads() } == [a: 2, b: 1])
+            let stored = try store.read { reader in
+                var entries: [LogEntry] = []
+                try reader.forEach(after: 0) { entries.append($0); return true }
+                return entries.map { "\($0.position):\($0.seq)" }
+            }
+            #expect(stored == ["1:1", "2:1", "3:2"])
         }
     }
 

@@ -163,9 +163,7 @@ extension KanbanEngine {
         }
         // Counted through `claimed`, a prefix of the shared log whatever becomes of this write.
         sharedHeads.withLock { if $0.position < heads.position { $0 = heads } }
-        for (board, batch) in appended.sorted(by: { $0.key < $1.key }) {
-            try shared.append(board: board, expectedHead: batch.expected, batch.events)
-        }
+        try shared.append(appended.sorted { $0.key < $1.key }.map { BoardAppend(board: $0.key, expectedHead: $0.value.expected, events: $0.value.events) })
     }
 
     @discardableResult
