@@ -94,7 +94,8 @@ public final class PostgresLogStore: LogStore {
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
         try lock.withLock {
             let connection = try connection
-            // The BEGIN goes with the first read: one round trip less per transaction.
+            // The BEGIN is checked with the first read: one wait less per transaction (PostgresNIO
+            // still sends it first, on its own).
             return try connection.transaction(sending: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { begun in
                 let transaction = PostgresLogTransaction(connection: connection, begun: begun)
                 let result = try body(transaction)
@@ -108,7 +109,7 @@ public final class PostgresLogStore: LogStore {
     public func write<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         try lock.withLock {
             let connection = try connection
-            // The BEGIN goes with the claim (the first read): one round trip less per write.
+            // The BEGIN is checked with the claim (the first read): one wait less per write.
             let (result, appended) = try connection.transaction(sending: "BEGIN") { begun in
                 let transaction = PostgresLogTransaction(connection: connection, begun: begun)
                 let result = try body(transaction)

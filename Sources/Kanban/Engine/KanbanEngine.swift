@@ -63,7 +63,7 @@ public final class KanbanEngine: Sendable {
     let wasNodeCache: Bool
     /// The positions the shared log says failovers lost (any node's cuts), and when it was
     /// last asked (``isDueToLearnLostPositions()``).
-    let sharedLostPositions = Mutex<(ranges: [ClosedRange<UInt64>], learnedAt: ContinuousClock.Instant?)>(([], nil))
+    let lostPositionsInLog = Mutex<(ranges: [ClosedRange<UInt64>], learnedAt: ContinuousClock.Instant?)>(([], nil))
     /// How many times this engine cut its cache back: live streams started before a cut end.
     let cutsMade = Mutex<UInt64>(0)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).

@@ -2,7 +2,7 @@ import KanbanCore
 import LMDBStorage
 
 /// What a node's cache keeps of the times it was cut back to its shared log's prefix
-/// (``KanbanEngine/cutBack(to:of:in:)``), in the `node` database that marks it a cache
+/// (``KanbanEngine/cutBack(of:through:in:)``), in the `node` database that marks it a cache
 /// (``NodeMark``): how many cuts (so a state or a snapshot made before one is known stale),
 /// the ranges lost and their events.
 ///

@@ -9,7 +9,7 @@ import LMDBStorage
 /// of what the shared log keeps (answers, clients' positions: the log's own are fetched again),
 /// keeps the lost events apart in the `node` database (``CacheCuts``) and counts the cut, so
 /// that states and snapshots made before it are known stale. A warning names the positions;
-/// ``EngineSync/lostRanges()`` lists them, `/metrics` counts them, `kanban audit` says them;
+/// ``EngineSync/lostRanges()`` lists them, `/metrics` counts them, `kanban audit lost` lists them;
 /// live streams that had passed the cut end, and start again with a reset.
 extension KanbanEngine {
     /// Cuts the cache back, in `transaction`, to the longest prefix it shares with the log
@@ -65,6 +65,8 @@ extension KanbanEngine {
         }
         try sharedBackdated?.removeAll(startingAfter: logEnd, in: transaction)
         try cacheCuts.record(lost, events: events, in: transaction)
+        // Checked through `logEnd` above: the cache is a prefix of the log now.
+        sharedCacheChecked.withLock { $0 = true }
         // Counted over the lost events: counted again from the start.
         store.forgetCountedHeads()
         sharedHeads.withLock { $0 = BoardHeads() }
@@ -73,7 +75,7 @@ extension KanbanEngine {
         options.warn(
             "the shared log ends at position \(logEnd), before this node's cache (through \(local)): positions "
                 + "\(lost.positions.lowerBound)…\(local) were lost (most likely in a failover to a standby that had not received them); "
-                + "the cache is cut back to \(logEnd) and keeps their \(events.count) events apart (kanban audit --db \(path) lists them)"
+                + "the cache is cut back to \(logEnd) and keeps their \(events.count) events apart (kanban audit lost --db \(path) lists them)"
         )
         return lost
     }
@@ -89,13 +91,7 @@ extension KanbanEngine {
             let low = high > window ? high - window : 0
             var next = low + 1
             try reader.forEachStored(after: low) { position, bytes in
-                guard position <= high, position == next else { return false }
-                var same = false
-                try log.forEachRaw(at: [position], in: transaction) { _, stored in
-                    same = stored.elementsEqual(bytes)
-                    return false
-                }
-                guard same else { return false }
+                guard position <= high, position == next, try cacheHolds(bytes, at: position, in: transaction) else { return false }
                 next += 1
                 return true
             }
@@ -113,18 +109,18 @@ extension KanbanEngine {
     /// Whether the follower's next catch-up should ask the log which positions were lost.
     func isDueToLearnLostPositions() -> Bool {
         guard options.sharedLog != nil else { return false }
-        return sharedLostPositions.withLock { $0.learnedAt.map { ContinuousClock.now - $0 >= Self.lostPositionsRefresh } ?? true }
+        return lostPositionsInLog.withLock { $0.learnedAt.map { ContinuousClock.now - $0 >= Self.lostPositionsRefresh } ?? true }
     }
 
     /// Records in the log `store` that it lost `positions`, in a write of its own (a failure is
     /// warned about: the cut stands, and only nodes that never held them miss the record).
+    /// This node's own cuts it knows from its cache (``EngineSync/lostRanges()``).
     func recordLost(_ positions: ClosedRange<UInt64>, in store: any LogStore) {
         do {
             try Self.sharedLogFailures { try store.write { try $0.recordLostPositions(positions) } }
         } catch {
             options.warn("the shared log was not told that positions \(positions.lowerBound)…\(positions.upperBound) were lost: \(error)")
         }
-        sharedLostPositions.withLock { $0.ranges.append(positions) }
     }
 
     /// Whether a live reader that saw `cuts` cuts of this engine must start again.

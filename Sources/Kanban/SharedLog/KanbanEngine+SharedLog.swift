@@ -29,8 +29,7 @@ extension KanbanEngine {
         if local == claimed, local > 0, let lastEvent, try !cacheHolds(lastEvent, at: local, in: transaction) {
             let parted = SharedLogError.notACache(path: path, detail: "its event \(local) differs from the shared log's")
             guard mayCutBack(after: parted, logEnd: claimed) else { throw parted }
-            try shared.recordLostPositions(try cutBack(of: shared, through: local, in: transaction).positions)
-            local = try log.lastSequence(in: transaction)
+            local = try cutBack(recordingIn: shared, through: local, in: transaction)
         }
         // The first write checks the cache's whole prefix (``checkCachePrefix(of:through:in:)``),
         // and a cache longer than the log is checked again. One that parts from the log at its
@@ -39,8 +38,7 @@ extension KanbanEngine {
             do {
                 try checkCachePrefix(of: shared, through: local, in: transaction)
             } catch let error as SharedLogError where mayCutBack(after: error, logEnd: claimed) {
-                try shared.recordLostPositions(try cutBack(of: shared, through: min(local, claimed), in: transaction).positions)
-                local = try log.lastSequence(in: transaction)
+                local = try cutBack(recordingIn: shared, through: min(local, claimed), in: transaction)
             }
             sharedCacheChecked.withLock { $0 = true }
         }
@@ -52,8 +50,7 @@ extension KanbanEngine {
             } catch let diverged as DivergedCache {
                 // The log lost the cache's tail and went on with other events: back to the
                 // shared prefix, then copy from there.
-                try shared.recordLostPositions(try cutBack(of: shared, through: diverged.position, in: transaction).positions)
-                local = try log.lastSequence(in: transaction)
+                local = try cutBack(recordingIn: shared, through: diverged.position, in: transaction)
                 _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
                     try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
                 }
@@ -115,6 +112,13 @@ extension KanbanEngine {
         for range in ranges where range.positions.lowerBound > position && range.positions.lowerBound <= end {
             try sharedBackdated?.record(board: range.board, sequences: range.positions, in: transaction)
         }
+    }
+
+    /// ``cutBack(of:through:in:)`` inside a write of the shared log `shared`, the loss recorded
+    /// there in the same transaction; returns the cache's end after the cut.
+    private func cutBack(recordingIn shared: any LogWriting, through end: UInt64, in transaction: WriteTransaction) throws -> UInt64 {
+        try shared.recordLostPositions(try cutBack(of: shared, through: end, in: transaction).positions)
+        return try log.lastSequence(in: transaction)
     }
 
     /// Whether the cache may be cut back to what it shares with the log, which ends at
@@ -207,7 +211,7 @@ extension KanbanEngine {
                 if start > 0, entries.first?.position != start { logEnd = try reader.lastPosition() }
             }
         }
-        if let learned { sharedLostPositions.withLock { $0 = (learned, ContinuousClock.now) } }
+        if let learned { lostPositionsInLog.withLock { $0 = (learned, ContinuousClock.now) } }
         // Nothing new since the read began (most often: this node's own writes, which its
         // writer committed here meanwhile): no write transaction, which would wait for LMDB's
         // writer lock, and make the node's writer wait for it.
@@ -215,16 +219,15 @@ extension KanbanEngine {
            try last <= lastSequence() {
             return 0
         }
-        var cut = false
+        // Set when the write below cut the cache back: what was lost.
         var lost: LostRange?
         let copied = try write(localOnly: true) { transaction in
             let local = try log.lastSequence(in: transaction)
-            if let parted {
-                lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: min(parted, local), in: transaction) } }
-                sharedCacheChecked.withLock { $0 = true }
-                cut = true
+            func cut(through end: UInt64) throws -> Int {
+                lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: end, in: transaction) } }
                 return 0
             }
+            if let parted { return try cut(through: min(parted, local)) }
             // The writer may have copied some meanwhile: go on from where the cache ends.
             let fresh = entries.drop { $0.position < local }
             if fresh.isEmpty {
@@ -234,10 +237,7 @@ extension KanbanEngine {
                             throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log none")
                         }
                         // The log lost its tail: cut the cache back to its prefix (checked there).
-                        lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: logEnd, in: transaction) } }
-                        sharedCacheChecked.withLock { $0 = true }
-                        cut = true
-                        return 0
+                        return try cut(through: logEnd)
                     }
                     throw SharedLogError.notACache(path: path, detail: "it holds \(local) events, the shared log fewer")
                 }
@@ -250,17 +250,14 @@ extension KanbanEngine {
                 }
             } catch let diverged as DivergedCache {
                 // The log lost the cache's tail and went on with other events: back to the shared prefix.
-                lost = try Self.sharedLogFailures { try store.read { try cutBack(of: $0, through: diverged.position, in: transaction) } }
-                sharedCacheChecked.withLock { $0 = true }
-                cut = true
-                return 0
+                return try cut(through: diverged.position)
             }
             try copyBackdated(ranges, after: local, through: local + UInt64(copied), in: transaction)
             return copied
         }
-        if cut {
+        if let lost {
             // Every node is to reset the clients that saw those positions: the log records them.
-            if let lost { recordLost(lost.positions, in: store) }
+            recordLost(lost.positions, in: store)
             // Live readers look again (and end their streams); then copy what the log holds since.
             commits.signal()
             return try catchUp(from: store, limit: limit)

@@ -120,7 +120,7 @@ public final class LMDBLogStore: LogStore {
         }
     }
 
-    /// Drops the heads counted so far: the log was cut back (``KanbanEngine/cutBack(to:of:in:)``),
+    /// Drops the heads counted so far: the log was cut back (``KanbanEngine/cutBack(of:through:in:)``),
     /// so what was counted past the cut is no prefix of the log any more.
     func forgetCountedHeads() {
         counted.withLock { $0 = BoardHeads() }

@@ -105,9 +105,16 @@ public struct EngineSync: Sendable {
         try lostRange(containing: position) != nil
     }
 
+    /// Whether a client that asks to go on after `position` must start over: past the log's end
+    /// `logEnd` (a log restored from an older backup), or at a position lost (``wasLost(_:)``).
+    public func mustStartOver(after position: UInt64, logEnd: UInt64) throws -> Bool {
+        if position > logEnd { return true }
+        return try position > 0 && wasLost(position)
+    }
+
     /// The range of lost positions (``wasLost(_:)``) that holds `position`, `nil` when none does.
     public func lostRange(containing position: UInt64) throws -> ClosedRange<UInt64>? {
-        if let shared = engine.sharedLostPositions.withLock({ $0.ranges.first { $0.contains(position) } }) { return shared }
+        if let shared = engine.lostPositionsInLog.withLock({ $0.ranges.first { $0.contains(position) } }) { return shared }
         return try lostRanges().first { $0.positions.contains(position) }?.positions
     }
 

@@ -52,12 +52,11 @@ struct EventStreamRoutes {
         // A starting point past the log's end (a Last-Event-ID kept across a restore from
         // backup, or from another database): what the client holds is not this log's. It is told
         // to reload with a `reset` event, and the stream goes on from the log's end.
-        // So is one in a range the shared log lost in a failover, cut from this node's cache
-        // (``Kanban/EngineSync/wasLost(_:)``): events it saw there are in no log now.
+        // So is one in a range the shared log lost in a failover
+        // (``Kanban/EngineSync/mustStartOver(after:logEnd:)``): events it saw there are in no log now.
         let end = try engine.lastSequence()
         var reset: ByteBuffer?
-        let lost = after > 0 && after <= end ? try engine.sync.wasLost(after) : false
-        if after > end || lost {
+        if try engine.sync.mustStartOver(after: after, logEnd: end) {
             reset = ServerSentEvent.reset(lastSequence: end, asked: after)
             after = end
         }

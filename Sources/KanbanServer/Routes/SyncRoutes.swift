@@ -61,8 +61,8 @@ struct SyncRoutes {
             let limit = try ListPage.limit(of: request)
             let status = try engine.sync.status(client: client, refusedAfter: refusedAfter, limit: ListPage.maximumLimit)
             // A position past the log's end, or one the shared log lost: the client starts over.
-            let lost = after > 0 && after <= status.lastSequence ? try engine.sync.wasLost(after) : false
-            let reset = after > status.lastSequence || lost ? SyncResetOutput(asked: after, lastSequence: status.lastSequence) : nil
+            let reset = try engine.sync.mustStartOver(after: after, logEnd: status.lastSequence)
+                ? SyncResetOutput(asked: after, lastSequence: status.lastSequence) : nil
             let events = try engine.events(after: reset == nil ? after : 0, limit: limit)
             let output = SyncPullOutput(
                 clientID: client,
