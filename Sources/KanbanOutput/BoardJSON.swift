@@ -85,12 +85,14 @@ public enum BoardJSON {
         bytes.append(UInt8(ascii: "]"))
         writeBoardDetails(
             labels: view.details.labels.isEmpty ? nil : view.details.labels.map(BoardLabelOutput.init),
-            members: view.details.members.isEmpty ? nil : view.details.members, into: &bytes
+            members: view.details.members.isEmpty ? nil : view.details.members,
+            roles: view.details.roles.isEmpty ? nil : view.details.roles.mapValues(\.rawValue), into: &bytes
         )
         if let sequence {
             append(#","sequence":"#, to: &bytes)
             writeInteger(sequence, into: &bytes)
         }
+        writeVisibility(view.details.visibility == .open ? nil : view.details.visibility.rawValue, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -139,11 +141,12 @@ public enum BoardJSON {
             write(column, into: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
-        writeBoardDetails(labels: board.labels, members: board.members, into: &bytes)
+        writeBoardDetails(labels: board.labels, members: board.members, roles: board.roles, into: &bytes)
         if let sequence = board.sequence {
             append(#","sequence":"#, to: &bytes)
             writeInteger(sequence, into: &bytes)
         }
+        writeVisibility(board.visibility, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -171,8 +174,16 @@ public enum BoardJSON {
         append(contentsOf: String(limit), to: &bytes)
     }
 
-    /// `,"labels":[…]` and `,"members":[…]`, each when there are some.
-    private static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, into bytes: inout [UInt8]) {
+    /// `,"visibility":…` when the board is not open.
+    private static func writeVisibility(_ visibility: String?, into bytes: inout [UInt8]) {
+        guard let visibility else { return }
+        append(#","visibility":"#, to: &bytes)
+        writeString(visibility, into: &bytes)
+    }
+
+    /// `,"labels":[…]`, `,"members":[…]` and `,"roles":{…}` (members' roles other than editor,
+    /// by name), each when there are some.
+    private static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, roles: [String: String]?, into bytes: inout [UInt8]) {
         if let labels {
             append(#","labels":["#, to: &bytes)
             for (index, label) in labels.enumerated() {
@@ -192,6 +203,16 @@ public enum BoardJSON {
                 writeString(member, into: &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
+        }
+        if let roles {
+            append(#","roles":{"#, to: &bytes)
+            for (index, (person, role)) in roles.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                writeString(person, into: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                writeString(role, into: &bytes)
+            }
+            bytes.append(UInt8(ascii: "}"))
         }
     }
 

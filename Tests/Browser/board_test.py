@@ -1752,15 +1752,78 @@ def check_signed_in_person(binary, workdir):
             raise Failure(f"the person's button does not say who is signed in: {person.get_attribute('aria-label')!r}")
         person.click()
         items = wait(lambda d: [b for b in d.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button")] or None, "no menu for the person")
-        if [item.text for item in items] != ["Signed in as 지민", "Sign out"]:
+        if [item.text for item in items] != ["Signed in as 지민", "administrator", "Sign out"]:
             raise Failure(f"the person's menu is {[item.text for item in items]}")
-        items[1].click()
+        items[2].click()
         wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#signin-dialog[open]"), "Sign out does not ask for a token again")
         status = driver.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "fetch('/api/session', {credentials: 'same-origin'}).then(r => done(r.status), () => done(0));")
         if status != 401:
             raise Failure(f"the session still works after Sign out ({status})")
+    finally:
+        if driver is not None:
+            driver.quit()
+        stop_server(process)
+
+
+def check_member_role_on_page(binary, workdir):
+    """A person with only a role on a board (a token-file 'member' line) sees their role, and the
+    controls their role may not use are disabled with the reason: a viewer adds no card and gives
+    no role, and a board they may not read is not listed."""
+    token_file = os.path.join(workdir, "member-tokens")
+    with open(token_file, "w") as tokens:
+        tokens.write("root Rr7Qw9Zp2Lx4Rt8Vn3Bm\nval Vv5Kp8Lq2Wx7Zc4Nb9Hs member\n")
+    os.chmod(token_file, 0o600)
+    database = os.path.join(workdir, "members.db")
+    for arguments in (["boards", "add", "Team"], ["boards", "add", "Secret"], ["boards", "visibility", "Secret", "members"],
+                      ["members", "add", "val", "--role", "viewer", "--board", "Team"], ["add", "Read me", "--board", "Team"]):
+        subprocess.run([binary, *arguments, "--db", database], check=True, capture_output=True, env={**os.environ, "USER": "root"})
+    log = open(os.path.join(workdir, "members-server.log"), "a")
+    process = subprocess.Popen([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
+                               stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
+    driver = None
+    try:
+        line = process.stdout.readline().strip()
+        match = re.match(r"Listening on (http://\S+?)/?$", line)
+        if not match:
+            raise Failure(f"kanban serve --token-file did not start: {line!r}")
+        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+        driver = start_browser()
+        wait = lambda condition, what: WebDriverWait(driver, 15, poll_frequency=0.1,
+                                                     ignored_exceptions=[StaleElementReferenceException]).until(condition, what)
+        driver.get(match.group(1) + "/?board=Team")
+        token = wait(lambda d: d.find_element(By.CSS_SELECTOR, "#signin-dialog[open] #signin-token"), "no sign-in dialog")
+        token.send_keys("Vv5Kp8Lq2Wx7Zc4Nb9Hs")
+        token.send_keys(Keys.ENTER)
+        wait(lambda d: not d.find_elements(By.CSS_SELECTOR, "#signin-dialog[open]"), "the sign-in dialog stays")
+        wait(lambda d: "Team" in [o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#board-select option")], "Team is not listed")
+        Select(driver.find_element(By.ID, "board-select")).select_by_value("Team")
+        wait(lambda d: d.find_elements(By.CSS_SELECTOR, '#board .card'), "the viewer does not see the board's card")
+        wait(lambda d: "val · viewer" in d.find_element(By.ID, "actor-name").text, "the page does not say the person is a viewer")
+        add = wait(lambda d: d.find_element(By.CSS_SELECTOR, "#board .add-card"), "no Add card button")
+        if add.is_enabled() or "Needs the editor role" not in (add.get_attribute("title") or ""):
+            raise Failure(f"a viewer's Add card is not disabled with the reason: enabled={add.is_enabled()} title={add.get_attribute('title')!r}")
+        options = [option.get_attribute("value") for option in driver.find_elements(By.CSS_SELECTOR, "#board-select option")]
+        if "Secret" in options or "Team" not in options:
+            raise Failure(f"the board list shows {options}: a members-only board the viewer is not a member of is listed, or Team is not")
+        driver.find_element(By.ID, "board-menu-button").click()
+        wait(lambda d: d.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button"), "no board menu")
+        details = next((b for b in driver.find_elements(By.CSS_SELECTOR, "#menu:not([hidden]) button") if "abel" in b.text or "ember" in b.text), None)
+        if details is None:
+            raise Failure("the board menu has no labels and members item")
+        details.click()
+        role = wait(lambda d: d.find_element(By.CSS_SELECTOR, '#board-details-dialog[open] [data-key="board-member-role:val"]'), "no role menu for val")
+        visibility = driver.find_element(By.CSS_SELECTOR, '#board-details-dialog [data-key="board-visibility"]')
+        if role.get_attribute("value") != "viewer" or role.is_enabled() or visibility.is_enabled():
+            raise Failure(f"a viewer may change roles or visibility: role={role.get_attribute('value')} enabled={role.is_enabled()}, visibility enabled={visibility.is_enabled()}")
+        if "Needs the admin role" not in (role.get_attribute("title") or ""):
+            raise Failure(f"the role menu does not say why it is disabled: {role.get_attribute('title')!r}")
+    except Exception:
+        if driver is not None and os.environ.get("KANBAN_DEBUG_SHOT"):
+            driver.save_screenshot(os.environ["KANBAN_DEBUG_SHOT"])
+            print(driver.execute_script("return JSON.stringify({url: location.href, name: document.querySelector('#actor-name')?.textContent, board: document.querySelector('#board')?.innerText?.slice(0, 300)})"))
+        raise
     finally:
         if driver is not None:
             driver.quit()
@@ -2436,6 +2499,8 @@ def main(argv):
         run(board, screenshot)
         Step.current = "signed in with a token: the person shown, Sign out"
         check_signed_in_person(binary, workdir)
+        Step.current = "a member with a viewer's role: the role shown, controls disabled with the reason"
+        check_member_role_on_page(binary, workdir)
         keep = not os.environ.get("KANBAN_SCREENSHOT")
         print(f"browser test passed: name on first visit, dialog, pointer drag, undo, live CLI move, time slider, restore, "
               f"keyboard, refused undo, per-person undo, history in Korean, flow charts, overdue in red (contrast), "

@@ -56,6 +56,7 @@ struct CLIOutputShapeTests {
             ["assign", card, "지민"], ["assign", card, "bo"], ["unassign", card, "bo"], ["label", card, "bug"], ["label", card, "bug", "--off"],
             ["due-done", card], ["comments", "add", card, "**hi**, all"], ["checklist", "add", card, "Write, test"], ["checklist", "add", card, "Ship"],
             ["links", "add", card, "https://example.com/a", "--name", "Spec"], ["members", "add", "ana"], ["members", "remove", "ana"],
+            ["members", "add", "지민", "--role", "viewer"], ["boards", "visibility", "Details", "members"], ["boards", "visibility", "Details", "open"],
             ["labels", "set", "bug", "red"], ["columns", "limit", "todo", "3"],
         ] {
             try fixture.succeed(arguments + on)
@@ -125,7 +126,8 @@ struct CLIOutputShapeTests {
         let card = try #require(details.columns.first?.cards.first)
         #expect(card.assignees == ["지민"] && card.labels == nil && card.dueDone == true && card.comments == nil && card.links == nil)
         #expect(card.checklist == ChecklistProgressOutput(done: 0, total: 1))
-        #expect(details.columns.first?.limit == 3 && details.labels == [BoardLabelOutput(name: "bug", colour: "red")] && details.members == nil)
+        #expect(details.columns.first?.limit == 3 && details.labels == [BoardLabelOutput(name: "bug", colour: "red")])
+        #expect(details.members == ["지민"] && details.roles == ["지민": "viewer"] && details.visibility == nil)
         let shown = try Self.decode(CardDetailsOutput.self, fixture, ["card", card.id, "--board", "Details"])
         #expect(shown == CardDetailsOutput(view: try engine.cardDetail(board: "Details", card: card.id)))
         #expect(shown.checklist.map(\.text) == ["Ship"] && shown.comments.isEmpty && shown.column == "TODO")

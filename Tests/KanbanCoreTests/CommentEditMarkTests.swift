@@ -149,6 +149,6 @@ struct CommentEditMarkTests {
         #expect(fold.state.details(of: card).comments.allSatisfy { $0.editedAt == nil })
         #expect(StateCodec.version(of: fold.state) == StateCodec.detailsVersion)
         #expect(StateCodec.version(of: KanbanState()) == StateCodec.version)
-        #expect(StateCodec.readableVersions == 1...3)
+        #expect(StateCodec.readableVersions == 1...4)
     }
 }

@@ -94,7 +94,7 @@ struct EventCodecRoundTripTests {
             "commentAdded": 35, "commentEdited": 36, "commentDeleted": 37,
             "checklistItemAdded": 38, "checklistItemRenamed": 39, "checklistItemChecked": 40, "checklistItemRemoved": 41,
             "checklistItemMoved": 42, "linkAttached": 43, "linkRemoved": 44,
-            "memberAdded": 45, "memberRemoved": 46, "labelChanged": 47, "columnLimitChanged": 48,
+            "memberAdded": 45, "memberRemoved": 46, "labelChanged": 47, "columnLimitChanged": 48, "memberRoleChanged": 49, "visibilityChanged": 50,
         ])
         #expect(EventCodec.formatVersion == 2)
         #expect(EventCodec.backdatedFormatVersion == 3)

@@ -38,6 +38,7 @@ extension OpenAPIDocumentTests {
         "assignCard": #"{"person":"ana"}"#, "labelCard": #"{"label":"probe"}"#, "markDueDone": #"{"done":true}"#,
         "addComment": #"{"text":"probe"}"#, "editComment": #"{"text":"probe"}"#, "addChecklistItem": #"{"text":"probe"}"#,
         "editChecklistItem": #"{"done":true}"#, "attachLink": #"{"url":"https://example.com"}"#, "addMember": #"{"person":"ana"}"#,
+        "setMemberRole": #"{"role":"viewer"}"#, "setVisibility": #"{"visibility":"public"}"#,
         "setLabel": #"{"colour":"red"}"#, "setColumnLimit": #"{"limit":3}"#,
     ]
 
@@ -301,6 +302,16 @@ extension OpenAPIDocumentTests {
             try await send("post", board + "/restore", "/api/boards/main/restore", body: #"{"to":2}"#, expected: 200)
             try await send("post", board + "/restore", "/api/boards/main/restore", body: #"{"to":"99999"}"#, expected: 422)
             try await send("post", board + "/restore", "/api/boards/main/restore", body: #"{"to":"soon"}"#, expected: 400)
+            // Members' roles and the board's visibility.
+            let member = "/api/boards/{board}/members/{person}", visibility = "/api/boards/{board}/visibility"
+            try await send("post", "/api/boards/{board}/members", "/api/boards/main/members", body: #"{"person":"bo","role":"commenter"}"#, expected: 200)
+            try await send("put", member, "/api/boards/main/members/bo", body: #"{"role":"viewer"}"#, expected: 200)
+            try await send("put", member, "/api/boards/main/members/bo", body: #"{"role":"boss"}"#, expected: 400)
+            try await send("put", member, "/api/boards/main/members/stranger", body: #"{"role":"viewer"}"#, expected: 422)
+            try await send("put", member, "/api/boards/main/members/bo", body: "{}", expected: 400)
+            try await send("put", visibility, "/api/boards/main/visibility", body: #"{"visibility":"members"}"#, expected: 200)
+            try await send("put", visibility, "/api/boards/main/visibility", body: #"{"visibility":"secret"}"#, expected: 400)
+            try await send("put", visibility, "/api/boards/main/visibility", body: #"{"visibility":"open"}"#, expected: 200)
             // Columns.
             try await send("post", columns, "/api/boards/main/columns", body: #"{"name":"REVIEW","at":1}"#, expected: 201)
             try await send("post", columns, "/api/boards/main/columns", body: #"{"name":"todo"}"#, expected: 409)
@@ -754,6 +765,9 @@ extension OpenAPIDocumentTests {
         _ = try await api.delete(on + "/links/\(link)")
         _ = try await api.post("/api/boards/main/members", #"{"person":"ana"}"#)
         _ = try await api.delete("/api/boards/main/members/ana")
+        _ = try await api.post("/api/boards/main/members", #"{"person":"지민","role":"viewer"}"#)
+        _ = try await api.send(.put, "/api/boards/main/visibility", json: #"{"visibility":"public"}"#)
+        _ = try await api.send(.put, "/api/boards/main/visibility", json: #"{"visibility":"open"}"#)
         _ = try await api.send(.put, "/api/boards/main/labels/urgent", json: #"{"colour":"red"}"#)
         _ = try await api.send(.put, "/api/boards/main/columns/DOING/limit", json: #"{"limit":3}"#)
     }

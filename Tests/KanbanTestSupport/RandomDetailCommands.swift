@@ -49,7 +49,15 @@ public enum RandomDetailCommands {
         case 16: return .removeLink(board: board, card: id, link: pick(details.links.map(\.id)))
         case 17:
             let person = people.randomElement(using: &random)!
-            return Bool.random(using: &random) ? .addMember(board: board, person: person) : .removeMember(board: board, person: person)
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0: return .addMember(board: board, person: person)
+            case 1: return .removeMember(board: board, person: person)
+            case 2: return .setVisibility(board: board, visibility: BoardVisibility.allCases.randomElement(using: &random)!)
+            default:
+                // A role given to a member, or to someone added with it (with or without one).
+                let role = BoardRole.allCases.randomElement(using: &random)!
+                return .setMemberRole(board: board, person: person, role: role, adding: Bool.random(using: &random))
+            }
         case 18:
             let colour: String? = Int.random(in: 0..<4, using: &random) == 0 ? nil : colours.randomElement(using: &random)!
             return .setLabel(board: board, name: labels.randomElement(using: &random)!, colour: colour)

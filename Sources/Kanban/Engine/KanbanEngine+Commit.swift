@@ -114,12 +114,32 @@ extension KanbanEngine {
     /// An undo (or redo) that finds nothing it can take throws ``KanbanCore/KanbanError/nothingToUndo(actor:)``
     /// unless it had entries to drop; then it decides no event and reports the drops.
     /// `state` must have its order index built; new ids come from `ids`.
+    ///
+    /// Who may do it is checked here too (``KanbanCore/AccessRule``), for every way a command
+    /// comes in: a board the actor may not read is refused before anything else is looked at,
+    /// and each decided event needs the actor's role on its board.
     func decide(
         _ command: Command,
         actor: String,
         state: KanbanState,
         ids: inout some RandomNumberGenerator,
         backdated: BackdatedRanges = .none,
+        in transaction: WriteTransaction
+    ) throws -> Decision {
+        let principal = principal(actor)
+        try AccessRule.checkBeforeDeciding(command, by: principal, in: state)
+        let decision = try decideUnchecked(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction)
+        try AccessRule.check(decision.events, by: principal, in: state)
+        return decision
+    }
+
+    /// ``decide(_:actor:state:ids:backdated:in:)`` before the access rule.
+    private func decideUnchecked(
+        _ command: Command,
+        actor: String,
+        state: KanbanState,
+        ids: inout some RandomNumberGenerator,
+        backdated: BackdatedRanges,
         in transaction: WriteTransaction
     ) throws -> Decision {
         switch command {

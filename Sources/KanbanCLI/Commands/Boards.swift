@@ -8,7 +8,7 @@ extension KanbanCommand {
         static let configuration = CommandConfiguration(
             commandName: "boards",
             abstract: "List boards, or add, rename and remove them.",
-            subcommands: [List.self, Add.self, Rename.self, Remove.self],
+            subcommands: [List.self, Add.self, Rename.self, Remove.self, Visibility.self],
             defaultSubcommand: List.self
         )
 
@@ -114,6 +114,31 @@ extension KanbanCommand {
 
             func run() throws {
                 try runWrite(.removeBoard(board: name), global, json: json, quiet: "")
+            }
+        }
+
+        /// `kanban boards visibility NAME open|members|public`.
+        struct Visibility: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "visibility",
+                abstract: "Say who may see a board: open (everyone signed in may edit it), members (only its members), public (everyone may read it)."
+            )
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "The board's name.")
+            var name: String
+
+            @Argument(help: "open, members or public.")
+            var visibility: String
+
+            @Flag(help: "Print the appended events as JSON.")
+            var json = false
+
+            func run() throws {
+                let visibility: BoardVisibility
+                do { visibility = try BoardVisibility(named: self.visibility) } catch { throw ValidationError("'\(self.visibility)' is not a visibility: open, members or public") }
+                try runWrite(.setVisibility(board: name, visibility: visibility), global, json: json, quiet: "Board '\(name)' is \(visibility.rawValue) already.")
             }
         }
     }

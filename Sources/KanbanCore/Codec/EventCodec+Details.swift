@@ -1,4 +1,4 @@
-/// The binary form of card and board details (kinds 30–48), in the layout of ``EventCodec``:
+/// The binary form of card and board details (kinds 30–50), in the layout of ``EventCodec``:
 ///
 /// ```
 /// card details:  card id · title · then by kind
@@ -14,6 +14,8 @@
 ///   linkAttached, linkRemoved                    link (id · url · name) · index
 /// board details: by kind
 ///   memberAdded, memberRemoved                   str
+///   memberRoleChanged                            str · u8 new role · u8 old role
+///   visibilityChanged                            u8 new · u8 old
 ///   labelChanged                                 name · new colour · old colour (u8 0, or 1 and str)
 ///   columnLimitChanged                           column (id · name) · new · old (u8 0 none, 1 and the
 ///                                                  limit, or 2 and a strict limit)
@@ -69,6 +71,8 @@ extension EventCodec {
     static func encodeBoardDetail(_ changed: BoardDetailChanged, into writer: inout ByteWriter) {
         switch changed.edit {
         case .memberAdded(let person), .memberRemoved(let person): encodeMembership(person, into: &writer)
+        case .memberRoleChanged(let person, let change): encodeRoleChange(person, change, into: &writer)
+        case .visibilityChanged(let change): encodeVisibilityChange(change, into: &writer)
         case .labelChanged(let name, let change): encodeLabelChange(name, change, into: &writer)
         case .columnLimited(let column, let change): encodeColumnLimit(column, change, into: &writer)
         }
@@ -79,6 +83,8 @@ extension EventCodec {
         let edit: BoardDetailEdit
         switch kind {
         case .memberAdded, .memberRemoved: edit = try decodeMembership(kind, from: &reader)
+        case .memberRoleChanged: edit = try decodeRoleChange(from: &reader)
+        case .visibilityChanged: edit = try decodeVisibilityChange(from: &reader)
         case .labelChanged: edit = try decodeLabelChange(from: &reader)
         case .columnLimitChanged: edit = try decodeColumnLimit(from: &reader)
         default:

@@ -193,7 +193,7 @@ public enum EventCodec {
              .commentDeleted, .checklistItemAdded, .checklistItemRenamed, .checklistItemChecked, .checklistItemRemoved,
              .checklistItemMoved, .linkAttached, .linkRemoved:
             .cardDetail(try decodeCardDetail(kind, from: &reader, marks: hasEditMarks(version)))
-        case .memberAdded, .memberRemoved, .labelChanged, .columnLimitChanged:
+        case .memberAdded, .memberRemoved, .memberRoleChanged, .visibilityChanged, .labelChanged, .columnLimitChanged:
             .boardDetail(try decodeBoardDetail(kind, from: &reader))
         case .undone: .undone(try decodeUndone(from: &reader, depth: depth, version: version))
         case .redone: .redone(try decodeRedone(from: &reader, depth: depth, version: version))

@@ -1,7 +1,7 @@
-/// The details section of a layout-2 or layout-3 snapshot (see ``StateCodec``): every card's and
+/// The details section of a layout-2, 3 or 4 snapshot (see ``StateCodec``): every card's and
 /// board's details, cards and boards by id so the same state always encodes to the same bytes.
 extension StateCodec {
-    /// Writes the details of `state` in layout `version` (2 or 3): per card, each family's part
+    /// Writes the details of `state` in layout `version` (2 to 4): per card, each family's part
     /// in this order (`Families/`).
     static func encodeDetails(of state: KanbanState, into writer: inout ByteWriter, version: UInt8) {
         writer.write(count: state.details.count)
@@ -20,10 +20,11 @@ extension StateCodec {
             encodeMembers(of: details, into: &writer)
             encodeLabels(of: details, into: &writer)
             encodeLimits(of: details, into: &writer, version: version)
+            if version >= accessVersion { encodeAccess(of: details, into: &writer) }
         }
     }
 
-    /// Reads the details section of layout `version` (2 or 3) into `state`; no count may
+    /// Reads the details section of layout `version` (2 to 4) into `state`; no count may
     /// exceed `limit`.
     static func decodeDetails(from reader: inout ByteReader, into state: inout KanbanState, limit: Int, version: UInt8) throws(EventDecodingError) {
         for _ in 0..<(try readCount(from: &reader, limit: limit)) {
@@ -44,6 +45,7 @@ extension StateCodec {
             try decodeMembers(from: &reader, into: &details, limit: limit)
             try decodeLabels(from: &reader, into: &details, limit: limit)
             try decodeLimits(from: &reader, into: &details, limit: limit, version: version)
+            if version >= accessVersion { try decodeAccess(from: &reader, into: &details, limit: limit) }
             guard state.boardDetails[id] == nil else { throw .malformed("details of board \(id) twice", at: reader.offset) }
             state.boardDetails[id] = details.isEmpty ? nil : details
         }

@@ -22,6 +22,8 @@
 /// Version 3 is version 2 where comments may carry when they were last edited (their flags, as
 /// events carry comments) and each column limit says whether it is strict; it is written only
 /// when some comment was edited or some limit is strict, so other states keep their bytes.
+/// Version 4 is version 3 where each board's details end with its visibility and roles
+/// (``encodeAccess(of:into:)``); written only when some board has either.
 public enum StateCodec {
     /// The layout version of a state without details.
     public static let version: UInt8 = 1
@@ -29,12 +31,15 @@ public enum StateCodec {
     public static let detailsVersion: UInt8 = 2
     /// The layout version of a state with an edited comment or a strict column limit.
     public static let markedDetailsVersion: UInt8 = 3
+    /// The layout version of a state where some board has roles or is not `open`.
+    public static let accessVersion: UInt8 = 4
     /// The layout versions this build reads.
-    public static let readableVersions: ClosedRange<UInt8> = 1...3
+    public static let readableVersions: ClosedRange<UInt8> = 1...4
 
     /// The layout version ``encode(_:)`` writes `state` in.
     public static func version(of state: KanbanState) -> UInt8 {
         if state.details.isEmpty && state.boardDetails.isEmpty { return version }
+        if state.boardDetails.values.contains(where: { !$0.roles.isEmpty || $0.visibility != .open }) { return accessVersion }
         let marked = state.boardDetails.values.contains { !$0.strictLimits.isEmpty }
             || state.details.values.contains { $0.comments.contains { $0.editedAt != nil } }
         return marked ? markedDetailsVersion : detailsVersion

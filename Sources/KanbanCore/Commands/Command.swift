@@ -79,6 +79,11 @@ public enum Command: Hashable, Sendable {
     case addMember(board: String, person: String)
     /// Remove `person` from a board's members (the cards they are assigned to keep them).
     case removeMember(board: String, person: String)
+    /// Give member `person` the role `role` on a board; with `adding`, make them a member
+    /// first when they are not (else that is refused).
+    case setMemberRole(board: String, person: String, role: BoardRole, adding: Bool = false)
+    /// Change who may see a board besides its members.
+    case setVisibility(board: String, visibility: BoardVisibility)
     /// Make, recolour (`colour`) or remove (`nil`) a board's label.
     case setLabel(board: String, name: String, colour: String?)
     /// Set a column's work in progress limit, or lift it (`nil`). The limit only warns: the

@@ -165,7 +165,7 @@ public enum Decider {
 
         case .assign, .unassign, .label, .unlabel, .markDue, .addComment, .editComment, .deleteComment, .addChecklistItem,
              .renameChecklistItem, .checkChecklistItem, .removeChecklistItem, .moveChecklistItem, .attachLink, .removeLink,
-             .addMember, .removeMember, .setLabel, .setColumnLimit, .setStrictColumnLimit:
+             .addMember, .removeMember, .setMemberRole, .setVisibility, .setLabel, .setColumnLimit, .setStrictColumnLimit:
             return [] // decided by `decideDetail` above
         }
     }

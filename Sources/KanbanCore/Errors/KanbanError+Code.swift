@@ -42,6 +42,7 @@ extension KanbanError {
         case .corruptEvent: "corruptEvent"
         case .needsHistory: "needsHistory"
         case .foreignClient: "foreignClient"
+        case .notAllowed: "notAllowed"
         }
     }
 
@@ -71,6 +72,8 @@ extension KanbanError {
         case .notYourComment(let author): ["author": author]
         case .columnFull(let column, let limit): ["column": column, "limit": String(limit)]
         case .foreignClient(let client): ["client": client]
+        case .notAllowed(let needed, let board, let role):
+            ["needed": needed?.rawValue ?? "administrator", "board": board, "role": role?.rawValue ?? ""].filter { !$0.value.isEmpty }
         case .emptyTitle, .emptyName, .detailIDTaken, .unreadableMutation, .cannotUndo, .invalidDetail,
              .cannotRestore, .cannotRevive, .outsideLog, .corruptEvent, .needsHistory:
             [:]

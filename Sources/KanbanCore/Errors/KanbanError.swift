@@ -81,6 +81,9 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A syncing client id that another actor pushed under first: on a server with tokens, only
     /// that actor may push, pull or listen as it.
     case foreignClient(String)
+    /// The person may read the board but their role does not allow the change: `needed` is the
+    /// least role that does (`nil`: only a server administrator may).
+    case notAllowed(needed: BoardRole?, board: String, role: BoardRole?)
 
     /// Whether someone else's later change stood in the way (sending the change again without
     /// its `since`, or with `force`, carries it out anyway), rather than the change being impossible.
@@ -136,6 +139,9 @@ public enum KanbanError: Error, Hashable, Sendable, CustomStringConvertible {
         case .spanTooLong(let days, let maximum): "the span is \(days) days long; a report covers at most \(maximum) days: give a later since or an earlier until"
         case .needsHistory(let command): "\(command) is decided by the engine, which reads the log"
         case .foreignClient(let client): "client id '\(client)' belongs to another person: sync with a client id of your own"
+        case .notAllowed(let needed?, let board, let role):
+            "this needs the \(needed.rawValue) role on board '\(board)'\(role.map { "; you are \($0.rawValue)" } ?? "")"
+        case .notAllowed(nil, let board, _): "only a server administrator may do this\(board.isEmpty ? "" : " to board '\(board)'")"
         }
     }
 }

@@ -34,6 +34,8 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     case memberRemoved = 46
     case labelChanged = 47
     case columnLimitChanged = 48
+    case memberRoleChanged = 49
+    case visibilityChanged = 50
 
     /// The name in JSON output, such as `cardMoved`.
     public var name: String { String(describing: self) }
@@ -62,5 +64,5 @@ public enum EventKind: UInt8, CaseIterable, Sendable {
     public var isCardDetail: Bool { (30...44).contains(rawValue) }
 
     /// Whether it is a change to a board's details (``BoardDetailEdit``).
-    public var isBoardDetail: Bool { (45...48).contains(rawValue) }
+    public var isBoardDetail: Bool { (45...50).contains(rawValue) }
 }

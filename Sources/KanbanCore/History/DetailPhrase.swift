@@ -1,6 +1,7 @@
 /// A history line for a change to a card's or board's details, and what undoing it means.
 /// Placeholders: `{title}` (the card), `{person}`, `{label}`, `{text}` (a comment's or an item's),
-/// `{name}` (a link, a label or a column), `{colour}`, `{limit}`, `{index}`.
+/// `{name}` (a link, a label or a column), `{colour}`, `{limit}`, `{index}`, `{role}`,
+/// `{visibility}`.
 public struct DetailPhrase: Sendable {
     public var past: String
     public var imperative: String
@@ -18,7 +19,7 @@ public struct DetailPhrase: Sendable {
     public static let korean = lines(in: .korean)
 
     /// Each detail family's lines, by language.
-    static let families = [assignees, labels, dueMarks, comments, checklist, links, members, boardLabels, columnLimits]
+    static let families = [assignees, labels, dueMarks, comments, checklist, links, members, access, boardLabels, columnLimits]
 
     /// The lines of every family in `language`.
     static func lines(in language: HistoryLanguage) -> [String: DetailPhrase] {
@@ -50,6 +51,10 @@ public struct DetailPhrase: Sendable {
             switch changed.edit {
             case .memberAdded: "memberAdded"
             case .memberRemoved: "memberRemoved"
+            case .memberRoleChanged(_, let change) where change.old == nil: "memberAddedAs"
+            case .memberRoleChanged(_, let change) where change.new == nil: "memberRemoved"
+            case .memberRoleChanged: "memberRoleChanged"
+            case .visibilityChanged: "visibilityChanged"
             case .labelChanged(_, let change) where change.new == nil: "labelRemoved"
             case .labelChanged(_, let change) where change.old == nil: "labelMade"
             case .labelChanged: "labelRecoloured"
@@ -87,6 +92,8 @@ public struct DetailPhrase: Sendable {
         case .boardDetail(let changed):
             switch changed.edit {
             case .memberAdded(let person), .memberRemoved(let person): return ["person": person]
+            case .memberRoleChanged(let person, let change): return ["person": person, "role": (change.new ?? change.old)?.rawValue ?? ""]
+            case .visibilityChanged(let change): return ["visibility": change.new.rawValue]
             case .labelChanged(let name, let change): return ["name": name, "colour": change.new ?? change.old ?? ""]
             case .columnLimited(let column, let change): return ["name": column.name, "limit": change.new.map { String($0.cards) } ?? ""]
             }

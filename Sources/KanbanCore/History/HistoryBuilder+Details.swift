@@ -26,6 +26,8 @@ extension HistoryBuilder {
         switch edit {
         case .memberAdded(let person): memberChanges(person, added: true)
         case .memberRemoved(let person): memberChanges(person, added: false)
+        case .memberRoleChanged(let person, let change): roleChanges(person, change)
+        case .visibilityChanged(let change): visibilityChanges(change)
         case .labelChanged(_, let change): labelColourChanges(change)
         case .columnLimited(_, let change): limitChanges(change)
         }

@@ -43,6 +43,8 @@ extension KanbanState {
         switch edit {
         case .memberAdded(let person): kept.addMember(person)
         case .memberRemoved(let person): kept.removeMember(person)
+        case .memberRoleChanged(let person, let change): kept.setRole(change.new, of: person)
+        case .visibilityChanged(let change): kept.visibility = change.new
         case .labelChanged(let name, let change): kept.setLabel(name, colour: change.new)
         case .columnLimited(let column, let change): kept.limit(column.id, to: change.new)
         }

@@ -15,7 +15,8 @@ public enum CommandWire {
         AddChecklistItemArguments.self, RenameChecklistItemArguments.self, CheckChecklistItemArguments.self,
         RemoveChecklistItemArguments.self, MoveChecklistItemArguments.self,
         AttachLinkArguments.self, RemoveLinkArguments.self,
-        AddMemberArguments.self, RemoveMemberArguments.self, SetLabelArguments.self, RemoveLabelArguments.self,
+        AddMemberArguments.self, RemoveMemberArguments.self, SetMemberRoleArguments.self, SetVisibilityArguments.self,
+        SetLabelArguments.self, RemoveLabelArguments.self,
         SetColumnLimitArguments.self,
     ]
 

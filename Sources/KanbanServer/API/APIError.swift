@@ -49,7 +49,7 @@ struct APIError: Error, Sendable {
         switch error {
         case .unknownBoard, .unknownCard, .unknownColumn, .unknownDetail: .notFound
         case .invalidDetail: .unprocessableContent
-        case .notYourComment, .foreignClient: .forbidden
+        case .notYourComment, .foreignClient, .notAllowed: .forbidden
         case .malformedDate, .unreadableMutation: .badRequest
         // A card prefix several cards start with is refused as a comment's, item's or link's is
         // (`invalidDetail`): the request is well-formed, the board's cards make it name no one.

@@ -62,6 +62,7 @@ struct AccessMiddleware: RouterMiddleware {
                     throw APIError(.unauthorized, "unknown token or ended session: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
                 }
                 context.actor = actor
+                context.isAdministrator = tokens.isAdministrator(actor)
             }
         } else if let actor = request.headers[.kanbanActor]?.trimmingCharacters(in: .whitespaces), !actor.isEmpty {
             context.actor = actor.removingPercentEncoding ?? actor

@@ -1,13 +1,22 @@
 import Foundation
 
 /// The actors allowed to use the server and their secret tokens: a file of lines
-/// `ACTOR TOKEN` (blank lines and lines starting with `#` are skipped). Like ssh with its keys,
-/// a file that its group or others may read is refused.
+/// `ACTOR TOKEN` (a server administrator, who may do everything) or `ACTOR TOKEN member` (a
+/// person who has only the roles given on boards); blank lines and lines starting with `#` are
+/// skipped. Like ssh with its keys, a file that its group or others may read is refused.
 public struct TokenFile: Sendable {
     /// One actor and its token.
     public struct Entry: Sendable, Equatable {
         public var actor: String
         public var token: String
+        /// Whether the actor administers the server (a line without `member`).
+        public var isAdministrator: Bool
+
+        public init(actor: String, token: String, isAdministrator: Bool = true) {
+            self.actor = actor
+            self.token = token
+            self.isAdministrator = isAdministrator
+        }
     }
 
     public var entries: [Entry]
@@ -37,10 +46,10 @@ public struct TokenFile: Sendable {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard fields.count == 2 else {
-                throw .malformed(path: path, line: number + 1, reason: "expected 'ACTOR TOKEN'")
+            guard fields.count == 2 || (fields.count == 3 && fields[2] == "member") else {
+                throw .malformed(path: path, line: number + 1, reason: "expected 'ACTOR TOKEN' or 'ACTOR TOKEN member'")
             }
-            let entry = Entry(actor: String(fields[0]), token: String(fields[1]))
+            let entry = Entry(actor: String(fields[0]), token: String(fields[1]), isAdministrator: fields.count == 2)
             // The token travels in a cookie and a header: only characters a cookie value holds.
             if let bad = entry.token.unicodeScalars.first(where: { !Self.isCookieOctet($0) }) {
                 let shown = bad.properties.generalCategory == .control ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'"
@@ -82,6 +91,11 @@ public struct TokenFile: Sendable {
         case 0x21, 0x23...0x2B, 0x2D...0x3A, 0x3C...0x5B, 0x5D...0x7E: true
         default: false
         }
+    }
+
+    /// Whether `actor` administers the server: some line of theirs has no `member`.
+    public func isAdministrator(_ actor: String) -> Bool {
+        entries.contains { $0.actor == actor && $0.isAdministrator }
     }
 
     /// The actor whose token is `token`, compared in constant time with every token.

@@ -3,7 +3,8 @@ import Hummingbird
 import Kanban
 import KanbanCore
 
-/// A board's details: `/api/boards/{board}/members…`, `/labels/{name}` (the labels it offers,
+/// A board's details: `/api/boards/{board}/members…` (with their roles), `/visibility`,
+/// `/labels/{name}` (the labels it offers,
 /// with their colours) and `/columns/{column}/limit` (a column's work in progress limit, strict
 /// or not).
 struct BoardDetailRoutes {
@@ -12,6 +13,16 @@ struct BoardDetailRoutes {
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.post("boards/{board}/members") { request, context in
             let (command, bytes) = try await RouteArguments(path: ["board"], in: context).command(AddMemberArguments.self, from: request, context: context)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
+        }
+        api.put("boards/{board}/members/{person}") { request, context in
+            let route = try RouteArguments(path: ["board", "person"], in: context, required: ["role"])
+            let (command, bytes) = try await route.command(SetMemberRoleArguments.self, from: request, context: context)
+            return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
+        }
+        api.put("boards/{board}/visibility") { request, context in
+            let route = try RouteArguments(path: ["board"], in: context, required: ["visibility"])
+            let (command, bytes) = try await route.command(SetVisibilityArguments.self, from: request, context: context)
             return try await runner.run(command, request: request, context: context, body: bytes, answer: Answers.events())
         }
         api.delete("boards/{board}/members/{person}") { request, context in

@@ -13,7 +13,7 @@ struct BoardRoutes {
     let cache = BoardAnswerCache()
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
-        api.get("boards") { _, _ in try JSONResponse.make(try engine.boardSummaries()) }
+        api.get("boards") { _, context in try JSONResponse.make(try engine.boardSummaries(for: context.principal)) }
         api.post("boards") { request, context in
             let (arguments, bytes) = try await RequestBody.decode(CreateBoardArguments.self, from: request, context: context)
             return try await runner.run(arguments.command(), request: request, context: context, body: bytes, answer: Answers.events(.created))

@@ -32,11 +32,11 @@ struct EventStreamRoutes {
             // A stream's kernel send buffer stays small (not the megabytes Linux grows it to), so
             // a client that never reads costs little of the server's memory or work.
             _ = context.channel.setOption(.socketOption(.so_sndbuf), value: Self.socketBuffer)
-            return try stream(request, actor: context.actor, eventLoop: context.channel.eventLoop)
+            return try stream(request, actor: context.actor, principal: context.principal, eventLoop: context.channel.eventLoop)
         }
     }
 
-    private func stream(_ request: Request, actor: String, eventLoop: any EventLoop) throws -> Response {
+    private func stream(_ request: Request, actor: String, principal: Principal, eventLoop: any EventLoop) throws -> Response {
         let query = QueryValues(request: request)
         // Read even when Last-Event-ID wins over it: a malformed `after` is a 400 either way.
         let asked: UInt64? = try query.integer("after")
@@ -60,7 +60,7 @@ struct EventStreamRoutes {
             reset = ServerSentEvent.reset(lastSequence: end, asked: after)
             after = end
         }
-        let filter = try BoardFilter(name: query.text("board"), engine: engine)
+        let filter = try BoardFilter(name: query.text("board"), engine: engine, principal: principal)
         // A syncing client's stream also carries an `ack` frame after each of its pushes.
         let client = try query.text("client").map { text in
             do { return try EngineSync.checkedClient(text) } catch { throw APIError(.badRequest, "\(error)") }

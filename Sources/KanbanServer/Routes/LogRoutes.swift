@@ -5,7 +5,8 @@ import Kanban
 import KanbanCore
 import KanbanOutput
 
-/// Reads across boards: `/api/log`, `/api/stats` and `/api/due`.
+/// Reads across boards: `/api/log` and `/api/stats` (server administrators only:
+/// ``BoardAccessMiddleware``) and `/api/due` (the boards one may read).
 struct LogRoutes {
     let engine: KanbanEngine
 
@@ -19,20 +20,21 @@ struct LogRoutes {
             return ListPage.linkingNext(response, request: request, count: events.count, limit: limit, cursor: "after", value: events.last?.sequence)
         }
         api.get("stats") { _, _ in try JSONResponse.make(StatsOutput(statistics: try engine.statistics())) }
-        api.get("due") { request, _ in
+        api.get("due") { request, context in
             let window = try Self.window(QueryValues(request: request).text("within") ?? "24h")
-            return try JSONResponse.make(try dueCards(within: window))
+            return try JSONResponse.make(try dueCards(within: window, for: context.principal))
         }
     }
 
     /// The cards of every board due before now + `window` or overdue, soonest first; cards in
     /// a board's last column, and cards whose due date is marked done, are done and left out.
-    private func dueCards(within window: Int64) throws -> [DueCardOutput] {
+    /// Only the boards `principal` may read.
+    private func dueCards(within window: Int64, for principal: Principal) throws -> [DueCardOutput] {
         let now = Timestamp.now()
         let today = now.day(in: .current)
         let horizon = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch.addingReportingOverflow(window).partialValue)
         let due: [(Timestamp, DueCardOutput)] = try engine.withState { state in
-            state.boardOrder.compactMap { state.boards[$0] }.flatMap { board in
+            state.boardOrder.filter { state.mayRead($0, as: principal) }.compactMap { state.boards[$0] }.flatMap { board in
                 state.view(of: board, now: now, today: today).columns.dropLast().flatMap { column in
                     column.cards.compactMap { card -> (Timestamp, DueCardOutput)? in
                         guard let due = card.card.due, card.details?.dueDone != true, card.isOverdue || due.start <= horizon else { return nil }

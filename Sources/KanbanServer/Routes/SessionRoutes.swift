@@ -16,11 +16,13 @@ struct SessionRoutes {
     struct SessionOutput: Encodable, Sendable {
         var actor: String
         var tokens: Bool
+        /// Whether the actor administers the server (else they have their roles on boards).
+        var administrator: Bool
     }
 
     func add(to api: RouterGroup<KanbanRequestContext>) {
         api.get("session") { _, context in
-            try JSONResponse.make(SessionOutput(actor: context.actor, tokens: tokens != nil))
+            try JSONResponse.make(SessionOutput(actor: context.actor, tokens: tokens != nil, administrator: context.isAdministrator))
         }
         api.post("session") { request, context in
             let (body, _) = try await RequestBody.decode(SessionBody.self, from: request, context: context)
@@ -30,14 +32,14 @@ struct SessionRoutes {
                 throw APIError(.unauthorized, "unknown token")
             }
             let session = sessions.start(actor: actor)
-            var response = try JSONResponse.make(SessionOutput(actor: actor, tokens: true))
+            var response = try JSONResponse.make(SessionOutput(actor: actor, tokens: true, administrator: tokens.isAdministrator(actor)))
             let maxAge = SessionStore.lifetime.components.seconds
             response.headers[.setCookie] = "\(AccessMiddleware.sessionCookie)=\(session); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(maxAge)"
             return response
         }
         api.delete("session") { request, context in
             if let session = request.cookies[AccessMiddleware.sessionCookie]?.value { sessions.end(session) }
-            var response = try JSONResponse.make(SessionOutput(actor: context.actor, tokens: tokens != nil))
+            var response = try JSONResponse.make(SessionOutput(actor: context.actor, tokens: tokens != nil, administrator: context.isAdministrator))
             response.headers[.setCookie] = "\(AccessMiddleware.sessionCookie)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"
             return response
         }

@@ -63,7 +63,11 @@ struct SyncRoutes {
             // A position past the log's end, or one the shared log lost: the client starts over.
             let reset = try engine.sync.mustStartOver(after: after, logEnd: status.lastSequence)
                 ? SyncResetOutput(asked: after, lastSequence: status.lastSequence) : nil
-            let events = try engine.events(after: reset == nil ? after : 0, limit: limit)
+            let read = try engine.events(after: reset == nil ? after : 0, limit: limit)
+            // Only the boards the person may read now; the page still ends where the log's read did.
+            let events = context.isAdministrator ? read : try engine.withState { state in
+                read.filter { state.mayRead($0.board, as: context.principal) }
+            }
             let output = SyncPullOutput(
                 clientID: client,
                 lastMutationID: status.lastMutationID,
@@ -73,7 +77,7 @@ struct SyncRoutes {
                 reset: reset
             )
             let response = try JSONResponse.make(output)
-            return ListPage.linkingNext(response, request: request, count: events.count, limit: limit, cursor: "after", value: events.last?.sequence)
+            return ListPage.linkingNext(response, request: request, count: read.count, limit: limit, cursor: "after", value: read.last?.sequence)
         }
     }
 

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import KanbanCore
 import NIOCore
 
 /// What a request carries through the middleware to its route: who is acting.
@@ -7,6 +8,9 @@ public struct KanbanRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The actor the request acts as: the token's, else `X-Kanban-Actor`, else `web`.
     public var actor: String
+    /// Whether the actor administers the server: without tokens, everyone does; with them, an
+    /// `ACTOR TOKEN` line's actor, not an `ACTOR TOKEN member` line's.
+    public var isAdministrator = true
     /// The client's IP address (`local` when the connection has none, as in tests).
     public var clientAddress: String
     /// The request's connection (a live stream sets its send buffer, and waits on its event loop
@@ -22,6 +26,9 @@ public struct KanbanRequestContext: RequestContext {
 
     /// Request bodies are JSON of at most 64 KiB.
     public var maxUploadSize: Int { 64 * 1024 }
+
+    /// Who asks, as the access rule takes them.
+    public var principal: Principal { Principal(person: actor, isAdministrator: isAdministrator) }
 
     /// The actor of requests that name none.
     public static let defaultActor = "web"

@@ -32,6 +32,8 @@ public struct KanbanServer: Sendable {
         let metrics = ServerMetrics()
         self.metrics = metrics
         broadcaster = LiveBroadcaster(engine: engine, metrics: metrics)
+        // Commands obey roles only when tokens say who is who: without them, everyone administers.
+        if let tokens = configuration.tokens { engine.administer { tokens.isAdministrator($0) } }
     }
 
     /// Every route, behind the middleware (spans when ``ServerConfiguration/tracing`` is on,
@@ -46,6 +48,7 @@ public struct KanbanServer: Sendable {
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses))
+        router.add(middleware: BoardAccessMiddleware(engine: engine))
         let runner = CommandRunner(engine: engine)
         let api = router.group("api")
         BoardRoutes(engine: engine, runner: runner).add(to: api)

@@ -14,6 +14,7 @@ enum WebAssets {
 
     /// The other files, by name.
     static let files: [String: Asset] = [
+        "access.js": Asset(bytes: PackageResources.access_js, contentType: "text/javascript; charset=utf-8"),
         "api.js": Asset(bytes: PackageResources.api_js, contentType: "text/javascript; charset=utf-8"),
         "base.css": Asset(bytes: PackageResources.base_css, contentType: "text/css; charset=utf-8"),
         "board-details.js": Asset(bytes: PackageResources.board_details_js, contentType: "text/javascript; charset=utf-8"),

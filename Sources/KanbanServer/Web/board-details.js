@@ -1,4 +1,4 @@
-// The board's labels and members, in their dialog.
+// The board's labels, members with their roles, and who may see it, in their dialog.
 
 import { $, $$, DIALOG_DECISION_MS, el, icon } from '/assets/dom.js';
 import { connection, state, sync, t } from '/assets/store.js';
@@ -7,6 +7,7 @@ import { announce } from '/assets/ui.js';
 import { change, decisionOf, dropRecord, refusalError } from '/assets/sync.js';
 import { initials, LABEL_COLOURS, labelChipClass } from '/assets/render.js';
 import { addRow, boardPeople, detailChip, detailIconButton } from '/assets/card-details.js';
+import { allowOnly, mayDo, ROLES } from '/assets/access.js';
 
 // ---------------------------------------------------------------------------------------------
 // The board's labels and members
@@ -45,7 +46,7 @@ function renderBoardDetails() {
   const view = state.live;
   const labels = Array.isArray(view?.labels) ? view.labels : [];
   const members = Array.isArray(view?.members) ? view.members.map(String) : [];
-  boardDetails.shown = JSON.stringify([labels, members, boardDetails.error?.message ?? '']);
+  boardDetails.shown = shownSignature(view);
   const typed = new Map($$('input, select', body).map((field) => [field.dataset.key, field.value]));
   const active = body.contains(document.activeElement) ? document.activeElement.dataset.key : null;
 
@@ -75,15 +76,30 @@ function renderBoardDetails() {
     }
   });
 
-  const memberChips = members.map((person) => detailChip('detail-chip person-chip',
-    [el('span', { class: 'avatar', 'aria-hidden': 'true' }, initials(person)), el('span', { class: 'chip-text' }, person)],
-    t('removeMember', { name: person }), `board-member-remove:${person}`,
-    () => boardDetailChange('removeMember', { person }, { focus: 'board-member-input' })));
+  const roles = view?.roles ?? {};
+  const memberChips = members.map((person) => {
+    const role = roleSelect(`board-member-role:${person}`, t('memberRole', { name: person }), roles[person] ?? 'editor');
+    role.addEventListener('change', () => boardDetailChange('setMemberRole', { person, role: role.value }, { focus: `board-member-role:${person}` }));
+    return detailChip('detail-chip person-chip',
+      [el('span', { class: 'avatar', 'aria-hidden': 'true' }, initials(person)), el('span', { class: 'chip-text' }, person), role],
+      t('removeMember', { name: person }), `board-member-remove:${person}`,
+      () => boardDetailChange('removeMember', { person }, { focus: 'board-member-input' }), 'admin');
+  });
+  const newRole = roleSelect('board-member-new-role', t('newMemberRole'), 'editor');
   const memberRow = addRow('members', [{ key: 'board-member-input', label: t('memberName'), options: boardPeople().filter((person) => !members.includes(person)) }],
     t('addMember'), ([person]) => {
       if (!person.trim()) return boardDetailControl('board-member-input')?.focus();
-      return boardDetailChange('addMember', { person: person.trim() }, { clear: ['board-member-input'], focus: 'board-member-input' });
+      const role = newRole.value === 'editor' ? {} : { role: newRole.value };
+      return boardDetailChange('addMember', { person: person.trim(), ...role }, { clear: ['board-member-input'], focus: 'board-member-input' });
     });
+  memberRow.insertBefore(newRole, memberRow.querySelector('button'));
+  const visibility = el('select', { 'data-key': 'board-visibility', 'aria-label': t('visibility') },
+    ...['open', 'members', 'public'].map((value) => el('option', { value }, t(`visibility_${value}`))));
+  visibility.value = view?.visibility ?? 'open';
+  allowOnly(visibility, 'admin');
+  visibility.addEventListener('change', () => boardDetailChange('setVisibility', { visibility: visibility.value }, { focus: 'board-visibility' }));
+  if (!mayDo('editor')) for (const control of [labelName, labelColour, addLabelButton]) allowOnly(control, 'editor');
+  for (const row of labelRows) for (const control of row.querySelectorAll('select, button')) allowOnly(control, 'editor');
 
   const error = el('p', { class: 'form-error', id: 'board-details-error' });
   if (boardDetails.error) showErrorIn(error, boardDetails.error);
@@ -96,6 +112,8 @@ function renderBoardDetails() {
       el('h3', { id: 'board-members-title', class: 'detail-title' }, t('members')),
       memberChips.length > 0 ? el('ul', { class: 'detail-chips' }, ...memberChips) : el('p', { class: 'hint' }, t('noMembers')),
       memberRow),
+    el('section', { class: 'detail-section', 'aria-labelledby': 'board-visibility-title' },
+      el('h3', { id: 'board-visibility-title', class: 'detail-title' }, t('visibility')), visibility),
     error);
   for (const field of $$('input, select', body)) if (typed.has(field.dataset.key) && field.tagName === 'INPUT') field.value = typed.get(field.dataset.key);
   for (const key of [boardDetails.focus, active].flat().filter(Boolean)) {
@@ -111,9 +129,20 @@ function renderBoardDetails() {
 /** Draws the labels and members again when the board shown changed them. */
 export function refreshBoardDetails() {
   if (!$('#board-details-dialog').open) return;
-  const labels = Array.isArray(state.live?.labels) ? state.live.labels : [];
-  const members = Array.isArray(state.live?.members) ? state.live.members.map(String) : [];
-  if (JSON.stringify([labels, members, boardDetails.error?.message ?? '']) !== boardDetails.shown) renderBoardDetails();
+  if (shownSignature(state.live) !== boardDetails.shown) renderBoardDetails();
+}
+
+/** What the dialog draws from `view`: when it changes, the dialog is drawn again. */
+function shownSignature(view) {
+  return JSON.stringify([view?.labels ?? [], view?.members ?? [], view?.roles ?? {}, view?.visibility ?? 'open',
+    state.administrator, boardDetails.error?.message ?? '']);
+}
+
+/** A menu of the roles, its value `role`; only a board admin may change it. */
+function roleSelect(key, label, role) {
+  const select = el('select', { 'data-key': key, 'aria-label': label }, ...ROLES.map((value) => el('option', { value }, t(`role_${value}`))));
+  select.value = role;
+  return allowOnly(select, 'admin');
 }
 
 /** Makes one change to the board's labels or members: kept in the outbox, shown at once, sent;

@@ -3,6 +3,7 @@
 // dialog shows (`cardDialog`: the card, the mode), which card-dialog.js reads and writes.
 
 import { CARD_DETAIL_CHANGES, detailsWith } from '/assets/details.js';
+import { mayDo, notAllowedReason } from '/assets/access.js';
 import { $, $$, DIALOG_DECISION_MS, el, icon, newKey, sameName } from '/assets/dom.js';
 import { connection, state, subscribe, sync, t } from '/assets/store.js';
 import { api, cardPath, errorDetail, errorParagraph, showErrorIn, touchOnly } from '/assets/api.js';
@@ -265,6 +266,8 @@ export function detailIconButton(name, label, key, run, { disabled = false, clas
  * ⌘ with Enter in a text area). `fields`: `{key, label, placeholder?, options?, type?, multiline?}`;
  * `run` gets their values. */
 export function addRow(section, fields, buttonText, run) {
+  // What adding needs: a comment a commenter, a member a board admin, the rest an editor.
+  const reason = notAllowedReason(section === 'comments' ? 'commenter' : section === 'members' ? 'admin' : 'editor');
   const inputs = fields.map((field) => el(field.multiline ? 'textarea' : 'input', {
     type: field.multiline ? null : field.type ?? 'text', class: field.className ?? null, 'data-key': field.key,
     'aria-label': field.label, placeholder: field.placeholder ?? field.label, autocomplete: 'off',
@@ -275,6 +278,12 @@ export function addRow(section, fields, buttonText, run) {
   const button = el('button', { type: 'button', class: 'secondary small', 'data-key': `${section}-add` }, icon('plus'), buttonText);
   const go = () => run(inputs.map((input) => input.value));
   button.addEventListener('click', go);
+  if (reason) {
+    for (const control of [...inputs, button]) {
+      control.disabled = true;
+      control.title = reason;
+    }
+  }
   inputs.forEach((input, index) => input.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' || event.isComposing || event.shiftKey) return;
     if (fields[index].multiline && !(event.ctrlKey || event.metaKey)) return;
@@ -285,8 +294,10 @@ export function addRow(section, fields, buttonText, run) {
 }
 
 /** A chip (a person or a label) with a button taking it off the card. */
-export function detailChip(className, content, removeLabel, removeKey, remove) {
-  return el('li', { class: className }, ...content, detailIconButton('close', removeLabel, removeKey, remove, { className: 'chip-remove' }));
+export function detailChip(className, content, removeLabel, removeKey, remove, needed = 'editor') {
+  const button = detailIconButton('close', removeLabel, removeKey, remove, { className: 'chip-remove', disabled: !mayDo(needed) });
+  if (!mayDo(needed)) button.title = notAllowedReason(needed);
+  return el('li', { class: className }, ...content, button);
 }
 
 /** The people the board knows: its members, everyone assigned on it, and this person. */

@@ -1,6 +1,7 @@
 // The card dialog: adding, editing, viewing and deleting a card, and saving over a conflict.
 
 import { $, $$, characterCount, DIALOG_DECISION_MS, el, LIMITS, newKey } from '/assets/dom.js';
+import { notAllowedReason } from '/assets/access.js';
 import { connection, hooks, shared, state, sync, t } from '/assets/store.js';
 import { api, ApiError, boardPath, errorDetail, showErrorIn } from '/assets/api.js';
 import { dueDate, markdown, number } from '/assets/format.js';
@@ -67,7 +68,11 @@ function updateCounters() {
   const descriptionCounter = $('#card-description-counter');
   descriptionCounter.textContent = `${number(descriptionLength)} / ${number(LIMITS.description)}`;
   descriptionCounter.classList.toggle('over', descriptionLength > LIMITS.description);
-  $('#card-save').disabled = titleLength === 0 || titleLength > LIMITS.title || descriptionLength > LIMITS.description;
+  // Changing a card is an editor's; the reason shows on the button.
+  const refusal = notAllowedReason('editor');
+  $('#card-save').disabled = Boolean(refusal) || titleLength === 0 || titleLength > LIMITS.title || descriptionLength > LIMITS.description;
+  if (refusal) $('#card-save').title = refusal;
+  else $('#card-save').removeAttribute('title');
   renderPreview();
 }
 

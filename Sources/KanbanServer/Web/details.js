@@ -12,7 +12,7 @@ export const CARD_DETAIL_CHANGES = new Set([
 ]);
 
 /** The names of the mutations that change a board's details. */
-export const BOARD_DETAIL_CHANGES = new Set(['addMember', 'removeMember', 'setLabel', 'removeLabel', 'setColumnLimit']);
+export const BOARD_DETAIL_CHANGES = new Set(['addMember', 'removeMember', 'setMemberRole', 'setVisibility', 'setLabel', 'removeLabel', 'setColumnLimit']);
 
 const folded = (text) => String(text ?? '').trim().toLowerCase();
 const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -82,8 +82,25 @@ export function cardFaceWith(card, { name, args, local }, boardLabels) {
 /** Board `view` (copied by the caller) with a board-detail mutation applied. */
 export function applyBoardDetail(view, { name, args }) {
   switch (name) {
-    case 'addMember': view.members = withName(view.members, String(args.person).trim()); return;
-    case 'removeMember': view.members = withoutName(view.members, String(args.person)); return;
+    case 'addMember':
+    case 'setMemberRole': {
+      const person = String(args.person).trim();
+      if (name === 'setMemberRole' && !(view.members ?? []).includes(person)) return;
+      view.members = withName(view.members, person);
+      const roles = { ...(view.roles ?? {}) };
+      if (args.role && args.role !== 'editor') roles[person] = String(args.role);
+      else if (args.role === 'editor') delete roles[person];
+      view.roles = Object.keys(roles).length > 0 ? roles : undefined;
+      return;
+    }
+    case 'removeMember': {
+      view.members = withoutName(view.members, String(args.person));
+      const roles = { ...(view.roles ?? {}) };
+      delete roles[String(args.person)];
+      view.roles = Object.keys(roles).length > 0 ? roles : undefined;
+      return;
+    }
+    case 'setVisibility': view.visibility = args.visibility === 'open' ? undefined : String(args.visibility); return;
     case 'setLabel':
     case 'removeLabel': {
       const labels = (Array.isArray(view.labels) ? view.labels : []).filter((label) => folded(label.name) !== folded(args.name));

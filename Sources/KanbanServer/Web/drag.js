@@ -9,6 +9,7 @@ import { outdateBoardFetches, scheduleRefresh } from '/assets/live.js';
 import { focusCard, render, shownCards, tabStops } from '/assets/render.js';
 import { deleteCard, openCardDialog } from '/assets/card-dialog.js';
 import { moveColumn } from '/assets/columns.js';
+import { notAllowedReason } from '/assets/access.js';
 
 // ---------------------------------------------------------------------------------------------
 // Moving cards (drag and drop, keyboard)
@@ -34,6 +35,8 @@ async function moveCard(card, columnName, index, targetCards) {
 function keyboardMove(cardElement, columnStep, indexStep) {
   const found = findCard(cardElement.dataset.id);
   if (!found || state.past) return;
+  const refusal = notAllowedReason('editor');
+  if (refusal) return announce(refusal);
   const columns = state.live.columns;
   const columnIndex = columns.indexOf(found.column);
   let target = found.column;
@@ -188,12 +191,20 @@ function onDragMove(event) {
     }
     if (distance < DRAG_THRESHOLD_PX) return;
     startDrag();
+    if (!shared.drag) return;
   }
   event.preventDefault();
   updateDrag();
 }
 
 function startDrag() {
+  // Someone who may not move cards or columns here is told why, and nothing moves.
+  const refusal = notAllowedReason('editor');
+  if (refusal) {
+    stopDrag();
+    announce(refusal);
+    return;
+  }
   const { element } = shared.drag;
   clearTimeout(shared.drag.timer);
   element.classList.remove('pressing');

@@ -8,6 +8,12 @@ import { announce, confirmDialog, dismissUndoToasts, openMenu, showError } from 
 import { outboxChanged, randomID, refusedRecords, reloadOutbox, undecided } from '/assets/sync.js';
 import { connectStream, refresh, scheduleRefresh, stream } from '/assets/live.js';
 import { renderHeader } from '/assets/render.js';
+import { myRole } from '/assets/access.js';
+
+/** What this person is here: a server administrator, or their role on the board shown. */
+export function roleLine() {
+  return state.administrator !== false ? t('role_administrator') : t(`role_${myRole()}`);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writes of user actions
@@ -31,6 +37,7 @@ export async function loadSession() {
     const session = await api('GET', '/api/session');
     state.tokens = Boolean(session?.tokens);
     state.sessionActor = typeof session?.actor === 'string' ? session.actor : null;
+    state.administrator = session?.administrator !== false;
   } catch (error) {
     // 401: tokens are asked for (the sign-in dialog is open); anything else: assume none.
     state.tokens = error.status === 401;
@@ -96,6 +103,7 @@ $('#actor-button').addEventListener('click', (event) => {
   }
   openMenu(event.currentTarget, [
     { label: t('signedInAs', { name: state.sessionActor ?? '' }), disabled: true, run: () => {} },
+    { label: roleLine(), disabled: true, run: () => {} },
     { label: t('signOut'), run: signOut },
   ]);
 });
@@ -165,6 +173,7 @@ $('#signin-form').addEventListener('submit', async (event) => {
     }
     const session = await response.json().catch(() => null);
     state.sessionActor = typeof session?.actor === 'string' ? session.actor : null;
+    state.administrator = session?.administrator !== false;
     signInShown = false;
     $('#signin-dialog').close();
     renderHeader();

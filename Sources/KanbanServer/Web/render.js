@@ -8,6 +8,7 @@ import { openMenu } from '/assets/ui.js';
 import { describeChange, lastOwnChange } from '/assets/sync.js';
 import { renderRefusalNotices, syncAddress } from '/assets/live.js';
 import { cardMatches, filterActive, fold, renderFilters, toggleCollapsed } from '/assets/filters.js';
+import { allowOnly, myRole } from '/assets/access.js';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -61,10 +62,12 @@ export function renderHeader() {
   redoButton.title = redoAction ? t('redoWhat', { action: redoAction }) : t('nothingToRedo');
   // Signed in with a token, the page says who the server takes this person for.
   const actorButton = $('#actor-button');
-  const shownName = state.tokens ? state.sessionActor ?? '' : state.actor ?? t('setName');
+  // With tokens, who they are and what: a server administrator, or their role on the board.
+  const role = state.administrator !== false ? t('role_administrator') : t(`role_${myRole()}`);
+  const shownName = state.tokens ? (state.sessionActor ? `${state.sessionActor} · ${role}` : '') : state.actor ?? t('setName');
   if ($('#actor-name').textContent !== shownName) $('#actor-name').textContent = shownName;
   actorButton.hidden = Boolean(state.tokens) && !state.sessionActor;
-  actorButton.title = state.tokens ? t('signedInAs', { name: state.sessionActor ?? '' }) : t('changeName');
+  actorButton.title = state.tokens ? `${t('signedInAs', { name: state.sessionActor ?? '' })} (${role})` : t('changeName');
   actorButton.setAttribute('aria-label', actorButton.title);
   if (state.tokens) actorButton.setAttribute('aria-haspopup', 'menu');
   else actorButton.removeAttribute('aria-haspopup');
@@ -183,7 +186,7 @@ function addColumnButton() {
     addColumnElement = el('button', { type: 'button', class: 'add-column', 'data-lang': state.lang }, icon('plus'), t('addColumn'));
     addColumnElement.addEventListener('click', hooks.addColumn);
   }
-  return addColumnElement;
+  return allowOnly(addColumnElement, 'editor');
 }
 
 /** What has the focus on the board, so a re-render can give it back: a card, or a column's control. */
@@ -222,7 +225,7 @@ function renderColumn(column, index, total, readOnly, seen) {
   const hidden = collapsed ? 0 : cards.length - shown.length;
   seen.columns.add(column.name);
   // Counts are not part of the signature: a card added or moved updates the count in place.
-  const signature = JSON.stringify([column.name, index, total, collapsed, readOnly, filterActive(), state.lang]);
+  const signature = JSON.stringify([column.name, index, total, collapsed, readOnly, filterActive(), state.lang, myRole()]);
   const wipLimit = Number.isInteger(column.limit) ? column.limit : null;
   const over = wipLimit != null && all.length > wipLimit;
   const countId = `column-${index}-count`;
@@ -265,7 +268,7 @@ function renderColumn(column, index, total, readOnly, seen) {
     updateMoreButton(more, hidden);
     section.append(more);
     if (!readOnly) {
-      const add = el('button', { type: 'button', class: 'add-card' }, icon('plus'), t('addCard'));
+      const add = allowOnly(el('button', { type: 'button', class: 'add-card' }, icon('plus'), t('addCard')), 'editor');
       add.addEventListener('click', () => hooks.openCardDialog({ column: column.name }));
       section.append(add);
     }

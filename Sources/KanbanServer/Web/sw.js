@@ -5,13 +5,14 @@
 // request goes to the network first, so a page that can reach the server always gets what the
 // server has now; writes, the live stream and everything else pass through untouched.
 
-const CACHE = 'kanban-offline-v3';
+const CACHE = 'kanban-offline-v4';
 
 /** What the page needs to start, fetched when the worker installs. */
 const PAGE_FILES = [
   '/',
   '/assets/api.js',
   '/assets/base.css',
+  '/assets/access.js',
   '/assets/board-details.js',
   '/assets/board.css',
   '/assets/board.js',

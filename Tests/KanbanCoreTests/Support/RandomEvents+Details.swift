@@ -36,6 +36,14 @@ extension RandomEvents {
         case .linkRemoved: edit = .linkRemoved(link(), index: index(using: &random))
         case .memberAdded: return .boardDetail(BoardDetailChanged(edit: .memberAdded(text())))
         case .memberRemoved: return .boardDetail(BoardDetailChanged(edit: .memberRemoved(text())))
+        case .memberRoleChanged:
+            let roles: [BoardRole?] = [nil] + BoardRole.allCases
+            var (old, new) = (roles.randomElement(using: &random)!, roles.randomElement(using: &random)!)
+            if old == new { new = old == nil ? .viewer : nil }
+            return .boardDetail(BoardDetailChanged(edit: .memberRoleChanged(text(), Change(old: old, new: new))))
+        case .visibilityChanged:
+            let change = Change(old: BoardVisibility.allCases.randomElement(using: &random)!, new: BoardVisibility.allCases.randomElement(using: &random)!)
+            return .boardDetail(BoardDetailChanged(edit: .visibilityChanged(change)))
         case .labelChanged: return .boardDetail(BoardDetailChanged(edit: .labelChanged(text(), Change(old: optionalText(), new: optionalText()))))
         case .columnLimitChanged:
             let column = ColumnSpec(id: ColumnID(identifier(using: &random)), name: text())

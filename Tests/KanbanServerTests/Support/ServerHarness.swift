@@ -38,9 +38,10 @@ enum ServerHarness {
     /// raw-socket streams) and the server itself; the server logs errors only.
     static func withLiveServer(
         engine: KanbanEngine,
+        tokens: TokenFile? = nil,
         _ body: @Sendable (any TestClientProtocol, KanbanServer) async throws -> Void
     ) async throws {
-        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, logLevel: "error"))
+        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, tokens: tokens, logLevel: "error"))
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let application = Application(router: server.makeRouter(), logger: logger)

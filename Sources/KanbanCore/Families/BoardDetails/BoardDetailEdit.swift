@@ -5,6 +5,12 @@ public enum BoardDetailEdit: Hashable, Sendable {
     case memberAdded(String)
     /// A person stopped being a member of the board.
     case memberRemoved(String)
+    /// A person's role changed; `nil` is not a member: a member added with a role other than
+    /// ``BoardRole/member``, or removed while they had one, is this event and not
+    /// `memberAdded` or `memberRemoved`, so undoing it gives the role back.
+    case memberRoleChanged(String, Change<BoardRole?>)
+    /// Who may see the board changed.
+    case visibilityChanged(Change<BoardVisibility>)
     /// A label was made (`nil` to a colour), recoloured, or removed (a colour to `nil`). Cards
     /// keep a removed label's name.
     case labelChanged(String, Change<String?>)
@@ -17,6 +23,8 @@ public enum BoardDetailEdit: Hashable, Sendable {
         switch self {
         case .memberAdded: .memberAdded
         case .memberRemoved: .memberRemoved
+        case .memberRoleChanged: .memberRoleChanged
+        case .visibilityChanged: .visibilityChanged
         case .labelChanged: .labelChanged
         case .columnLimited: .columnLimitChanged
         }

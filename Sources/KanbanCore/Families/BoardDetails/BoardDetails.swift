@@ -1,8 +1,12 @@
-/// What a board keeps besides its name and columns: its members, its labels and the work in
-/// progress limit of each column. Kept by board id in ``KanbanState/boardDetails``.
+/// What a board keeps besides its name and columns: its members and their roles, who may see
+/// it, its labels and the work in progress limit of each column. Kept by board id in ``KanbanState/boardDetails``.
 public struct BoardDetails: Hashable, Sendable {
     /// Members, sorted.
     public var members: [String] = []
+    /// Members' roles other than ``BoardRole/member`` (see ``role(ofMember:)``).
+    public var roles: [String: BoardRole] = [:]
+    /// Who may see the board besides its members.
+    public var visibility: BoardVisibility = .open
     /// Labels, sorted by name.
     public var labels: [BoardLabel] = []
     /// Work in progress limits by column: the most cards a column should hold.
@@ -18,5 +22,5 @@ public struct BoardDetails: Hashable, Sendable {
     }
 
     /// Whether it holds nothing.
-    public var isEmpty: Bool { members.isEmpty && labels.isEmpty && limits.isEmpty }
+    public var isEmpty: Bool { members.isEmpty && labels.isEmpty && limits.isEmpty && visibility == .open }
 }

@@ -38,6 +38,8 @@ extension Decider {
         switch edit {
         case .memberAdded(let person): reversed = try undoAddMember(person, details: details, refuse: refuse)
         case .memberRemoved(let person): reversed = try undoRemoveMember(person, details: details, refuse: refuse)
+        case .memberRoleChanged(let person, let change): reversed = try undoSetRole(person, change, details: details, refuse: refuse)
+        case .visibilityChanged(let change): reversed = undoSetVisibility(change, details: details)
         case .labelChanged(let name, let change): reversed = undoSetLabel(name, change, details: details)
         case .columnLimited(let column, let change): reversed = try undoColumnLimit(column, change, board: board, details: details, in: state, refuse: refuse)
         }

@@ -27,6 +27,8 @@ extension Decider {
         case .removeLink(let board, let card, let link): try decideRemoveLink(link, board: board, card: card, in: state)
         case .addMember(let board, let person): try decideAddMember(person, board: board, in: state)
         case .removeMember(let board, let person): try decideRemoveMember(person, board: board, in: state)
+        case .setMemberRole(let board, let person, let role, let adding): try decideSetMemberRole(person, role: role, adding: adding, board: board, in: state)
+        case .setVisibility(let board, let visibility): try decideSetVisibility(visibility, board: board, in: state)
         case .setLabel(let board, let name, let colour): try decideSetLabel(name, colour: colour, board: board, in: state)
         case .setColumnLimit(let board, let column, let limit): try decideColumnLimit(limit.map { ColumnLimit($0) }, board: board, column: column, in: state)
         case .setStrictColumnLimit(let board, let column, let limit): try decideColumnLimit(ColumnLimit(limit, strict: true), board: board, column: column, in: state)

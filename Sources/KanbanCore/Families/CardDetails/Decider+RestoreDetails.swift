@@ -42,6 +42,7 @@ extension Decider {
         }
         let start = scratch.details(ofBoard: board)
         restoreMembers(from: start, to: target, emit: emit)
+        restoreAccess(from: start, to: target, emit: emit)
         restoreLabels(from: start, to: target, emit: emit)
         let columns = (scratch.boards[board]?.columns ?? []).compactMap { id in scratch.columns[id].map { ColumnSpec(id: id, name: $0.name) } }
         restoreColumnLimits(of: columns, from: start, to: target, emit: emit)

@@ -5,8 +5,9 @@ extension BoardDetails {
         members.insertSorted(person)
     }
 
-    /// Removes `person` from the members.
+    /// Removes `person` from the members, with their role.
     mutating func removeMember(_ person: String) {
         members.removeAll { $0 == person }
+        roles[person] = nil
     }
 }

@@ -12,7 +12,10 @@ extension Decider {
     static func decideRemoveMember(_ person: String, board boardName: String, in state: KanbanState) throws(KanbanError) -> [BoardEvent] {
         let board = try board(boardName, in: state)
         let person = person.trimmingWhitespace()
-        guard state.details(ofBoard: board.id).members.contains(person) else { return [] }
+        let details = state.details(ofBoard: board.id)
+        guard let role = details.role(ofMember: person) else { return [] }
+        // Removed with a role of their own: undoing it gives the role back.
+        if role != .member { return boardDetailEvent(board, .memberRoleChanged(person, Change(old: role, new: nil))) }
         return boardDetailEvent(board, .memberRemoved(person))
     }
 
@@ -27,8 +30,15 @@ extension Decider {
     }
 
     /// For a restore: members of now only go, those of then come back.
+    /// A member with a role of their own goes or comes back with it, in one `memberRoleChanged`.
     static func restoreMembers(from start: BoardDetails, to target: BoardDetails, emit: (BoardDetailEdit) -> Void) {
-        for person in start.members where !target.members.contains(person) { emit(.memberRemoved(person)) }
-        for person in target.members where !start.members.contains(person) { emit(.memberAdded(person)) }
+        for person in start.members where !target.members.contains(person) {
+            let role = start.role(ofMember: person) ?? .member
+            emit(role == .member ? .memberRemoved(person) : .memberRoleChanged(person, Change(old: role, new: nil)))
+        }
+        for person in target.members where !start.members.contains(person) {
+            let role = target.role(ofMember: person) ?? .member
+            emit(role == .member ? .memberAdded(person) : .memberRoleChanged(person, Change(old: nil, new: role)))
+        }
     }
 }
