@@ -7,27 +7,38 @@
 """
 
 import json
+import os
 import sys
 import urllib.request
 
 JSON_HEADERS = {"Content-Type": "application/json", "X-Kanban-Actor": "load"}
+# With roles on (run.sh ROLES=1): writes as the member `load`, whole-log reads as an administrator.
+if os.environ.get("KANBAN_LOAD_TOKEN"):
+    JSON_HEADERS["Authorization"] = f"Bearer {os.environ['KANBAN_LOAD_TOKEN']}"
+ADMIN_HEADERS = {"Authorization": f"Bearer {os.environ['KANBAN_ADMIN_TOKEN']}"} if os.environ.get("KANBAN_ADMIN_TOKEN") else {}
 
 
 def get(url):
-    """The body of GET `url`, as text."""
-    with urllib.request.urlopen(url, timeout=30) as answer:
+    """The body of GET `url`, as text (as an administrator when roles are on)."""
+    with urllib.request.urlopen(urllib.request.Request(url, headers=ADMIN_HEADERS), timeout=30) as answer:
         return answer.read().decode()
 
 
-def post(url, body):
+def post(url, body, headers=None, method="POST"):
     """POST `body` (made JSON) to `url`; the decoded JSON answer."""
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=JSON_HEADERS, method="POST")
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers or JSON_HEADERS, method=method)
     with urllib.request.urlopen(request, timeout=30) as answer:
         return json.loads(answer.read())
 
 
 def seed(base, count):
-    """Adds `count` cards to `main` (in its first column); their ids, in order."""
+    """Adds `count` cards to `main` (in its first column); their ids, in order. With roles on, an
+    administrator first makes `main` a board of its members only, `load` an editor among them."""
+    if ADMIN_HEADERS:
+        admin = {**ADMIN_HEADERS, "Content-Type": "application/json"}
+        post(f"{base}/api/boards/main/members", {"person": "load", "role": "editor"}, admin)
+        post(f"{base}/api/boards/main/members", {"person": "watcher", "role": "viewer"}, admin)
+        post(f"{base}/api/boards/main/visibility", {"visibility": "members"}, admin, method="PUT")
     return [post(f"{base}/api/boards/main/cards", {"title": f"Load card {n + 1}"})["id"] for n in range(count)]
 
 

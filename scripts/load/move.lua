@@ -21,6 +21,7 @@ end
 local mine = {}
 local counter = 0
 local headers = { ["Content-Type"] = "application/json" }
+if os.getenv("KANBAN_LOAD_TOKEN") then headers["Authorization"] = "Bearer " .. os.getenv("KANBAN_LOAD_TOKEN") end
 
 function init(args)
    local file = assert(io.open(args[1] or "ids.txt", "r"), "cannot read the card ids file")

@@ -2,6 +2,10 @@
 -- Used on its own for the board GET, and loaded by move.lua for the moves.
 -- Latencies are wrk's own (from the request written to the answer read), in milliseconds.
 
+-- With roles on (run.sh ROLES=1), every request carries the member token the load acts with.
+local token = os.getenv("KANBAN_LOAD_TOKEN")
+if token then wrk.headers["Authorization"] = "Bearer " .. token end
+
 function done(summary, latency, requests)
    local seconds = summary.duration / 1e6
    local errors = summary.errors

@@ -13,7 +13,9 @@
 #   5. the CLI's one-process-per-command rate (CLI_RUNS `kanban move` runs on a copy of the
 #      seeded database, with the server stopped),
 # and prints a markdown table with the goals. Settings (environment): DURATION (10s), THREADS
-# (2), CONNECTIONS (64), CARDS (100), SUBSCRIBERS (100), BURST (200), MOVERS (4), CLI_RUNS (50).
+# (2), CONNECTIONS (64), CARDS (100), SUBSCRIBERS (100), BURST (200), MOVERS (4), CLI_RUNS (50),
+# ROLES (0; 1: a token file, and every request of the load made by a member with the editor role
+# on a board only its members may see, so each command and read goes through the roles).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,6 +28,7 @@ SUBSCRIBERS=${SUBSCRIBERS:-100}
 BURST=${BURST:-200}
 MOVERS=${MOVERS:-4}
 CLI_RUNS=${CLI_RUNS:-50}
+ROLES=${ROLES:-0}
 
 case "${1:-}" in
 -h | --help)
@@ -121,7 +124,16 @@ verdict() { awk "BEGIN { print ($1) ? \"yes\" : \"**no**\" }"; }
 
 # --- the server -----------------------------------------------------------------------------
 say "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the run"
-"$KANBAN" serve --db "$DB" --port 0 --log-level warning >"$WORK/server.out" 2>"$WORK/server.err" &
+SERVE_TOKENS=()
+if [ "$ROLES" = 1 ]; then
+    export KANBAN_ADMIN_TOKEN=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    export KANBAN_LOAD_TOKEN=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
+    printf 'admin %s\nload %s member\n' "$KANBAN_ADMIN_TOKEN" "$KANBAN_LOAD_TOKEN" >"$WORK/tokens"
+    chmod 600 "$WORK/tokens"
+    SERVE_TOKENS=(--token-file "$WORK/tokens")
+    echo "Roles on: the load acts as the member 'load', an editor of 'main', which only its members may see"
+fi
+"$KANBAN" serve --db "$DB" --port 0 --log-level warning "${SERVE_TOKENS[@]}" >"$WORK/server.out" 2>"$WORK/server.err" &
 SERVER=$!
 URL=""
 for _ in $(seq 600); do

@@ -17,11 +17,15 @@ stream or a move is refused.
 
 import argparse
 import asyncio
+import os
 import json
 import math
 import sys
 import time
 from urllib.parse import urlsplit
+
+# With roles on (run.sh ROLES=1), the member token the load acts with.
+AUTHORIZATION = f"Authorization: Bearer {os.environ['KANBAN_LOAD_TOKEN']}\r\n" if os.environ.get("KANBAN_LOAD_TOKEN") else ""
 
 COLUMNS = ["DOING", "DONE", "TODO"]
 
@@ -159,7 +163,7 @@ async def mover(host, port, moves, sent, answered, failures):
             body = json.dumps({"column": column, "at": 0}).encode()
             request = (
                 f"POST /api/boards/main/cards/{card}/move HTTP/1.1\r\nHost: {host}:{port}\r\n"
-                f"Content-Type: application/json\r\nX-Kanban-Actor: load\r\nContent-Length: {len(body)}\r\n\r\n"
+                f"Content-Type: application/json\r\nX-Kanban-Actor: load\r\n{AUTHORIZATION}Content-Length: {len(body)}\r\n\r\n"
             ).encode() + body
             start = time.perf_counter()
             writer.write(request)
@@ -194,7 +198,7 @@ async def run(options):
     loop = asyncio.get_running_loop()
     request = (
         f"GET /api/events?board=main HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n"
-        "X-Kanban-Actor: load\r\n\r\n"
+        f"X-Kanban-Actor: load\r\n{AUTHORIZATION}\r\n"
     ).encode()
 
     subscribers = []
