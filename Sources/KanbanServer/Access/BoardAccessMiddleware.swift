@@ -5,8 +5,9 @@ import Kanban
 import KanbanCore
 
 /// Keeps what a person may not see out of their reach, before any route runs:
-/// - every request under `/api/boards/{board}` for a board they may not read is answered as
-///   for a board that does not exist (404, the same words);
+/// - a read under `/api/boards/{board}` of a board they may not read is answered as for a board
+///   that does not exist (404, the same words); a write there is refused so by the engine's rule
+///   (``KanbanCore/AccessRule/checkBeforeDeciding(_:by:in:)``), before it is decided;
 /// - whole-log reads and writes (`/api/export`, `/api/log`, `/api/stats`, imports) need a
 ///   server administrator (403).
 ///
@@ -15,7 +16,11 @@ import KanbanCore
 struct BoardAccessMiddleware: RouterMiddleware {
     typealias Context = KanbanRequestContext
 
-    let engine: KanbanEngine
+    let readable: ReadableBoards
+
+    init(engine: KanbanEngine) {
+        readable = ReadableBoards(engine: engine)
+    }
 
     /// Paths under `/api/` only a server administrator may use.
     static let administratorPaths: Set<String> = ["export", "log", "stats", "import/trello"]
@@ -29,24 +34,10 @@ struct BoardAccessMiddleware: RouterMiddleware {
             throw APIError(.forbidden, "only a server administrator may read or write the whole log")
         }
         let segments = rest.split(separator: "/", omittingEmptySubsequences: false)
-        if segments.count >= 2, segments[0] == "boards" {
+        if !AccessMiddleware.isWrite(request.method), segments.count >= 2, segments[0] == "boards" {
             let name = String(segments[1]).removingPercentEncoding ?? String(segments[1])
-            try checkReadable(name, as: context.principal)
+            if try !readable.mayRead(name, as: context.principal) { throw KanbanError.unknownBoard(name) }
         }
         return try await next(request, context)
-    }
-
-    /// Throws ``KanbanCore/KanbanError/unknownBoard(_:)`` unless board `name` exists now and
-    /// `principal` may read it (a board removed since is not theirs to look back on: who could
-    /// see it then is not checked), or is the default board a first write makes.
-    func checkReadable(_ name: String, as principal: Principal) throws {
-        try engine.withState { state in
-            if let board = state.board(named: name) {
-                if state.mayRead(board.id, as: principal) { return }
-            } else if DefaultBoard.isPending(name, in: state) {
-                return
-            }
-            throw KanbanError.unknownBoard(name)
-        }
     }
 }
