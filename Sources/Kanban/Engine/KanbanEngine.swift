@@ -70,8 +70,8 @@ public final class KanbanEngine: Sendable {
     let answerPurgePosition = Mutex<[UInt8]?>(nil)
     /// The tracer of commands' and commits' spans; `nil` when none records.
     let tracer: (any Tracer)?
-    /// Who administers the server (``administer(with:)``); `nil`: everyone.
-    let administrators = Mutex<(@Sendable (String) -> Bool)?>(nil)
+    /// Who administers the server (``administer(_:)``); `nil`: everyone.
+    let administrators = Mutex<Set<String>?>(nil)
 
     /// Opens (creating when missing) the database directory at `path`. The log is replayed on
     /// first use: the first command, read or ``replay(ignoringSnapshots:)``.

@@ -19,10 +19,19 @@ public struct TokenFile: Sendable {
         }
     }
 
-    public var entries: [Entry]
+    public var entries: [Entry] {
+        didSet { administrators = Self.administrators(of: entries) }
+    }
+    /// The actors who administer the server: some line of theirs has no `member`.
+    public private(set) var administrators: Set<String>
 
     public init(entries: [Entry]) {
         self.entries = entries
+        administrators = Self.administrators(of: entries)
+    }
+
+    private static func administrators(of entries: [Entry]) -> Set<String> {
+        Set(entries.filter(\.isAdministrator).map(\.actor))
     }
 
     /// Reads and checks the file at `path`; throws ``TokenFileError`` with a one-line reason.
@@ -64,7 +73,7 @@ public struct TokenFile: Sendable {
             entries.append(entry)
         }
         guard !entries.isEmpty else { throw .malformed(path: path, line: 0, reason: "no 'ACTOR TOKEN' line") }
-        self.entries = entries
+        self.init(entries: entries)
     }
 
     /// The fewest characters a token has.
@@ -95,7 +104,7 @@ public struct TokenFile: Sendable {
 
     /// Whether `actor` administers the server: some line of theirs has no `member`.
     public func isAdministrator(_ actor: String) -> Bool {
-        entries.contains { $0.actor == actor && $0.isAdministrator }
+        administrators.contains(actor)
     }
 
     /// The actor whose token is `token`, compared in constant time with every token.

@@ -33,7 +33,7 @@ public struct KanbanServer: Sendable {
         self.metrics = metrics
         broadcaster = LiveBroadcaster(engine: engine, metrics: metrics)
         // Commands obey roles only when tokens say who is who: without them, everyone administers.
-        if let tokens = configuration.tokens { engine.administer { tokens.isAdministrator($0) } }
+        if let tokens = configuration.tokens { engine.administer(tokens.administrators) }
     }
 
     /// Every route, behind the middleware (spans when ``ServerConfiguration/tracing`` is on,
