@@ -2511,7 +2511,7 @@ def main(argv):
               f"checklist, due date done, comment, link; the card's face; a reload; a javascript: link refused), a column "
               f"over its limit, member and label filters, board labels and members, an item renamed, details changed offline, "
               f"a copied profile's change sent again under a new client id, refusals shown in their column and said, "
-              f"the signed-in person and Sign out; screenshot {screenshot}")
+              f"the signed-in person and Sign out, a member's role and what it disables; screenshot {screenshot}")
         return 0
     except Failure as failure:
         if driver is not None:

@@ -65,6 +65,24 @@ struct AccessTests {
         }
     }
 
+    @Test("A path with an empty segment (//api/…, /api//…) is refused before anything: it is no way past the token or a board's roles")
+    func emptySegments() async throws {
+        try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in
+            _ = try await api.post("/api/boards/main/cards", #"{"title": "x"}"#, headers: ["Authorization": "Bearer s3cret-token-of-ana"])
+            let before = try engine.lastSequence()
+            // The router ignores empty segments: these would reach /api routes without the /api prefix the checks look for.
+            for path in ["//api/boards/main", "//api/export", "/api//export", "//api/boards", "/api/boards//main", "///api/boards/main"] {
+                let read = try await api.get(path)
+                #expect(read.status == 400, "\(path): \(read.status) \(read.text)")
+            }
+            let write = try await api.post("//api/boards/main/cards", #"{"title": "intruder"}"#)
+            #expect(write.status == 400, "\(write.text)")
+            #expect(try engine.lastSequence() == before)
+            // With a token too: a member's roles are not bypassed either.
+            #expect(try await api.get("//api/boards/main", headers: ["Authorization": "Bearer s3cret-token-of-ana"]).status == 400)
+        }
+    }
+
     @Test("Token files: lines ACTOR TOKEN; one readable by others, or malformed, is refused with one line")
     func tokenFiles() throws {
         let directory = try TemporaryDirectory()

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 
 /// Decides who may do what before any route runs:
+/// - a path with an empty segment (`//api/…`) is refused: the router would skip it;
 /// - `Host` must be a name the server answers to (so a rebound DNS name cannot reach a loopback
 ///   server through the user's browser), and a browser's `Origin` must be the server's own;
 /// - writes must send `Content-Type: application/json` (which a plain HTML form cannot);
@@ -41,6 +42,9 @@ struct AccessMiddleware: RouterMiddleware {
             throw APIError(.forbidden, "requests from other sites (origin '\(origin)') are refused")
         }
         let path = request.uri.path
+        // The router skips empty segments, so '//api/boards' would reach an /api route without
+        // the '/api/' prefix every check here looks for: such a path is refused, whatever it names.
+        if path.contains("//") { throw APIError(.badRequest, "the path '\(Self.printable(path))' has an empty segment ('//')") }
         guard path == "/api" || path.hasPrefix("/api/") else { return try await next(request, context) }
         if Self.isWrite(request.method) {
             let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
