@@ -312,6 +312,19 @@ struct RolesTests {
         }
     }
 
+    @Test("A member reads a board they may read by any spelling of its name, and the default board not made yet, every time (the readable boards are kept between reads)")
+    func readsKeptBetweenRequests() async throws {
+        try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in
+            // An empty log: the default board is the one a first write makes.
+            for _ in 0..<2 { #expect(try await api.get("/api/boards/main", headers: Who.stranger.headers).status == 200) }
+            _ = try await engine.perform(.createBoard(name: "Open"), actor: "root")
+            for path in ["/api/boards/Open", "/api/boards/open", "/api/boards/OPEN", "/api/boards/open/history"] {
+                let read = try await api.get(path, headers: Who.stranger.headers)
+                #expect(read.status == 200, "\(path): \(read.text)")
+            }
+        }
+    }
+
     @Test("Roles are events: history shows who gave what, undo takes a role back, and the state as of a moment has the roles of then")
     func rolesAreEvents() async throws {
         try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in

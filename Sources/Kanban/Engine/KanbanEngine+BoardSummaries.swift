@@ -9,7 +9,7 @@ extension KanbanEngine {
             if DefaultBoard.isPending(in: state) {
                 return [BoardSummaryOutput(name: DefaultBoard.name, columns: DefaultBoard.columns.map { ColumnSummaryOutput(name: $0, cards: 0) })]
             }
-            let readable = state.boardOrder.filter { board in principal.map { state.mayRead(board, as: $0) } ?? true }
+            let readable = principal.map { state.readableBoards(as: $0) } ?? state.boardOrder
             return readable.compactMap { state.boards[$0] }.map { board in
                 BoardSummaryOutput(
                     name: board.name,

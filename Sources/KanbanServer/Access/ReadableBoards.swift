@@ -8,6 +8,7 @@ import Synchronization
 final class ReadableBoards: Sendable {
     private struct Entry {
         var sequence: UInt64
+        /// Lowercased, as board names are looked up; with the default board's while it is to be made.
         var names: Set<String>
     }
 
@@ -20,22 +21,23 @@ final class ReadableBoards: Sendable {
         self.engine = engine
     }
 
-    /// Whether `principal` may read board `name`: it exists now and their role there lets
-    /// them, or it is the default board a first write makes.
+    /// Whether `principal` may read board `name` (any spelling, as names are looked up): it
+    /// exists now and their role there lets them, or it is the default board a first write makes.
     func mayRead(_ name: String, as principal: Principal) throws -> Bool {
         let sequence = try engine.lastSequence()
         if let entry = entries.withLock({ $0[principal.person] }), entry.sequence == sequence {
-            return entry.names.contains(name)
+            return entry.names.contains(name.lowercased())
         }
-        let (names, pending) = try engine.withState { state in
-            let names = Set(state.boardOrder.filter { state.mayRead($0, as: principal) }.compactMap { state.boards[$0]?.name })
-            return (names, DefaultBoard.isPending(name, in: state))
+        let names = try engine.withState { state in
+            var names = Set(state.readableBoards(as: principal).compactMap { state.boards[$0]?.name.lowercased() })
+            if DefaultBoard.isPending(in: state) { names.insert(DefaultBoard.name.lowercased()) }
+            return names
         }
         // The state read may be newer than `sequence`: kept under the older one, it is asked again.
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll() }
             entries[principal.person] = Entry(sequence: sequence, names: names)
         }
-        return names.contains(name) || pending
+        return names.contains(name.lowercased())
     }
 }

@@ -46,7 +46,7 @@ final class BoardFilter: Sendable {
         if Self.mayChangeAccess(event.payload) { readable.withLock { $0 = nil } }
         return readable.withLock { readable in
             if readable == nil {
-                readable = try? engine.withState { state in Set(state.boardOrder.filter { state.mayRead($0, as: reader) }) }
+                readable = try? engine.withState { Set($0.readableBoards(as: reader)) }
             }
             return readable?.contains(event.board) ?? false
         }

@@ -34,7 +34,7 @@ struct LogRoutes {
         let today = now.day(in: .current)
         let horizon = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch.addingReportingOverflow(window).partialValue)
         let due: [(Timestamp, DueCardOutput)] = try engine.withState { state in
-            state.boardOrder.filter { state.mayRead($0, as: principal) }.compactMap { state.boards[$0] }.flatMap { board in
+            state.readableBoards(as: principal).compactMap { state.boards[$0] }.flatMap { board in
                 state.view(of: board, now: now, today: today).columns.dropLast().flatMap { column in
                     column.cards.compactMap { card -> (Timestamp, DueCardOutput)? in
                         guard let due = card.card.due, card.details?.dueDone != true, card.isOverdue || due.start <= horizon else { return nil }

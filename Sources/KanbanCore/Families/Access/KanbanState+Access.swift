@@ -18,4 +18,9 @@ extension KanbanState {
     public func mayRead(_ board: BoardID, as principal: Principal) -> Bool {
         role(of: principal, onBoard: board) != nil
     }
+
+    /// The boards `principal` may read, in board order.
+    public func readableBoards(as principal: Principal) -> [BoardID] {
+        principal.isAdministrator ? boardOrder : boardOrder.filter { mayRead($0, as: principal) }
+    }
 }
