@@ -19,19 +19,14 @@ public struct TokenFile: Sendable {
         }
     }
 
-    public var entries: [Entry] {
-        didSet { administrators = Self.administrators(of: entries) }
-    }
-    /// The actors who administer the server: some line of theirs has no `member`.
-    public private(set) var administrators: Set<String>
+    public let entries: [Entry]
+    /// The actors who administer the server: some line of theirs has no `member` (kept, as every
+    /// request asks).
+    public let administrators: Set<String>
 
     public init(entries: [Entry]) {
         self.entries = entries
-        administrators = Self.administrators(of: entries)
-    }
-
-    private static func administrators(of entries: [Entry]) -> Set<String> {
-        Set(entries.filter(\.isAdministrator).map(\.actor))
+        administrators = Set(entries.filter(\.isAdministrator).map(\.actor))
     }
 
     /// Reads and checks the file at `path`; throws ``TokenFileError`` with a one-line reason.

@@ -13,14 +13,14 @@ extension EventCodec {
 
     static func decodeRoleChange(from reader: inout ByteReader) throws(EventDecodingError) -> BoardDetailEdit {
         let person = try reader.readString()
-        let new = try decodeMembership(from: &reader)
-        let old = try decodeMembership(from: &reader)
+        let new = try decodeOptionalRole(from: &reader)
+        let old = try decodeOptionalRole(from: &reader)
         guard new != old else { throw .malformed("a role change to the same role", at: reader.offset) }
         return .memberRoleChanged(person, Change(old: old, new: new))
     }
 
-    /// A role, or ``noRole``.
-    static func decodeMembership(from reader: inout ByteReader) throws(EventDecodingError) -> BoardRole? {
+    /// A role, or `nil` for ``noRole``.
+    static func decodeOptionalRole(from reader: inout ByteReader) throws(EventDecodingError) -> BoardRole? {
         let byte = try reader.readByte()
         if byte == noRole { return nil }
         guard let role = BoardRole(rank: byte) else { throw .malformed("role \(byte)", at: reader.offset) }
@@ -38,9 +38,9 @@ extension EventCodec {
         return .visibilityChanged(Change(old: old, new: new))
     }
 
+    /// A role; ``noRole`` is malformed here.
     static func decodeRole(from reader: inout ByteReader) throws(EventDecodingError) -> BoardRole {
-        let byte = try reader.readByte()
-        guard let role = BoardRole(rank: byte) else { throw .malformed("role \(byte)", at: reader.offset) }
+        guard let role = try decodeOptionalRole(from: &reader) else { throw .malformed("role \(noRole)", at: reader.offset) }
         return role
     }
 
