@@ -1720,28 +1720,36 @@ def check_strict_limit_refusals(board):
     board.send("PUT", "/api/boards/main/columns/DONE/limit", {"limit": None})
 
 
+def start_token_server(binary, workdir, name, token_lines, database=None):
+    """`kanban serve --token-file` on a free port over `database` (default WORKDIR/NAME.db), its
+    token file holding `token_lines`; returns the process and its base URL."""
+    token_file = os.path.join(workdir, f"{name}-tokens")
+    with open(token_file, "w") as tokens:
+        tokens.write("".join(line + "\n" for line in token_lines))
+    os.chmod(token_file, 0o600)
+    database = database or os.path.join(workdir, f"{name}.db")
+    log = open(os.path.join(workdir, f"{name}-server.log"), "a")
+    process = subprocess.Popen([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
+                               stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
+    line = process.stdout.readline().strip()
+    match = re.match(r"Listening on (http://\S+?)/?$", line)
+    if not match:
+        stop_server(process)
+        raise Failure(f"kanban serve --token-file did not start: {line!r}")
+    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, match.group(1)
+
+
 def check_signed_in_person(binary, workdir):
     """On a server with tokens the page says who is signed in, and Sign out ends the session: the
     sign-in dialog comes back and the cookie no longer works."""
-    token_file = os.path.join(workdir, "tokens")
-    with open(token_file, "w") as tokens:
-        tokens.write("지민 k7Qw9Zp2Lx4Rt8Vn3Bm6\n")
-    os.chmod(token_file, 0o600)
-    database = os.path.join(workdir, "tokens.db")
-    log = open(os.path.join(workdir, "tokens-server.log"), "a")
-    process = subprocess.Popen([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
-                               stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
+    process, base_url = start_token_server(binary, workdir, "tokens", ["지민 k7Qw9Zp2Lx4Rt8Vn3Bm6"])
     driver = None
     try:
-        line = process.stdout.readline().strip()
-        match = re.match(r"Listening on (http://\S+?)/?$", line)
-        if not match:
-            raise Failure(f"kanban serve --token-file did not start: {line!r}")
-        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
         driver = start_browser()
         wait = lambda condition, what: WebDriverWait(driver, 15, poll_frequency=0.1,
                                                      ignored_exceptions=[StaleElementReferenceException]).until(condition, what)
-        driver.get(match.group(1) + "/")
+        driver.get(base_url + "/")
         token = wait(lambda d: d.find_element(By.CSS_SELECTOR, "#signin-dialog[open] #signin-token"), "no sign-in dialog")
         token.send_keys("k7Qw9Zp2Lx4Rt8Vn3Bm6")
         token.send_keys(Keys.ENTER)
@@ -1771,28 +1779,18 @@ def check_member_role_on_page(binary, workdir):
     """A person with only a role on a board (a token-file 'member' line) sees their role, and the
     controls their role may not use are disabled with the reason: a viewer adds no card and gives
     no role, and a board they may not read is not listed."""
-    token_file = os.path.join(workdir, "member-tokens")
-    with open(token_file, "w") as tokens:
-        tokens.write("root Rr7Qw9Zp2Lx4Rt8Vn3Bm\nval Vv5Kp8Lq2Wx7Zc4Nb9Hs member\n")
-    os.chmod(token_file, 0o600)
     database = os.path.join(workdir, "members.db")
     for arguments in (["boards", "add", "Team"], ["boards", "add", "Secret"], ["boards", "visibility", "Secret", "members"],
                       ["members", "add", "val", "--role", "viewer", "--board", "Team"], ["add", "Read me", "--board", "Team"]):
         subprocess.run([binary, *arguments, "--db", database], check=True, capture_output=True, env={**os.environ, "USER": "root"})
-    log = open(os.path.join(workdir, "members-server.log"), "a")
-    process = subprocess.Popen([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
-                               stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
+    process, base_url = start_token_server(binary, workdir, "members",
+                                           ["root Rr7Qw9Zp2Lx4Rt8Vn3Bm", "val Vv5Kp8Lq2Wx7Zc4Nb9Hs member"], database)
     driver = None
     try:
-        line = process.stdout.readline().strip()
-        match = re.match(r"Listening on (http://\S+?)/?$", line)
-        if not match:
-            raise Failure(f"kanban serve --token-file did not start: {line!r}")
-        threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
         driver = start_browser()
         wait = lambda condition, what: WebDriverWait(driver, 15, poll_frequency=0.1,
                                                      ignored_exceptions=[StaleElementReferenceException]).until(condition, what)
-        driver.get(match.group(1) + "/?board=Team")
+        driver.get(base_url + "/?board=Team")
         token = wait(lambda d: d.find_element(By.CSS_SELECTOR, "#signin-dialog[open] #signin-token"), "no sign-in dialog")
         token.send_keys("Vv5Kp8Lq2Wx7Zc4Nb9Hs")
         token.send_keys(Keys.ENTER)
@@ -1819,11 +1817,6 @@ def check_member_role_on_page(binary, workdir):
             raise Failure(f"a viewer may change roles or visibility: role={role.get_attribute('value')} enabled={role.is_enabled()}, visibility enabled={visibility.is_enabled()}")
         if "Needs the admin role" not in (role.get_attribute("title") or ""):
             raise Failure(f"the role menu does not say why it is disabled: {role.get_attribute('title')!r}")
-    except Exception:
-        if driver is not None and os.environ.get("KANBAN_DEBUG_SHOT"):
-            driver.save_screenshot(os.environ["KANBAN_DEBUG_SHOT"])
-            print(driver.execute_script("return JSON.stringify({url: location.href, name: document.querySelector('#actor-name')?.textContent, board: document.querySelector('#board')?.innerText?.slice(0, 300)})"))
-        raise
     finally:
         if driver is not None:
             driver.quit()
