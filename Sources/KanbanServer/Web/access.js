@@ -17,6 +17,9 @@ export function myRole(view = state.live) {
   return view?.visibility === 'public' ? 'viewer' : 'editor';
 }
 
+/** What this person is here, in words: a server administrator, or their role on the board shown. */
+export const roleLine = () => (state.administrator !== false ? t('role_administrator') : t(`role_${myRole()}`));
+
 /** Whether this person may do what needs `role` on the board shown. */
 export const mayDo = (role, view = state.live) => ROLES.indexOf(myRole(view)) >= ROLES.indexOf(role);
 

@@ -8,12 +8,7 @@ import { announce, confirmDialog, dismissUndoToasts, openMenu, showError } from 
 import { outboxChanged, randomID, refusedRecords, reloadOutbox, undecided } from '/assets/sync.js';
 import { connectStream, refresh, scheduleRefresh, stream } from '/assets/live.js';
 import { renderHeader } from '/assets/render.js';
-import { myRole } from '/assets/access.js';
-
-/** What this person is here: a server administrator, or their role on the board shown. */
-export function roleLine() {
-  return state.administrator !== false ? t('role_administrator') : t(`role_${myRole()}`);
-}
+import { roleLine } from '/assets/access.js';
 
 // ---------------------------------------------------------------------------------------------
 // Writes of user actions

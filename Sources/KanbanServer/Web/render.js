@@ -8,7 +8,7 @@ import { openMenu } from '/assets/ui.js';
 import { describeChange, lastOwnChange } from '/assets/sync.js';
 import { renderRefusalNotices, syncAddress } from '/assets/live.js';
 import { cardMatches, filterActive, fold, renderFilters, toggleCollapsed } from '/assets/filters.js';
-import { allowOnly, myRole } from '/assets/access.js';
+import { allowOnly, myRole, roleLine } from '/assets/access.js';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -63,7 +63,7 @@ export function renderHeader() {
   // Signed in with a token, the page says who the server takes this person for.
   const actorButton = $('#actor-button');
   // With tokens, who they are and what: a server administrator, or their role on the board.
-  const role = state.administrator !== false ? t('role_administrator') : t(`role_${myRole()}`);
+  const role = roleLine();
   const shownName = state.tokens ? (state.sessionActor ? `${state.sessionActor} · ${role}` : '') : state.actor ?? t('setName');
   if ($('#actor-name').textContent !== shownName) $('#actor-name').textContent = shownName;
   actorButton.hidden = Boolean(state.tokens) && !state.sessionActor;
