@@ -15,7 +15,7 @@ struct Serve: ParsableCommand {
         discussion: """
             Prints 'Listening on http://HOST:PORT' once it accepts connections; SIGINT or SIGTERM \
             finishes the requests in flight, ends live streams and exits 0. Listening on anything \
-            but loopback needs --token-file.
+            but loopback needs --token-file or --oidc-config.
 
             Spans (a request's, its command's and its commit's) are exported over OTLP/HTTP \
             when --otel-endpoint is given or the OpenTelemetry environment asks for them \
@@ -38,6 +38,9 @@ struct Serve: ParsableCommand {
 
     @Option(name: .customLong("token-file"), help: ArgumentHelp("A file of 'ACTOR TOKEN' lines (mode 600): every /api request then needs a token and acts as its actor.", valueName: "file"))
     var tokenFile: String?
+
+    @Option(name: .customLong("oidc-config"), help: ArgumentHelp("A JSON file {\"issuer\", \"clientID\", \"clientSecret\", \"redirectURL\", \"adminGroups\"}: people sign in with that OpenID Connect provider at /auth/login; a groups claim value in adminGroups makes a server administrator.", valueName: "file"))
+    var oidcConfig: String?
 
     @Option(name: .customLong("allow-host"), help: ArgumentHelp("Another host name the server answers to (repeatable); requests naming any other host are refused.", valueName: "name"))
     var allowedHosts: [String] = []
@@ -71,12 +74,16 @@ struct Serve: ParsableCommand {
         if let tokenFile {
             do { tokens = try TokenFile(contentsOf: tokenFile) } catch { throw ValidationError(error.description) }
         }
+        var oidc: OIDCConfiguration?
+        if let oidcConfig {
+            do { oidc = try OIDCConfiguration(contentsOf: oidcConfig) } catch { throw ValidationError(error.description) }
+        }
         let environment = ProcessInfo.processInfo.environment
         let tracing = SpanExport.isRequested(endpoint: otelEndpoint, environment: environment)
         let configuration = ServerConfiguration(
             host: host, port: port, tokens: tokens, allowedHosts: allowedHosts, logLevel: logLevel,
             idleTimeout: .seconds(idleTimeout), bodyTimeout: .seconds(bodyTimeout), maximumConnections: maximumConnections,
-            tracing: tracing
+            tracing: tracing, oidc: oidc
         )
         if let refusal = configuration.refusal { throw ValidationError(refusal) }
         var services: [any Service] = []

@@ -26,6 +26,7 @@ extension OpenAPIDocumentTests {
         .init(method: "get", path: "/api/events"): [200: "a stream never ends in process: liveStreamFrames checks it over a socket"],
         .init(method: "post", path: "/api/import/trello"): [422: "needs an export whose action cannot be replayed"],
         .init(method: "get", path: "/api/boards/{board}/history"): [422: "needs two cards sharing a prefix: AmbiguousCardPrefixTests"],
+        .init(method: "get", path: "/auth/login"): [502: "needs a provider down before the first sign-in: SingleSignOnTests.providerDown"],
     ]
 
     /// Bodies each write accepts, by operationId (writes that take none are absent).
@@ -72,9 +73,15 @@ extension OpenAPIDocumentTests {
             return prober.record
         }
         let tokens = try TokenFile(parsing: "ana s3cret-token-of-ana\n")
-        let record = try await ServerHarness.withServer(engine: try KanbanEngine(path: directory.appending("tokens.db")), tokens: tokens) { api, _ in
+        let withTokens = try await ServerHarness.withServer(engine: try KanbanEngine(path: directory.appending("tokens.db")), tokens: tokens) { api, _ in
             var prober = Prober(api: api, document: document, record: first)
             try await prober.probeWithTokens(token: "s3cret-token-of-ana")
+            return prober.record
+        }
+        let provider = TestProvider()
+        let record = try await ServerHarness.withServer(engine: try KanbanEngine(path: directory.appending("oidc.db")), signingInAt: provider) { api, _ in
+            var prober = Prober(api: api, document: document, record: withTokens)
+            try await prober.probeSignIn(provider: provider)
             return prober.record
         }
         for problem in record.problems { Issue.record(Comment(rawValue: problem)) }
@@ -480,6 +487,26 @@ extension OpenAPIDocumentTests {
             try await send("get", "/api/openapi.yaml", expected: 200)
         }
 
+        /// Sign-in with the provider: how to sign in, a sign-in started and finished, a callback
+        /// without a state, and both with the provider down.
+        mutating func probeSignIn(provider: TestProvider) async throws {
+            try await send("get", "/auth/methods", expected: 200)
+            let login = try await send("get", "/auth/login", expected: 303)
+            let location = try #require(login.headers[.location].flatMap(URL.init(string:)))
+            let state = try #require(URLComponents(url: location, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value)
+            let cookie = try #require(login.headers[.setCookie]).prefix { $0 != ";" }
+            let code = try provider.authorize(location, name: "ana", groups: [])
+            try await send("get", "/auth/callback", "/auth/callback?code=\(code)&state=\(state)", headers: ["Cookie": String(cookie)], expected: 303)
+            try await send("get", "/auth/callback", "/auth/callback?code=\(code)", expected: 400)
+            let again = try await send("get", "/auth/login", expected: 303)
+            let againLocation = try #require(again.headers[.location].flatMap(URL.init(string:)))
+            let againState = try #require(URLComponents(url: againLocation, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value)
+            let againCookie = try #require(again.headers[.setCookie]).prefix { $0 != ";" }
+            let againCode = try provider.authorize(againLocation, name: "ana", groups: [])
+            provider.setDown(true)
+            try await send("get", "/auth/callback", "/auth/callback?code=\(againCode)&state=\(againState)", headers: ["Cookie": String(againCookie)], expected: 502)
+        }
+
         /// The operations that need no token.
         static let open: Set<Operation> = [.init(method: "post", path: "/api/session"), .init(method: "get", path: "/api/openapi.yaml")]
     }
@@ -491,11 +518,13 @@ extension OpenAPIDocumentTests {
         let document = try Self.document()
         let description = try #require(document.root["info"]?["description"]?.stringValue)
         #expect(description.contains("405") && description.contains("`Allow`") && description.contains("`HEAD`"))
+        // The provider's sign-in paths exist only with one: checked on such a server below.
+        let signIn: Set<String> = ["/auth/login", "/auth/callback"]
         try await ServerHarness.withServer { api, _ in
             let card = try await api.post("/api/boards/main/cards", #"{"title":"Held"}"#).json["id"]?.stringValue ?? ""
             let valid = ["board": "main", "column": "TODO", "card": card, "file": "board.js"].merging(Self.details) { $1 }
             let paths = Dictionary(grouping: document.operations, by: \.path)
-            for (template, operations) in paths.sorted(by: { $0.key < $1.key }) {
+            for (template, operations) in paths.sorted(by: { $0.key < $1.key }) where !signIn.contains(template) {
                 let path = Self.concrete(template, valid)
                 let declared = Set(operations.map { $0.method.uppercased() })
                 let allowed = (declared.contains("GET") ? declared.union(["HEAD"]) : declared).sorted().joined(separator: ", ")
@@ -516,6 +545,16 @@ extension OpenAPIDocumentTests {
                 // A stream's GET never ends in process; the others' HEAD has their GET's type.
                 if template != "/api/events" {
                     #expect(head.headers[.contentType] == (try await api.get(path + query)).headers[.contentType], "HEAD \(path): Content-Type")
+                }
+            }
+        }
+        try await ServerHarness.withServer(signingInAt: TestProvider()) { api, _ in
+            for path in signIn.sorted() {
+                #expect(Set(document.operations.filter { $0.path == path }.map(\.method)) == ["get"])
+                for method in ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"] {
+                    let answer = try await api.send(HTTPRequest.Method(method)!, path, json: "{}")
+                    #expect(answer.status == 405, "\(method) \(path)")
+                    #expect(answer.headers[.allow] == "GET, HEAD", "\(method) \(path): Allow")
                 }
             }
         }

@@ -148,7 +148,9 @@ struct OpenAPIDocumentTests {
     static func routes() throws -> Set<OpenAPIOutline.Operation> {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let server = KanbanServer(engine: try KanbanEngine(path: directory.appending("routes.db")), configuration: ServerConfiguration(port: 0))
+        // With a sign-in provider whose redirect URL's path is the document's /auth/callback.
+        let configuration = ServerConfiguration(port: 0, oidc: TestProvider.configuration())
+        let server = KanbanServer(engine: try KanbanEngine(path: directory.appending("routes.db")), configuration: configuration)
         return Set(server.makeRouter().routes.map {
             OpenAPIOutline.Operation(method: $0.method.rawValue.lowercased(), path: documentPath($0.path.description))
         })

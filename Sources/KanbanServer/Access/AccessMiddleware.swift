@@ -7,10 +7,10 @@ import Hummingbird
 /// - `Host` must be a name the server answers to (so a rebound DNS name cannot reach a loopback
 ///   server through the user's browser), and a browser's `Origin` must be the server's own;
 /// - writes must send `Content-Type: application/json` (which a plain HTML form cannot);
-/// - with a token file, every `/api` request but `POST /api/session` needs a token as a bearer
-///   header, or the session cookie ``SessionRoutes`` sets, and acts as its actor; wrong ones are
-///   throttled (``TokenGuessThrottle``); without a token file, the actor is `X-Kanban-Actor`,
-///   else `web`.
+/// - with a token file or a sign-in provider, every `/api` request but `POST /api/session` needs
+///   a token as a bearer header, or the session cookie ``SessionRoutes`` or ``SignInRoutes``
+///   sets, and acts as its actor; wrong ones are throttled (``TokenGuessThrottle``); without
+///   either, the actor is `X-Kanban-Actor`, else `web`.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = KanbanRequestContext
 
@@ -19,6 +19,8 @@ struct AccessMiddleware: RouterMiddleware {
     let sessions: SessionStore
     /// Wrong tokens and session ids counted, shared with sign-in.
     let guesses: TokenGuessThrottle
+    /// Who administers the server.
+    let people: SignedInPeople
 
     /// The cookie ``SessionRoutes`` sets.
     static let sessionCookie = "kanban_session"
@@ -55,9 +57,9 @@ struct AccessMiddleware: RouterMiddleware {
             }
         }
         var context = context
-        if let tokens = configuration.tokens {
+        if configuration.requiresSignIn {
             if !Self.isOpen(request.method, path) {
-                let (credential, actor) = Self.actor(of: request, tokens: tokens, sessions: sessions)
+                let (credential, actor) = Self.actor(of: request, tokens: configuration.tokens, sessions: sessions)
                 guard let actor else {
                     guard let credential else {
                         throw APIError(.unauthorized, "a token is needed: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
@@ -66,7 +68,7 @@ struct AccessMiddleware: RouterMiddleware {
                     throw APIError(.unauthorized, "unknown token or ended session: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
                 }
                 context.actor = actor
-                context.isAdministrator = tokens.isAdministrator(actor)
+                context.isAdministrator = people.isAdministrator(actor)
             }
         } else if let actor = request.headers[.kanbanActor]?.trimmingCharacters(in: .whitespaces), !actor.isEmpty {
             context.actor = actor.removingPercentEncoding ?? actor
@@ -91,10 +93,10 @@ struct AccessMiddleware: RouterMiddleware {
 
     /// The credential `request` sends — the token of `Authorization: Bearer …`, else the session
     /// cookie's id — and the actor it stands for (`nil` when it stands for none).
-    static func actor(of request: Request, tokens: TokenFile, sessions: SessionStore) -> (credential: String?, actor: String?) {
+    static func actor(of request: Request, tokens: TokenFile?, sessions: SessionStore) -> (credential: String?, actor: String?) {
         if let authorization = request.headers[.authorization], authorization.lowercased().hasPrefix("bearer ") {
             let token = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
-            return (token, tokens.actor(for: token))
+            return (token, tokens?.actor(for: token))
         }
         guard let session = request.cookies[sessionCookie]?.value else { return (nil, nil) }
         return (session, sessions.actor(for: session))
@@ -121,7 +123,7 @@ struct AccessMiddleware: RouterMiddleware {
         if authority.isLoopback { return true }
         if HostAuthority(listeningOn: configuration.host)?.host == authority.host { return true }
         if configuration.allowedHosts.contains(where: { HostAuthority($0)?.host == authority.host }) { return true }
-        // Listening on every interface with tokens: the tokens guard it, any name may reach it.
+        // Listening on every interface with sign-in: the credentials guard it, any name may reach it.
         return !ServerConfiguration.isLoopback(configuration.host) && (configuration.host == "0.0.0.0" || configuration.host == "::")
             && configuration.allowedHosts.isEmpty
     }

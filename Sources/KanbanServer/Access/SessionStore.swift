@@ -1,11 +1,12 @@
 import Synchronization
 
-/// The browsers signed in with `POST /api/session`: each sign-in gets a random id (256 bits), the
-/// value of its cookie, mapped here to its actor. The cookie never holds the token; signing out
-/// ends the id; ids live in memory only, so a restart signs everyone out. Ids expire after
-/// ``lifetime``, and at most ``capacity`` are kept (the oldest ended first).
+/// The browsers signed in with `POST /api/session` or through the OpenID Connect provider: each
+/// sign-in gets a random id (256 bits), the value of its cookie, mapped here to its actor. The
+/// cookie never holds the token; signing out ends the id; ids live in memory only, so a restart
+/// signs everyone out. Ids expire after their lifetime (``lifetime`` for a token's), and at
+/// most ``capacity`` are kept (the oldest ended first).
 final class SessionStore: Sendable {
-    /// How long a session lasts (the cookie's `Max-Age`).
+    /// How long a token's session lasts (the cookie's `Max-Age`).
     static let lifetime: Duration = .seconds(30 * 24 * 3600)
     /// The most sessions kept at once.
     static let capacity = 10_000
@@ -13,12 +14,13 @@ final class SessionStore: Sendable {
     private struct Session {
         let actor: String
         let started: ContinuousClock.Instant
+        let lifetime: Duration
     }
 
     private let sessions = Mutex<[String: Session]>([:])
 
-    /// Starts a session for `actor`; returns its id.
-    func start(actor: String, now: ContinuousClock.Instant = .now) -> String {
+    /// Starts a session for `actor` that lasts `lifetime`; returns its id.
+    func start(actor: String, lifetime: Duration = SessionStore.lifetime, now: ContinuousClock.Instant = .now) -> String {
         var generator = SystemRandomNumberGenerator()
         let id = (0..<4).map { _ in
             let hex = String(generator.next() as UInt64, radix: 16)
@@ -28,7 +30,7 @@ final class SessionStore: Sendable {
             if sessions.count >= Self.capacity, let oldest = sessions.min(by: { $0.value.started < $1.value.started })?.key {
                 sessions[oldest] = nil
             }
-            sessions[id] = Session(actor: actor, started: now)
+            sessions[id] = Session(actor: actor, started: now, lifetime: lifetime)
         }
         return id
     }
@@ -37,7 +39,7 @@ final class SessionStore: Sendable {
     func actor(for id: String, now: ContinuousClock.Instant = .now) -> String? {
         sessions.withLock { sessions in
             guard let session = sessions[id] else { return nil }
-            guard session.started.duration(to: now) < Self.lifetime else {
+            guard session.started.duration(to: now) < session.lifetime else {
                 sessions[id] = nil
                 return nil
             }

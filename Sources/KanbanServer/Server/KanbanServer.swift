@@ -25,15 +25,28 @@ public struct KanbanServer: Sendable {
     let sessions = SessionStore()
     /// Wrong tokens counted, for bearer tokens, session cookies and sign-in alike.
     let guesses = TokenGuessThrottle()
+    /// Who administers the server: the token file's administrators and the provider's.
+    let people: SignedInPeople
+    /// Sign-ins at the OpenID Connect provider under way.
+    let pendingSignIns = PendingSignIns()
+    /// The relying party of ``ServerConfiguration/oidc``.
+    let oidc: OIDCClient?
 
     public init(engine: KanbanEngine, configuration: ServerConfiguration) {
+        self.init(engine: engine, configuration: configuration, oidcHTTP: URLSessionOIDCHTTP())
+    }
+
+    /// A server whose sign-in reaches its provider through `oidcHTTP` (tests put one of theirs there).
+    init(engine: KanbanEngine, configuration: ServerConfiguration, oidcHTTP: any OIDCHTTP) {
         self.engine = engine
         self.configuration = configuration
         let metrics = ServerMetrics()
         self.metrics = metrics
         broadcaster = LiveBroadcaster(engine: engine, metrics: metrics)
-        // Commands obey roles only when tokens say who is who: without them, everyone administers.
-        if let tokens = configuration.tokens { engine.administer(tokens.administrators) }
+        people = SignedInPeople(tokens: configuration.tokens, engine: engine)
+        oidc = configuration.oidc.map { OIDCClient(configuration: $0, http: oidcHTTP) }
+        // Commands obey roles only when sign-in says who is who: without it, everyone administers.
+        if configuration.requiresSignIn { engine.administer(people.administrators) }
     }
 
     /// Every route, behind the middleware (spans when ``ServerConfiguration/tracing`` is on,
@@ -47,7 +60,7 @@ public struct KanbanServer: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses))
+        router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses, people: people))
         router.add(middleware: BoardAccessMiddleware(engine: engine))
         let runner = CommandRunner(engine: engine)
         let api = router.group("api")
@@ -65,10 +78,13 @@ public struct KanbanServer: Sendable {
         ImportRoutes(engine: engine).add(to: api)
         EventStreamRoutes(
             engine: engine, broadcaster: broadcaster, acknowledgements: acknowledgements, metrics: metrics, heartbeat: configuration.heartbeat,
-            ownerOnly: configuration.tokens != nil
+            ownerOnly: configuration.requiresSignIn
         ).add(to: api)
-        SyncRoutes(engine: engine, acknowledgements: acknowledgements, ownerOnly: configuration.tokens != nil).add(to: api)
-        SessionRoutes(tokens: configuration.tokens, sessions: sessions, guesses: guesses).add(to: api)
+        SyncRoutes(engine: engine, acknowledgements: acknowledgements, ownerOnly: configuration.requiresSignIn).add(to: api)
+        SessionRoutes(tokens: configuration.tokens, signInRequired: configuration.requiresSignIn, people: people, sessions: sessions, guesses: guesses).add(to: api)
+        SignInRoutes(
+            configuration: configuration, client: oidc, pending: pendingSignIns, people: people, sessions: sessions
+        ).add(to: router)
         SiteRoutes(engine: engine, metrics: metrics).add(to: router)
         // Last, so it wraps only the router's not-found answer.
         router.add(middleware: MethodNotAllowedMiddleware(routes: router.routes))

@@ -9,6 +9,8 @@ public struct ServerConfiguration: Sendable {
     /// The actors and their tokens, from `--token-file`; `nil` when the server is open to
     /// loopback clients without tokens.
     public var tokens: TokenFile?
+    /// Sign-in with an OpenID Connect provider, from `--oidc-config`; `nil` when there is none.
+    public var oidc: OIDCConfiguration?
     /// Host names the server answers to besides its own address and the loopback names
     /// (a `Host` header naming anything else is refused: DNS rebinding).
     public var allowedHosts: [String]
@@ -41,8 +43,10 @@ public struct ServerConfiguration: Sendable {
         idleTimeout: Duration = .seconds(15),
         bodyTimeout: Duration = .seconds(15),
         maximumConnections: Int = 1_000,
-        tracing: Bool = false
+        tracing: Bool = false,
+        oidc: OIDCConfiguration? = nil
     ) {
+        self.oidc = oidc
         self.host = host
         self.port = port
         self.tokens = tokens
@@ -55,6 +59,10 @@ public struct ServerConfiguration: Sendable {
         self.tracing = tracing
     }
 
+    /// Whether every `/api` request needs a credential (a token, or a session from signing in):
+    /// there is a token file or a provider to sign in with.
+    public var requiresSignIn: Bool { tokens != nil || oidc != nil }
+
     /// Whether `host` is a loopback address or name: `localhost`, an IPv4 literal in
     /// 127.0.0.0/8 or `::1` — exactly, so `127.0.0.1.example.com` is not.
     public static func isLoopback(_ host: String) -> Bool {
@@ -64,8 +72,8 @@ public struct ServerConfiguration: Sendable {
     /// Why this configuration must not start, or `nil` when it may: a non-loopback address
     /// without tokens would let anyone on the network write to the board.
     public var refusal: String? {
-        if !Self.isLoopback(host) && tokens == nil {
-            return "refusing to listen on \(host) without --token-file: anyone who can reach it could change the board; give --token-file FILE (lines 'ACTOR TOKEN') or use --host 127.0.0.1"
+        if !Self.isLoopback(host) && !requiresSignIn {
+            return "refusing to listen on \(host) without --token-file or --oidc-config: anyone who can reach it could change the board; give --token-file FILE (lines 'ACTOR TOKEN') or use --host 127.0.0.1"
         }
         if !(0...65_535).contains(port) { return "--port must be between 0 and 65535" }
         if !(1...1_000_000).contains(maximumConnections) { return "--max-connections must be between 1 and 1000000" }

@@ -149,7 +149,30 @@ function requestSignIn() {
   for (const other of $$('dialog')) if (other.open && other !== dialog) other.close();
   dialog.showModal();
   $('#signin-token').focus();
+  showSignInMethods();
 }
+
+/** Shows the ways this server signs people in (`GET /auth/methods`): a token, the provider's
+ * single sign-on, or both. Until it answers, the token form is shown (the older servers' one way). */
+async function showSignInMethods() {
+  let methods = null;
+  try {
+    const response = await fetch('/auth/methods', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    if (response.ok) methods = await response.json();
+  } catch {
+    return;
+  }
+  if (!methods) return;
+  $('#signin-provider').hidden = !methods.oidc;
+  const tokens = methods.tokens !== false;
+  $('#signin-token-fields').hidden = !tokens;
+  $('#signin-token-footer').hidden = !tokens;
+  if (methods.oidc) $('#signin-oidc').focus();
+}
+
+$('#signin-oidc').addEventListener('click', () => {
+  window.location.assign('/auth/login');
+});
 
 $('#signin-form').addEventListener('submit', async (event) => {
   event.preventDefault();

@@ -3,7 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Kanban
 import Logging
-import KanbanServer
+@testable import KanbanServer
 import KanbanTestSupport
 
 /// A server over a fresh temporary database, its router driven in process.
@@ -12,12 +12,13 @@ enum ServerHarness {
     static func withServer(
         tokens: TokenFile? = nil,
         path: String? = nil,
+        signingInAt provider: TestProvider? = nil,
         _ body: @Sendable (APIClient, KanbanEngine) async throws -> Void
     ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: path ?? directory.appending("server.db"))
-        try await withServer(engine: engine, tokens: tokens, body)
+        try await withServer(engine: engine, tokens: tokens, signingInAt: provider, body)
     }
 
     /// Runs `body` with a client of a server over `engine` and returns what it returns.
@@ -25,9 +26,12 @@ enum ServerHarness {
     static func withServer<Result: Sendable>(
         engine: KanbanEngine,
         tokens: TokenFile? = nil,
+        signingInAt provider: TestProvider? = nil,
         _ body: @Sendable (APIClient, KanbanEngine) async throws -> Result
     ) async throws -> Result {
-        let server = KanbanServer(engine: engine, configuration: ServerConfiguration(port: 0, tokens: tokens, logLevel: "error"))
+        // With a provider, the server signs in there (its configuration: TestProvider's).
+        let configuration = ServerConfiguration(port: 0, tokens: tokens, logLevel: "error", oidc: provider.map { _ in TestProvider.configuration() })
+        let server = KanbanServer(engine: engine, configuration: configuration, oidcHTTP: provider ?? TestProvider())
         let application = Application(router: server.makeRouter(), logger: Logger(label: "test"))
         return try await application.test(.router) { client in
             try await body(APIClient(client: client), engine)
