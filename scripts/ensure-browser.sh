@@ -37,3 +37,11 @@ if ! have_selenium; then
   PIP_ROOT_USER_ACTION=ignore "$python" -m pip install -q 'selenium==4.51.0' >/dev/null
   have_selenium || { echo "error: pip did not install selenium" >&2; exit 1; }
 fi
+
+# The sign-in test's OpenID Connect provider (django-oidc-provider, Django, waitress).
+have_provider() { "$python" -c 'import oidc_provider, django, waitress' >/dev/null 2>&1; }
+if ! have_provider; then
+  echo "Installing the test OpenID Connect provider's packages with pip…"
+  PIP_ROOT_USER_ACTION=ignore "$python" -m pip install -q -r "$(cd "$(dirname "$0")/.." && pwd)/Tests/OIDCProvider/requirements.txt" >/dev/null
+  have_provider || { echo "error: pip did not install django-oidc-provider" >&2; exit 1; }
+fi

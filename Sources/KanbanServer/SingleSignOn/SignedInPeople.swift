@@ -39,14 +39,14 @@ final class SignedInPeople: Sendable {
         if tokens?.entries.contains(where: { $0.actor == identity.name }) == true {
             throw .refused("the name '\(identity.name)' belongs to a token of this server; the provider cannot sign in as it")
         }
-        let administrators: Set<String> = try state.withLock { (state: inout State) throws(OIDCError) -> Set<String> in
+        try state.withLock { (state: inout State) throws(OIDCError) in
             if let subject = state.subjects[identity.name], subject != identity.subject {
                 throw .refused("the name '\(identity.name)' is signed in as another account of the provider")
             }
             state.subjects[identity.name] = identity.subject
             if identity.isAdministrator { state.administrators.insert(identity.name) } else { state.administrators.remove(identity.name) }
-            return state.administrators
+            // Under the lock, so two sign-ins at once cannot leave the engine the older set.
+            engine.administer(state.administrators.union(tokens?.administrators ?? []))
         }
-        engine.administer(administrators.union(tokens?.administrators ?? []))
     }
 }
