@@ -251,6 +251,8 @@ def run(binary, workdir):
         status, session = browser.session()
         if status != 200 or session.get("actor") != "ana" or session.get("administrator") is not True:
             raise Failure(f"GET /api/session says {status} {session}")
+        if not driver.find_element(By.ID, "new-board-button").is_enabled():
+            raise Failure("the New board button is disabled for an administrator")
         if browser.status("POST", "/api/boards", {"name": "Ops"}) != 201:
             raise Failure("ana, an administrator by her group, could not make a board")
 
@@ -277,6 +279,9 @@ def run(binary, workdir):
             raise Failure(f"the page shows {person.text!r} for ben")
         if browser.status("POST", "/api/boards", {"name": "Bens"}) != 403:
             raise Failure("ben, a member, made a board")
+        new_board = driver.find_element(By.ID, "new-board-button")
+        if new_board.is_enabled() or new_board.get_attribute("title") != "Only a server administrator makes boards":
+            raise Failure(f"the New board button is not disabled with the reason for ben ({new_board.get_attribute('title')!r})")
 
         attacker = ProviderSession(issuer, "ana")
 

@@ -20,6 +20,9 @@ export function myRole(view = state.live) {
 /** What this person is here, in words: a server administrator, or their role on the board shown. */
 export const roleLine = () => (state.administrator !== false ? t('role_administrator') : t(`role_${myRole()}`));
 
+/** Whether this person may make boards: a server administrator (everyone, without sign-in). */
+export const mayMakeBoards = () => !state.tokens || state.administrator !== false;
+
 /** Whether this person may do what needs `role` on the board shown. */
 export const mayDo = (role, view = state.live) => ROLES.indexOf(myRole(view)) >= ROLES.indexOf(role);
 

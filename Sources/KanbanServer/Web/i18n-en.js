@@ -61,6 +61,7 @@ export default {
   refusedNotice: 'Change not applied',
   signedInAs: 'Signed in as {name}',
   signedOut: 'Signed out.',
+  needsAdministrator: 'Only a server administrator makes boards',
   needsRole: 'Needs the {role} role on this board',
   role_viewer: 'viewer', role_commenter: 'commenter', role_editor: 'editor', role_admin: 'admin', role_administrator: 'administrator',
   newMemberRole: 'Role',

@@ -61,6 +61,7 @@ export default {
   refusedNotice: 'Changement non appliqué',
   signedInAs: 'Connexion : {name}',
   signedOut: 'Vous êtes déconnecté.',
+  needsAdministrator: 'Seul un administrateur du serveur crée des tableaux',
   needsRole: 'Il faut le rôle {role} sur ce tableau',
   role_viewer: 'lecteur·rice', role_commenter: 'commentateur·rice', role_editor: 'éditeur·rice', role_admin: 'admin', role_administrator: 'administrateur·rice',
   newMemberRole: 'Rôle',

@@ -61,6 +61,7 @@ export default {
   refusedNotice: '적용되지 않은 변경',
   signedInAs: '{name}(으)로 로그인함',
   signedOut: '로그아웃했습니다.',
+  needsAdministrator: '서버 관리자만 보드를 만들 수 있습니다',
   needsRole: '이 보드에서 {role} 역할이 필요합니다',
   role_viewer: '보기', role_commenter: '댓글', role_editor: '편집', role_admin: '관리', role_administrator: '서버 관리자',
   newMemberRole: '역할',

@@ -8,7 +8,7 @@ import { openMenu } from '/assets/ui.js';
 import { describeChange, lastOwnChange } from '/assets/sync.js';
 import { renderRefusalNotices, syncAddress } from '/assets/live.js';
 import { cardMatches, filterActive, fold, renderFilters, toggleCollapsed } from '/assets/filters.js';
-import { allowOnly, myRole, roleLine } from '/assets/access.js';
+import { allowOnly, mayMakeBoards, myRole, roleLine } from '/assets/access.js';
 
 // ---------------------------------------------------------------------------------------------
 // Rendering
@@ -71,6 +71,10 @@ export function renderHeader() {
   actorButton.setAttribute('aria-label', actorButton.title);
   if (state.tokens) actorButton.setAttribute('aria-haspopup', 'menu');
   else actorButton.removeAttribute('aria-haspopup');
+  // Making boards is a server administrator's: a member sees why the button does nothing.
+  const newBoardButton = $('#new-board-button');
+  newBoardButton.disabled = !mayMakeBoards();
+  newBoardButton.title = mayMakeBoards() ? t('newBoard') : t('needsAdministrator');
   $('#history-button').disabled = !state.boardName;
   $('#deleted-button').disabled = !state.boardName;
   $('#flow-button').disabled = !state.boardName;
@@ -100,6 +104,10 @@ function renderBoard(view, readOnly) {
   if (!state.boardName) {
     const create = el('button', { type: 'button', class: 'primary' }, icon('plus'), t('newBoard'));
     create.addEventListener('click', hooks.newBoard);
+    if (!mayMakeBoards()) {
+      create.disabled = true;
+      create.title = t('needsAdministrator');
+    }
     board.replaceChildren(el('div', { class: 'board-message' }, el('p', {}, t('noBoards')), create));
     return;
   }

@@ -5,7 +5,7 @@
 // request goes to the network first, so a page that can reach the server always gets what the
 // server has now; writes, the live stream and everything else pass through untouched.
 
-const CACHE = 'kanban-offline-v5';
+const CACHE = 'kanban-offline-v6';
 
 /** What the page needs to start, fetched when the worker installs. */
 const PAGE_FILES = [
