@@ -248,6 +248,34 @@ struct SingleSignOnTests {
         }
     }
 
+    @Test("Sign-ins under way are taken once, expire after 10 minutes, and at most 10,000 are kept (the oldest dropped)")
+    func pendingSignIns() {
+        let pending = PendingSignIns()
+        let start = ContinuousClock.now
+        let first = pending.start(now: start)
+        #expect(first.pending.nonce != first.pending.verifier && first.state.count == 43)
+        #expect(pending.take(first.state, now: start)?.nonce == first.pending.nonce)
+        #expect(pending.take(first.state, now: start) == nil)
+        let late = pending.start(now: start)
+        #expect(pending.take(late.state, now: start + .seconds(601)) == nil)
+        let oldest = pending.start(now: start)
+        let states = (0..<PendingSignIns.capacity).map { _ in pending.start(now: start + .seconds(1)).state }
+        #expect(pending.count == PendingSignIns.capacity)
+        #expect(pending.take(oldest.state, now: start + .seconds(2)) == nil)
+        #expect(pending.take(states[0], now: start + .seconds(2)) != nil)
+        // Expired ones go as new ones start, whatever their number.
+        _ = pending.start(now: start + .seconds(700))
+        #expect(pending.count == 1)
+    }
+
+    @Test("The issuer is compared exactly, but for Google's scheme-less one")
+    func issuers() {
+        #expect(OIDCClient.sameIssuer("https://id.example.com", "https://id.example.com"))
+        #expect(!OIDCClient.sameIssuer("https://id.example.com/", "https://id.example.com"))
+        #expect(!OIDCClient.sameIssuer("id.example.com", "https://id.example.com"))
+        #expect(OIDCClient.sameIssuer("accounts.google.com", "https://accounts.google.com"))
+    }
+
     @Test("/auth/methods says how to sign in; without a provider there is no /auth/login")
     func methods() async throws {
         try await Self.withServer { api, _, _ in

@@ -100,7 +100,9 @@ actor OIDCClient {
 
     /// The identity `claims` name, once they are checked against this client and `nonce`.
     func identity(from claims: IDTokenClaims, nonce: String, now: Date = Date()) throws(OIDCError) -> OIDCIdentity {
-        guard claims.string("iss") == configuration.issuer else { throw .refused("the ID token comes from another issuer") }
+        guard let issuer = claims.string("iss"), Self.sameIssuer(issuer, configuration.issuer) else {
+            throw .refused("the ID token comes from another issuer")
+        }
         let audiences = claims.strings("aud")
         guard audiences.contains(configuration.clientID) else { throw .refused("the ID token is not for this client") }
         if audiences.count > 1 || claims.string("azp") != nil, claims.string("azp") != configuration.clientID {
@@ -119,6 +121,12 @@ actor OIDCClient {
         guard name.count <= Limits.nameLength else { throw .refused("the name in the ID token is longer than \(Limits.nameLength) characters") }
         let groups = claims.strings(configuration.groupsClaim)
         return OIDCIdentity(name: name, subject: subject, groups: groups, isAdministrator: groups.contains { configuration.adminGroups.contains($0) })
+    }
+
+    /// Whether an ID token's `iss` is the configured issuer: exactly, but for Google, whose
+    /// tokens may say `accounts.google.com` without the scheme (as its documentation warns).
+    static func sameIssuer(_ claimed: String, _ configured: String) -> Bool {
+        claimed == configured || (configured == "https://accounts.google.com" && claimed == "accounts.google.com")
     }
 
     /// The discovery document, fetched once; its `issuer` must be the configured one exactly.

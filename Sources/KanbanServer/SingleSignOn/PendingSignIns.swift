@@ -18,30 +18,51 @@ final class PendingSignIns: Sendable {
     /// The most sign-ins under way at once.
     static let capacity = 10_000
 
-    private let pending = Mutex<[String: Pending]>([:])
+    private struct State {
+        var pending: [String: Pending] = [:]
+        /// The states in the order they started (some taken already), so the oldest is dropped
+        /// in constant time however many are under way.
+        var order: [String] = []
+        var head = 0
+    }
+
+    private let state = Mutex(State())
 
     /// Starts a sign-in: its state, and what it keeps.
     func start(now: ContinuousClock.Instant = .now) -> (state: String, pending: Pending) {
-        let state = Self.randomToken()
+        let key = Self.randomToken()
         let started = Pending(nonce: Self.randomToken(), verifier: Self.randomToken(), started: now)
-        pending.withLock { pending in
-            if pending.count >= Self.capacity {
-                pending = pending.filter { $0.value.started.duration(to: now) < Self.lifetime }
-                if pending.count >= Self.capacity, let oldest = pending.min(by: { $0.value.started < $1.value.started })?.key {
-                    pending[oldest] = nil
+        state.withLock { state in
+            // Drop the expired and, when full, the oldest; taken ones only leave the order here.
+            while state.head < state.order.count {
+                let oldest = state.order[state.head]
+                guard let entry = state.pending[oldest] else {
+                    state.head += 1
+                    continue
                 }
+                guard state.pending.count >= Self.capacity || entry.started.duration(to: now) >= Self.lifetime else { break }
+                state.pending[oldest] = nil
+                state.head += 1
             }
-            pending[state] = started
+            if state.head > 1_024 && state.head * 2 > state.order.count {
+                state.order.removeFirst(state.head)
+                state.head = 0
+            }
+            state.pending[key] = started
+            state.order.append(key)
         }
-        return (state, started)
+        return (key, started)
     }
 
     /// Takes the sign-in of `state` (it cannot be taken again); `nil` when there is none or it
     /// has expired.
-    func take(_ state: String, now: ContinuousClock.Instant = .now) -> Pending? {
-        guard let taken = pending.withLock({ $0.removeValue(forKey: state) }) else { return nil }
+    func take(_ key: String, now: ContinuousClock.Instant = .now) -> Pending? {
+        guard let taken = state.withLock({ $0.pending.removeValue(forKey: key) }) else { return nil }
         return taken.started.duration(to: now) < Self.lifetime ? taken : nil
     }
+
+    /// How many sign-ins are under way (for tests).
+    var count: Int { state.withLock { $0.pending.count } }
 
     /// 256 random bits in base64url (43 characters): a state, a nonce, a PKCE verifier.
     static func randomToken() -> String {
