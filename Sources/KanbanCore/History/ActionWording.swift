@@ -62,7 +62,7 @@ public struct ActionWording: Sendable {
             return book.fill(pick(book.restored, book.restore), ["sequence": String(restored.sequence), "date": restored.timestamp.description])
         case .cardDetail, .boardDetail:
             guard let key = DetailPhrase.key(for: payload), let phrase = book.details[key] ?? DetailPhrase.english[key] else { return payload.kind.name }
-            return book.fill(pick(phrase.past, phrase.imperative), DetailPhrase.values(for: payload))
+            return book.fill(pick(phrase.past, phrase.imperative), DetailPhrase.localizing(DetailPhrase.values(for: payload), with: book.details))
         case .undone(let undone):
             return phrase(for: undone.undid, pastTense: pastTense, columnName: columnName)
         case .redone(let redone):
