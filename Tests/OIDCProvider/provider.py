@@ -41,6 +41,7 @@ USERS = [
 
 
 def parse_arguments(argv):
+    """The command line (see the module's docstring)."""
     parser = argparse.ArgumentParser(description="A real OpenID Connect provider for tests.")
     parser.add_argument("--host", default="127.0.0.2")
     parser.add_argument("--port", type=int, required=True)
@@ -117,6 +118,7 @@ def define_scope_claims():
 
 
 def define_urls():
+    """The login page at /login and django-oidc-provider at the root, so the issuer is SITE_URL."""
     from django.contrib.auth.views import LoginView
     from django.urls import include, path
     return [
@@ -152,6 +154,7 @@ def seed(arguments):
 
 
 def main(argv):
+    """Seeds a fresh database, prints the issuer once listening, serves until SIGTERM or SIGINT."""
     arguments = parse_arguments(argv)
     directory = tempfile.mkdtemp(prefix="oidc-provider-")
 
