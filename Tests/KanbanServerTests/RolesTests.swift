@@ -347,6 +347,34 @@ struct RolesTests {
 }
 
 extension RolesTests {
+    @Test("What undo would do next is not worded by a board one may no longer read")
+    func undoPreviewOfAHiddenBoard() async throws {
+        try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in
+            _ = try Self.makeBoard("Team", empty: true, in: engine)
+            #expect(try await api.post("/api/boards/Team/cards", #"{"title": "Secret plan"}"#, headers: Who.editor.headers).status == 201)
+            let before = try await api.get("/api/undo", headers: Who.editor.headers)
+            #expect(before.text.contains("Secret plan"), "\(before.text)")
+            #expect(try await api.delete("/api/boards/Team/members/eddie", headers: Who.admin.headers).status == 200)
+            for language in ["en", "fr", "ko"] {
+                let after = try await api.get("/api/undo?lang=\(language)", headers: Who.editor.headers)
+                #expect(after.status == 200)
+                #expect(!after.text.contains("Secret plan"), "\(after.text)")
+                #expect(try after.json["undo"]?["action"] == .string(UndoRoutesHidden.words[language]!), "\(after.text)")
+            }
+            // The administrator, who may read it, still sees their own actions worded.
+            #expect(try await api.post("/api/boards/Team/cards", #"{"title": "Open plan"}"#, headers: Who.server.headers).status == 201)
+            #expect(try await api.get("/api/undo", headers: Who.server.headers).text.contains("Open plan"))
+        }
+    }
+
+    /// The words the preview says for a hidden board's action, by `lang`.
+    enum UndoRoutesHidden {
+        static let words = [
+            "en": "An action on a board you can no longer see", "fr": "Une action sur un tableau que vous ne voyez plus",
+            "ko": "더 이상 볼 수 없는 보드에서 한 작업",
+        ]
+    }
+
     @Test("A viewer's live stream carries the boards they may read and never another's, also after they lose a board")
     func liveStream() async throws {
         let directory = try TemporaryDirectory()

@@ -13,8 +13,12 @@ struct UndoRoutes {
         api.get("undo") { request, context in
             let preview = try engine.history.undoPreview(actor: context.actor)
             let worded = [preview.undo, preview.redo].compactMap { $0 } + (preview.droppedFromUndo + preview.droppedFromRedo).map(\.event)
-            let wording = try EventWording(engine: engine, language: try QueryValues(request: request).language(), events: worded)
-            return try JSONResponse.make(UndoPreviewOutput(preview: preview, action: wording.imperative(for:)))
+            let language = try QueryValues(request: request).language()
+            let wording = try EventWording(engine: engine, language: language, events: worded)
+            let hidden = try Self.hiddenBoards(of: worded, from: context.principal, engine: engine)
+            return try JSONResponse.make(UndoPreviewOutput(preview: preview) { event in
+                hidden.contains(event.board) ? Self.hiddenAction[language] ?? "" : wording.imperative(for: event)
+            })
         }
         api.post("undo") { request, context in
             let (arguments, bytes) = try await RequestBody.decode(UndoArguments.self, from: request, context: context)
@@ -27,6 +31,23 @@ struct UndoRoutes {
     }
 
     private enum Stack { case undo, redo }
+
+    /// How an action of one's own on a board one may no longer read is worded: not by its
+    /// cards' titles (undoing it is refused anyway).
+    static let hiddenAction: [HistoryLanguage: String] = [
+        .english: "An action on a board you can no longer see",
+        .french: "Une action sur un tableau que vous ne voyez plus",
+        .korean: "더 이상 볼 수 없는 보드에서 한 작업",
+    ]
+
+    /// The boards of `events` that `principal` may not read now (a board removed since is not
+    /// among them: whoever removed it may undo that).
+    static func hiddenBoards(of events: [RecordedEvent], from principal: Principal, engine: KanbanEngine) throws -> Set<BoardID> {
+        guard !principal.isAdministrator, !events.isEmpty else { return [] }
+        return try engine.withState { state in
+            Set(events.map(\.board).filter { state.boards[$0] != nil && !state.mayRead($0, as: principal) })
+        }
+    }
 
     /// The events appended; when only unusable entries were dropped and nothing was appended,
     /// the refusal the CLI gives (409).
