@@ -49,14 +49,22 @@ public enum RandomDetailCommands {
         case 16: return .removeLink(board: board, card: id, link: pick(details.links.map(\.id)))
         case 17:
             let person = people.randomElement(using: &random)!
-            switch Int.random(in: 0..<5, using: &random) {
+            switch Int.random(in: 0..<6, using: &random) {
             case 0: return .addMember(board: board, person: person)
-            case 1: return .removeMember(board: board, person: person)
-            case 2: return .setVisibility(board: board, visibility: BoardVisibility.allCases.randomElement(using: &random)!)
+            case 1, 2:
+                // Mostly a member without a role of their own, whose removal is a plain `memberRemoved`.
+                let details = state.boards.values.first { $0.name == board }.map { state.details(ofBoard: $0.id) }
+                let plain = (details?.members ?? []).filter { details?.role(ofMember: $0) == .member }.sorted()
+                return .removeMember(board: board, person: plain.randomElement(using: &random) ?? person)
+            case 3: return .setVisibility(board: board, visibility: BoardVisibility.allCases.randomElement(using: &random)!)
             default:
                 // A role given to a member, or to someone added with it (with or without one).
+                // Only to the first three people: the others, added and removed without a role,
+                // keep plain `memberAdded` and `memberRemoved` events coming (a member removed
+                // with a role is one `memberRoleChanged`).
                 let role = BoardRole.allCases.randomElement(using: &random)!
-                return .setMemberRole(board: board, person: person, role: role, adding: Bool.random(using: &random))
+                let given = people[Int.random(in: 0..<3, using: &random)]
+                return .setMemberRole(board: board, person: given, role: role, adding: Bool.random(using: &random))
             }
         case 18:
             let colour: String? = Int.random(in: 0..<4, using: &random) == 0 ? nil : colours.randomElement(using: &random)!
