@@ -233,6 +233,27 @@ struct SingleSignOnTests {
         }
     }
 
+    @Test("A client secret the provider refuses is said to be the server's configuration, not the person's doing")
+    func wrongSecret() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var configuration = TestProvider.configuration()
+        configuration.clientSecret = "not-the-secret"
+        let provider = TestProvider()
+        let server = KanbanServer(
+            engine: try KanbanEngine(path: directory.appending("db")), configuration: ServerConfiguration(port: 0, logLevel: "error", oidc: configuration),
+            oidcHTTP: provider
+        )
+        try await Application(router: server.makeRouter()).test(.router) { client in
+            let api = APIClient(client: client)
+            let started = try await Self.start(api)
+            let code = try provider.authorize(started.authorizationURL, name: "ana", groups: [])
+            let answer = try await Self.callback(api, code: code, state: started.state, cookie: started.stateCookie)
+            #expect(answer.status == 400)
+            #expect(answer.text.contains("invalid_client") && answer.text.contains("configuration needs fixing"), "\(answer.text)")
+        }
+    }
+
     @Test("A provider that cannot be reached is a 502 page saying so, and signs no one in")
     func providerDown() async throws {
         let provider = TestProvider()

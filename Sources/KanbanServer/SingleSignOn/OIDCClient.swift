@@ -76,6 +76,10 @@ actor OIDCClient {
             throw .unreachable("the token endpoint answered \(status) without JSON")
         }
         guard status == 200, let idToken = answer.idToken else {
+            if answer.error == "invalid_client" {
+                // Not the person's doing: the server's configuration is wrong.
+                throw .refused("the provider does not accept this server's client id and secret (invalid_client): the server's OpenID Connect configuration needs fixing")
+            }
             let reason = [answer.error, answer.errorDescription].compactMap { $0.map(Self.printable) }.joined(separator: ": ")
             throw .refused("the provider refused the sign-in's code (\(status)\(reason.isEmpty ? "" : ", \(reason)")); start again")
         }
