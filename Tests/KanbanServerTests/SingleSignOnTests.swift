@@ -12,13 +12,15 @@ import Testing
 struct SingleSignOnTests {
     /// Runs `body` with a client of a server that signs in at `provider`.
     static func withServer(
-        provider: TestProvider = TestProvider(), sessionSeconds: Int = 3600, tokens: TokenFile? = nil,
+        provider: TestProvider = TestProvider(), sessionSeconds: Int = 3600, tokens: TokenFile? = nil, clientSecret: String = TestProvider.clientSecret,
         _ body: @Sendable (APIClient, KanbanEngine, TestProvider) async throws -> Void
     ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("server.db"))
-        let configuration = ServerConfiguration(port: 0, tokens: tokens, logLevel: "error", oidc: TestProvider.configuration(sessionSeconds: sessionSeconds))
+        var oidc = TestProvider.configuration(sessionSeconds: sessionSeconds)
+        oidc.clientSecret = clientSecret
+        let configuration = ServerConfiguration(port: 0, tokens: tokens, logLevel: "error", oidc: oidc)
         let server = KanbanServer(engine: engine, configuration: configuration, oidcHTTP: provider)
         var logger = Logger(label: "test")
         logger.logLevel = .error
@@ -235,17 +237,7 @@ struct SingleSignOnTests {
 
     @Test("A client secret the provider refuses is said to be the server's configuration, not the person's doing")
     func wrongSecret() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        var configuration = TestProvider.configuration()
-        configuration.clientSecret = "not-the-secret"
-        let provider = TestProvider()
-        let server = KanbanServer(
-            engine: try KanbanEngine(path: directory.appending("db")), configuration: ServerConfiguration(port: 0, logLevel: "error", oidc: configuration),
-            oidcHTTP: provider
-        )
-        try await Application(router: server.makeRouter()).test(.router) { client in
-            let api = APIClient(client: client)
+        try await Self.withServer(clientSecret: "not-the-secret") { api, _, provider in
             let started = try await Self.start(api)
             let code = try provider.authorize(started.authorizationURL, name: "ana", groups: [])
             let answer = try await Self.callback(api, code: code, state: started.state, cookie: started.stateCookie)
