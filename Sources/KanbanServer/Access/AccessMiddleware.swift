@@ -62,6 +62,8 @@ struct AccessMiddleware: RouterMiddleware {
                 let (credential, actor) = Self.actor(of: request, tokens: configuration.tokens, sessions: sessions)
                 guard let actor else {
                     guard let credential else {
+                        // Only a provider: a browser signs in there; anything else needs a token file line.
+                        if configuration.tokens == nil { throw APIError(.unauthorized, "sign in first: open /auth/login in a browser") }
                         throw APIError(.unauthorized, "a token is needed: 'Authorization: Bearer TOKEN', or sign in with POST /api/session")
                     }
                     if let refusal = await Self.refuseGuess(credential, from: context.clientAddress, guesses: guesses) { return refusal }
