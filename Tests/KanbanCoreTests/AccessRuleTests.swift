@@ -35,6 +35,20 @@ struct AccessRuleTests {
         }
     }
 
+    @Test("A member's first write on a fresh log makes the default board, as reads showed it; another board stays an administrator's")
+    func defaultBoardByAMember() throws {
+        let empty = KanbanState()
+        var ids = SeededGenerator(seed: 7)
+        let events = try Decider.decide(.addCard(board: "main", title: "First"), actor: "eddie", in: empty, ids: &ids)
+        #expect(events.count == 2)
+        try AccessRule.check(events, by: Self.editor, in: empty)
+        // Only the engine's own bootstrap: the same board made in the person's name is refused.
+        var own = events
+        own[0].actor = nil
+        #expect(throws: KanbanError.self) { try AccessRule.check(own, by: Self.editor, in: empty) }
+        #expect(throws: KanbanError.self) { try AccessRule.checkBeforeDeciding(.createBoard(name: "Team"), by: Self.editor, in: empty) }
+    }
+
     @Test("Commands are checked before they are decided and by their events: 404 words for a board one may not read, the role needed otherwise")
     func checks() throws {
         let fold = try Self.team()

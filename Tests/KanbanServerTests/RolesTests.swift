@@ -325,6 +325,18 @@ struct RolesTests {
         }
     }
 
+    @Test("On a fresh log, a member's first card makes the default board they saw; a board of their own is still refused")
+    func defaultBoardByAMember() async throws {
+        try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in
+            let added = try await api.post("/api/boards/main/cards", #"{"title": "First"}"#, headers: Who.editor.headers)
+            #expect(added.status == 201, "\(added.text)")
+            #expect(try engine.withState { $0.board(named: "main") != nil })
+            let before = try engine.lastSequence()
+            #expect(try await api.post("/api/boards", #"{"name": "Mine"}"#, headers: Who.editor.headers).status == 403)
+            #expect(try engine.lastSequence() == before)
+        }
+    }
+
     @Test("Roles are events: history shows who gave what, undo takes a role back, and the state as of a moment has the roles of then")
     func rolesAreEvents() async throws {
         try await ServerHarness.withServer(tokens: Self.tokens) { api, engine in

@@ -61,8 +61,19 @@ public enum AccessRule {
     /// Checks that `principal` may make each of `events` in `state` (the state they are decided
     /// on). A board they may not read is refused as ``KanbanError/unknownBoard(_:)``, as if it did
     /// not exist; one they may read but not change so, as ``KanbanError/notAllowed(needed:board:role:)``.
+    ///
+    /// The default board that a log's first write makes (the engine's own event,
+    /// ``DefaultBoard/bootstrap(in:ids:)``) is not the person's doing: reads showed it already,
+    /// as an open board, so a member's first write on it is checked on the board it makes.
     public static func check(_ events: [BoardEvent], by principal: Principal, in state: KanbanState) throws(KanbanError) {
         guard !principal.isAdministrator else { return }
+        var state = state
+        var events = events[...]
+        if DefaultBoard.isPending(in: state), let first = events.first, first.actor == UndoStacks.systemActor,
+           case .boardCreated(let created) = first.payload, created.name == DefaultBoard.name {
+            state.apply(first.payload, board: first.board)
+            events = events.dropFirst()
+        }
         for event in events {
             let needed = neededRole(for: event.payload)
             guard let board = state.boards[event.board] else {
