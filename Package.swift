@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "KanbanLog", targets: ["KanbanLog"]),
         .library(name: "KanbanReplica", targets: ["KanbanReplica"]),
         .library(name: "KanbanTrello", targets: ["KanbanTrello"]),
+        // The log on PostgreSQL, for the benchmark package's PostgreSQL suite (and programs that
+        // embed a node of a shared log).
+        .library(name: "KanbanPostgres", targets: ["KanbanPostgres"]),
         // Only for the benchmark package's tests (the store contract its SQLite store runs); not an API.
         .library(name: "KanbanTestSupport", targets: ["KanbanTestSupport"]),
     ],

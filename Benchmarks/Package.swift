@@ -70,6 +70,7 @@ let package = Package(
         .target(
             name: "SQLiteLogStore",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Kanban", package: "Kanban"),
                 .product(name: "KanbanCore", package: "Kanban"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -83,10 +84,20 @@ let package = Package(
             path: "Benchmarks/SQLite",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
+        // The same on the shared log's PostgreSQL store (`KanbanPostgres`), when
+        // `KANBAN_BENCH_POSTGRES_URL` names a server (`. scripts/postgres-test-cluster.sh` starts one).
+        .executableTarget(
+            name: "Postgres",
+            dependencies: benchmarkDependencies + [
+                .product(name: "KanbanPostgres", package: "Kanban"), .product(name: "KanbanLog", package: "Kanban"),
+            ],
+            path: "Benchmarks/Postgres",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
         .testTarget(
             name: "SQLiteLogStoreTests",
             dependencies: [
-                "SQLiteLogStore",
+                "SQLiteLogStore", "BenchmarkSupport",
                 .product(name: "Kanban", package: "Kanban"),
                 .product(name: "KanbanCore", package: "Kanban"),
                 .product(name: "KanbanTestSupport", package: "Kanban"),

@@ -9,11 +9,13 @@ It runs nothing heavy: it reads what package-benchmark exported in the Influx CS
 and draws, against the log's length (events, log scale):
   left:  time to a ready board — LMDB full replay, LMDB open (snapshot + tail, with the
          10,000-event tail variant), the raw LMDB scan (the floor), the same fold over the
-         same events in a SQLite table (the SQLite suite), and the apps' JSON load;
+         same events in a SQLite table (the SQLite suite) and in PostgreSQL (the Postgres suite,
+         with a node's catch-up from it), and the apps' JSON load;
   right: one change made durable — LMDB command (move, add), one event appended to the
-         SQLite log and to LMDB through the same LogStore protocol, and the apps' JSON rewrite.
-Points are p50; a whisker runs from p50 to p99. The summary also prints SQLite ÷ LMDB for the
-SQLite suite's pairs (replay, one append, batched append).
+         SQLite log, to PostgreSQL and to LMDB through the same LogStore protocol, and the apps'
+         JSON rewrite.
+Points are p50; a whisker runs from p50 to p99. The summary also prints SQLite ÷ LMDB and
+PostgreSQL ÷ LMDB for the store suites' pairs (replay, one append, batched append).
 
 Usage: scripts/bench-chart.py [CSV or directory ...] [-o Benchmarks/chart.svg]
 With no input it reads Benchmarks/.build/bench-export/. Several files (say a 100k and a 1M run)
@@ -117,6 +119,9 @@ def print_table(results):
         print(f"  SQLite replay ÷ engine full replay     {ratio('SQLite replay', 'Replay')}")
         print(f"  SQLite append one ÷ LMDB append one    {ratio('SQLite append one', 'LMDB append one')}")
         print(f"  SQLite append batch ÷ LMDB (time)      {ratio('SQLite append batch', 'LMDB append batch')}")
+        print(f"  Postgres replay ÷ LMDB replay (protocol) {ratio('Postgres replay', 'LMDB replay')}")
+        print(f"  Postgres append one ÷ LMDB append one  {ratio('Postgres append one', 'LMDB append one')}")
+        print(f"  Postgres append batch ÷ LMDB (time)    {ratio('Postgres append batch', 'LMDB append batch')}")
         rate = lambda kind: value(results, kind, size, "eventsPerSecond")
         sqlite_rate, lmdb_rate = rate('SQLite append batch'), rate('LMDB append batch')
         if sqlite_rate and lmdb_rate:
@@ -235,9 +240,12 @@ def draw(results, output):
 
     lmdb, lmdb2, lmdb3, floor, json_color = "#1f6feb", "#0a8f5a", "#8250df", "#8b949e", "#d1242f"
     sqlite_color = "#bf8700"
+    postgres_color = "#336791"
     left = [
         series("Replay", "LMDB (ours): full replay, snapshots ignored", lmdb),
         series("SQLite replay", "SQLite table, same events: full replay (same fold)", sqlite_color),
+        series("Postgres replay", "PostgreSQL (the shared log), same events: full replay (same fold)", postgres_color),
+        series("Postgres node catch up", "PostgreSQL → a new node's LMDB cache: catch-up", postgres_color, "6 3"),
         series("Open with 10000-event tail", "LMDB (ours): open, snapshot + 10,000-event tail", lmdb3, "6 3"),
         series("Open", "LMDB (ours): open, newest snapshot + tail", lmdb2),
         series("Raw LMDB scan", "LMDB raw cursor scan, every byte (the floor)", floor, "2 3"),
@@ -248,6 +256,7 @@ def draw(results, output):
         series("Command add", "LMDB (ours): one add, durable commit", lmdb2),
         series("LMDB append one", "LMDB: one event appended (LogStore), durable", "#1b7c83", "6 3"),
         series("SQLite append one", "SQLite (WAL, synchronous=FULL): one event appended", sqlite_color),
+        series("Postgres append one", "PostgreSQL (the shared log): one event appended, committed", postgres_color),
         series("JSON rewrite per change", "apps' JSON: encode whole board, rewrite, fsync", json_color),
     ]
     left = [s for s in left if s[3]]

@@ -49,14 +49,7 @@ enum SQLiteCopies {
 
     /// The events of the log of `events` events (at most `limit`), copied out of LMDB.
     static func entries(events: Int, limit: Int = .max) throws -> [LogEntry] {
-        try LMDBLogStore(path: Workload.log(events: events)).read { reader in
-            var entries: [LogEntry] = []
-            try reader.forEach(after: 0) { entry in
-                entries.append(entry)
-                return entries.count < limit
-            }
-            return entries
-        }
+        try Workload.entries(events: events, limit: limit)
     }
 
     /// Whether `copy` holds `source`'s last position and heads, and its last event's bytes.

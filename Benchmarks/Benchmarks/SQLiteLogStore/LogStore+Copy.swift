@@ -1,5 +1,6 @@
 import Kanban
 import KanbanCore
+import BenchmarkSupport
 
 extension LogStore {
     /// Appends every event of `source`, in position order, in writes of `batchSize` events

@@ -71,4 +71,17 @@ public enum Workload {
     public static func fileBytes(_ path: String) -> Int {
         ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0
     }
+
+    /// The events of the log of `events` events (at most `limit`), copied out of LMDB: what the
+    /// store suites append.
+    public static func entries(events: Int, limit: Int = .max) throws -> [LogEntry] {
+        try LMDBLogStore(path: log(events: events)).read { reader in
+            var entries: [LogEntry] = []
+            try reader.forEach(after: 0) { entry in
+                entries.append(entry)
+                return entries.count < limit
+            }
+            return entries
+        }
+    }
 }

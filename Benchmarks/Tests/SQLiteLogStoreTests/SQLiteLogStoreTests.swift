@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkSupport
 import GRDB
 import Kanban
 import KanbanCore

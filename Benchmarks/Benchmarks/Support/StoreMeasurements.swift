@@ -1,11 +1,12 @@
 import Benchmark
-import BenchmarkSupport
 import Kanban
 import KanbanCore
 
+// What the store suites (SQLite, Postgres) measure, the same code on every `LogStore`.
+
 /// Folds all of `store` into a fresh state (``Kanban/LogStore/replayedState()``), measured;
 /// reports events per second.
-func measureReplay(_ store: some LogStore, _ benchmark: Benchmark, events: Int) throws {
+public func measureReplay(_ store: some LogStore, _ benchmark: Benchmark, events: Int) throws {
     benchmark.startMeasurement()
     let start = ContinuousClock.now
     let state = try store.replayedState()
@@ -17,7 +18,7 @@ func measureReplay(_ store: some LogStore, _ benchmark: Benchmark, events: Int) 
 
 /// Appends one of `events` (by iteration) after the log's last position, in a durable write of
 /// its own at its board's head, measured.
-func measureAppendOne(_ store: some LogStore, _ events: [LogEntry], _ benchmark: Benchmark) throws {
+public func measureAppendOne(_ store: some LogStore, _ events: [LogEntry], _ benchmark: Benchmark) throws {
     let event = events[benchmark.currentIteration % events.count]
     benchmark.startMeasurement()
     let head = try store.write { writer in
@@ -31,7 +32,7 @@ func measureAppendOne(_ store: some LogStore, _ events: [LogEntry], _ benchmark:
 
 /// Appends all of `events` to an empty `store`, 10,000 per durable write (the heads read once
 /// per write), measured.
-func measureBatch(_ store: some LogStore, _ events: [LogEntry], _ benchmark: Benchmark) throws {
+public func measureBatch(_ store: some LogStore, _ events: [LogEntry], _ benchmark: Benchmark) throws {
     let empty = try store.read { try $0.lastPosition() } == 0
     precondition(empty)
     benchmark.startMeasurement()
@@ -53,7 +54,7 @@ func measureBatch(_ store: some LogStore, _ events: [LogEntry], _ benchmark: Ben
 }
 
 /// `count` per second of `elapsed`.
-func perSecond(_ count: Int, _ elapsed: Duration) -> Int {
+public func perSecond(_ count: Int, _ elapsed: Duration) -> Int {
     let seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
     return seconds > 0 ? Int(Double(count) / seconds) : 0
 }
