@@ -1728,15 +1728,9 @@ def start_token_server(binary, workdir, name, token_lines, database=None):
         tokens.write("".join(line + "\n" for line in token_lines))
     os.chmod(token_file, 0o600)
     database = database or os.path.join(workdir, f"{name}.db")
-    log = open(os.path.join(workdir, f"{name}-server.log"), "a")
-    process = subprocess.Popen([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
-                               stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
-    line = process.stdout.readline().strip()
-    match = re.match(r"Listening on (http://\S+?)/?$", line)
-    if not match:
-        stop_server(process)
-        raise Failure(f"kanban serve --token-file did not start: {line!r}")
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    process, match = start_announcing([binary, "serve", "--db", database, "--port", "0", "--token-file", token_file],
+                                      os.path.join(workdir, f"{name}-server.log"), r"Listening on (http://\S+?)/?$",
+                                      "kanban serve --token-file")
     return process, match.group(1)
 
 
@@ -2053,23 +2047,29 @@ def check_copied_profile(board):
     board.wait(lambda _: board.pill() == "Live", f"the pill says {board.pill()!r}, not Live, after the client id changed")
 
 
-def start_server(binary, database, log_path, port=0):
+def start_announcing(arguments, log_path, pattern, what, seconds=60):
+    """Starts `arguments` (standard error to `log_path`) and waits up to `seconds` for its first
+    line to match `pattern`; returns the process and the match. Its output is then read on and
+    dropped, so it never blocks on a full pipe; when the line does not come it is stopped."""
     log = open(log_path, "a")
-    process = subprocess.Popen(
-        [binary, "serve", "--db", database, "--port", str(port)],
-        stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True,
-    )
-    first_line = []
-    reader = threading.Thread(target=lambda: first_line.append(process.stdout.readline()), daemon=True)
+    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
+    first = []
+    reader = threading.Thread(target=lambda: first.append(process.stdout.readline()), daemon=True)
     reader.start()
-    reader.join(60)
-    line = first_line[0].strip() if first_line else ""
-    match = re.match(r"Listening on (http://\S+?)/?$", line)
+    reader.join(seconds)
+    line = first[0].strip() if first else ""
+    match = re.match(pattern, line)
     if not match:
         stop_server(process)
-        raise Failure(f"kanban serve did not print 'Listening on http://HOST:PORT' (first line: {line!r}; log: {log_path})")
-    # Keep reading stdout so the server never blocks on a full pipe.
+        raise Failure(f"{what} did not start (first line: {line!r}; log: {log_path})")
     threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+    return process, match
+
+
+def start_server(binary, database, log_path, port=0):
+    """`kanban serve` on `database`; the process and its base URL from `Listening on URL`."""
+    process, match = start_announcing([binary, "serve", "--db", database, "--port", str(port)], log_path,
+                                      r"Listening on (http://\S+?)/?$", "kanban serve")
     return process, match.group(1)
 
 

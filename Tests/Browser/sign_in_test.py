@@ -19,16 +19,14 @@ import re
 import secrets
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
-import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from board_test import Failure, start_browser, stop_server  # noqa: E402
+from board_test import Failure, start_announcing, start_browser, stop_server  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -51,27 +49,12 @@ def free_port(host):
 
 def start_provider(workdir, redirect_uri, secret):
     """provider.py on 127.0.0.2 with this test's client; returns the process and its issuer."""
-    log = open(os.path.join(workdir, "provider.log"), "a")
     port = free_port(PROVIDER_HOST)
-    process = subprocess.Popen(
+    process, match = start_announcing(
         [sys.executable, PROVIDER, "--host", PROVIDER_HOST, "--port", str(port), "--client-id", CLIENT_ID,
          "--client-secret", secret, "--redirect-uri", redirect_uri],
-        stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
-    line = read_first_line(process, 120)
-    match = re.match(r"Issuer (http://\S+)$", line)
-    if not match:
-        stop_server(process)
-        raise Failure(f"the provider did not start: {line!r} (log: {log.name})")
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+        os.path.join(workdir, "provider.log"), r"Issuer (http://\S+)$", "the OpenID provider", seconds=120)
     return process, match.group(1)
-
-
-def read_first_line(process, seconds):
-    first = []
-    reader = threading.Thread(target=lambda: first.append(process.stdout.readline()), daemon=True)
-    reader.start()
-    reader.join(seconds)
-    return first[0].strip() if first else ""
 
 
 def start_kanban(binary, workdir, port, configuration):
@@ -80,15 +63,9 @@ def start_kanban(binary, workdir, port, configuration):
     with open(path, "w") as file:
         json.dump(configuration, file)
     os.chmod(path, 0o600)
-    log = open(os.path.join(workdir, "kanban.log"), "a")
-    process = subprocess.Popen(
+    process, _ = start_announcing(
         [binary, "serve", "--db", os.path.join(workdir, "kanban.db"), "--port", str(port), "--oidc-config", path],
-        stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True)
-    line = read_first_line(process, 60)
-    if not line.startswith("Listening on "):
-        stop_server(process)
-        raise Failure(f"kanban serve --oidc-config did not start: {line!r} (log: {log.name})")
-    threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+        os.path.join(workdir, "kanban.log"), r"Listening on ", "kanban serve --oidc-config")
     return process
 
 
@@ -216,6 +193,14 @@ class Browser:
         failure = self.driver.find_elements(By.ID, "signin-failure")
         return failure[0].text if failure else None
 
+    def expect_refused(self, callback_url, state_cookie, words, what):
+        """`deliver` of `callback_url` shows a failure line holding `words` and signs no one in."""
+        line = self.deliver(callback_url, state_cookie)
+        if not line or words not in line:
+            raise Failure(f"{what} gave {line!r}")
+        if self.session()[0] != 401:
+            raise Failure(f"{what} signed someone in")
+
     def sign_out(self):
         person = self.wait(lambda d: next((b for b in d.find_elements(By.ID, "actor-button") if b.is_displayed()), None), "no person button")
         person.click()
@@ -289,25 +274,15 @@ def run(binary, workdir):
         authorization, name, value = start_sign_in(base_url)
         callback = attacker.callback_for(authorization)
         tampered = with_query(callback, state=value[:-2] + ("AA" if not value.endswith("AA") else "BB"))
-        line = browser.deliver(tampered, (name, value))
-        if not line or "not started in this browser" not in line:
-            raise Failure(f"a tampered state gave {line!r}")
-        if browser.session()[0] != 401:
-            raise Failure("a tampered state signed someone in")
+        browser.expect_refused(tampered, (name, value), "not started in this browser", "a tampered state")
 
         Step.current = "a state of another browser (no cookie: login CSRF) is refused"
-        line = browser.deliver(callback, None)
-        if not line or "not started in this browser" not in line:
-            raise Failure(f"a callback without this browser's state cookie gave {line!r}")
+        browser.expect_refused(callback, None, "not started in this browser", "a callback without this browser's state cookie")
 
         Step.current = "a nonce that is not the sign-in's is refused"
         authorization, name, value = start_sign_in(base_url)
         callback = attacker.callback_for(with_query(authorization, nonce=secrets.token_urlsafe(32)))
-        line = browser.deliver(callback, (name, value))
-        if not line or "nonce" not in line:
-            raise Failure(f"a wrong nonce gave {line!r}")
-        if browser.session()[0] != 401:
-            raise Failure("a wrong nonce signed someone in")
+        browser.expect_refused(callback, (name, value), "nonce", "a wrong nonce")
 
         Step.current = "a replayed callback and a replayed code are refused"
         authorization, name, value = start_sign_in(base_url)
@@ -316,15 +291,10 @@ def run(binary, workdir):
             raise Failure("a right callback did not sign in")
         if browser.session()[1] is None or browser.session()[1].get("actor") != "ana":
             raise Failure("a right callback delivered by the browser did not sign ana in")
-        line = browser.deliver(callback, (name, value))
-        if not line or "finished already" not in line:
-            raise Failure(f"a replayed callback gave {line!r}")
+        browser.expect_refused(callback, (name, value), "finished already", "a replayed callback")
         _, fresh_name, fresh_value = start_sign_in(base_url)
-        line = browser.deliver(with_query(callback, state=fresh_value), (fresh_name, fresh_value))
-        if not line or "refused the sign-in" not in line:
-            raise Failure(f"a code replayed into a fresh sign-in gave {line!r}")
-        if browser.session()[0] != 401:
-            raise Failure("a replayed code signed someone in")
+        browser.expect_refused(with_query(callback, state=fresh_value), (fresh_name, fresh_value), "refused the sign-in",
+                               "a code replayed into a fresh sign-in")
 
         Step.current = "a session past its expiry is refused"
         stop_server(kanban)
