@@ -150,11 +150,12 @@ extension KanbanEngine {
 
     /// As ``state(atSequence:)``, in `transaction`. With `cardsOf`, the state holds that board's
     /// cards and no other board's (nor undo stacks from before its snapshot): enough to lay that
-    /// board out or compare it, not to decide anything.
-    func state(atSequence sequence: UInt64, cardsOf board: BoardID? = nil, in transaction: some Transaction) throws -> (state: KanbanState, timestamp: Timestamp) {
+    /// board out or compare it, not to decide anything. With `indexed` off, the column orders are
+    /// not built (for a state only laid out once).
+    func state(atSequence sequence: UInt64, cardsOf board: BoardID? = nil, indexed: Bool = true, in transaction: some Transaction) throws -> (state: KanbanState, timestamp: Timestamp) {
         var core = EngineCore()
         try catchUp(&core, in: transaction, cardsOf: board, upTo: sequence)
-        core.state.buildOrderIndex()
+        if indexed { core.state.buildOrderIndex() }
         return (core.state, core.lastTimestamp)
     }
 

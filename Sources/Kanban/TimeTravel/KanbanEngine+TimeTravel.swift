@@ -10,8 +10,9 @@ extension KanbanEngine {
             // at the past never decodes the present's cards.
             let current = try boardsNow(in: transaction).board(named: name)
             let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
-            // Only this board's cards are decoded from the snapshot when it is known by its id.
-            let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, in: transaction)
+            // Only this board's cards are decoded from the snapshot when it is known by its id;
+            // laid out once, the state needs no column orders.
+            let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, indexed: false, in: transaction)
             let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
             return (current, past, moment)
         }

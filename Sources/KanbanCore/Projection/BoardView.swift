@@ -55,27 +55,63 @@ public struct BoardView: Hashable, Sendable {
 
 extension KanbanState {
     /// `board` laid out for display at `now`, whose local day is `today`.
+    ///
+    /// With the column orders built (``buildOrderIndex()``) it walks them; without, it gathers the
+    /// board's cards in one pass over ``cards`` and sorts each column, which costs less than
+    /// building the orders and looking every card up by id (a state read once, as of a moment).
     public func view(of board: Board, now: Timestamp, today: CalendarDay) -> BoardView {
         // As `isOverdue(_:now:today:)` for each card, with its board and column known here: a
         // view of 250,000 cards makes no dictionary lookups and no intermediate arrays.
         let lastColumn = board.columns.last
         let boardDetails = details(ofBoard: board.id)
         let anyDetails = !details.isEmpty
-        let columnViews = board.columns.compactMap { columnID -> BoardView.ColumnView? in
+        let positions = orders == nil ? positionsByColumn(of: board) : nil
+        let columnViews = board.columns.enumerated().compactMap { number, columnID -> BoardView.ColumnView? in
             guard let column = columns[columnID] else { return nil }
-            let order = order(of: columnID)
             var views: [BoardView.CardView] = []
-            views.reserveCapacity(order.count)
-            order.forEachSlot { slot in
-                guard let card = cards[slot.card] else { return }
+            func add(_ card: Card) {
                 let cardDetails = anyDetails ? details[card.id] : nil
                 // A due date marked done is never overdue, whatever the column.
                 let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true && cardDetails?.dueDone != true
                 views.append(BoardView.CardView(card: card, isOverdue: isOverdue, details: cardDetails))
             }
+            if let positions {
+                views.reserveCapacity(positions[number].count)
+                cards.values.withUnsafeBufferPointer { values in
+                    for position in positions[number] { add(values[position]) }
+                }
+            } else {
+                let order = order(of: columnID)
+                views.reserveCapacity(order.count)
+                order.forEachSlot { slot in
+                    if let card = cards[slot.card] { add(card) }
+                }
+            }
             let limit = boardDetails.limit(of: columnID)
             return BoardView.ColumnView(id: column.id, name: column.name, cards: views, limit: limit?.cards, isStrict: limit?.isStrict ?? false)
         }
         return BoardView(id: board.id, name: board.name, columns: columnViews, details: boardDetails)
+    }
+
+    /// For each of `board`'s columns, the positions in ``CardTable/values`` of its cards, first
+    /// to last. Cards decoded from a snapshot come column by column, each in order, so the sort
+    /// mostly finds runs already sorted.
+    private func positionsByColumn(of board: Board) -> [[Int]] {
+        var positions = Array(repeating: [Int](), count: board.columns.count)
+        cards.values.withUnsafeBufferPointer { values in
+            var runColumn: ColumnID?
+            var runNumber: Int?
+            for (position, card) in values.enumerated() {
+                if card.column != runColumn {
+                    runColumn = card.column
+                    runNumber = board.columns.firstIndex(of: card.column)
+                }
+                if let runNumber { positions[runNumber].append(position) }
+            }
+            for number in positions.indices {
+                positions[number].sort { values[$0].key != values[$1].key ? values[$0].key < values[$1].key : values[$0].id < values[$1].id }
+            }
+        }
+        return positions
     }
 }
