@@ -37,4 +37,33 @@ struct DisplayWidthTests {
             #expect(text.trailingSpacesRemoved() == slow, "\(text.debugDescription)")
         }
     }
+
+    /// Cutting character by character, as the board always cut.
+    static func referenceTruncate(_ text: String, to width: Int) -> String {
+        guard reference(text) > width else { return text }
+        var result = ""
+        var used = 0
+        for character in text {
+            if used + DisplayWidth.of(character) > width - 1 { break }
+            result.append(character)
+            used += DisplayWidth.of(character)
+        }
+        return result + "…"
+    }
+
+    @Test("Cutting and padding printable ASCII by bytes gives what cutting character by character gives, at every width", arguments: 0..<3)
+    func cutAndPad(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let alphabet: [Character] = ["a", "Z", " ", "\t", "-", ",", "é", "한", "🚀", "e\u{301}", "\u{1}"]
+        for round in 0..<300 {
+            let letters = round % 3 == 0 ? alphabet : alphabet.filter { $0.isASCII && $0 != "\t" && $0 != "\u{1}" }
+            let text = String((0..<Int.random(in: 0...40, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            for width in [0, 1, 2, 8, 16, 17, 39] {
+                let cut = Self.referenceTruncate(text, to: width)
+                #expect(DisplayWidth.truncate(text, to: width) == cut, "\(text.debugDescription) to \(width)")
+                let padded = DisplayWidth.pad(text, to: width)
+                #expect(padded == cut + String(repeating: " ", count: max(0, width - Self.reference(cut))), "\(text.debugDescription) to \(width)")
+            }
+        }
+    }
 }

@@ -36,21 +36,42 @@ enum DisplayWidth {
 
     /// `text` cut to at most `width` cells, with `…` when cut.
     static func truncate(_ text: String, to width: Int) -> String {
-        guard of(text) > width else { return text }
-        var result = ""
-        var used = 0
-        for character in text {
-            let cells = of(character)
-            if used + cells > width - 1 { break }
-            result.append(character)
-            used += cells
-        }
-        return result + "…"
+        fit(text, to: width).text
     }
 
     /// `text` padded with spaces to `width` cells (cut first when longer).
     static func pad(_ text: String, to width: Int) -> String {
-        let cut = truncate(text, to: width)
-        return cut + String(repeating: " ", count: max(0, width - of(cut)))
+        let (cut, cells) = fit(text, to: width)
+        return cells >= width ? cut : cut + String(repeating: " ", count: width - cells)
+    }
+
+    /// `text` cut to at most `width` cells (with `…` when cut), and how many cells that takes:
+    /// measured once, since a cut text ends in `…`, which is not ASCII and would send measuring
+    /// again down the slow path. Printable ASCII, a cell per byte, is cut by bytes.
+    private static func fit(_ text: String, to width: Int) -> (text: String, cells: Int) {
+        var cells = 0
+        var isPrintableASCII = true
+        for byte in text.utf8 {
+            guard byte < 0x80 else {
+                isPrintableASCII = false
+                cells = text.reduce(0) { $0 + of($1) }
+                break
+            }
+            if byte >= 0x20 && byte != 0x7F { cells += 1 } else { isPrintableASCII = false }
+        }
+        guard cells > width else { return (text, cells) }
+        if isPrintableASCII {
+            let kept = max(0, width - 1)
+            return (String(decoding: text.utf8.prefix(kept), as: UTF8.self) + "…", kept + 1)
+        }
+        var result = ""
+        var used = 0
+        for character in text {
+            let characterCells = of(character)
+            if used + characterCells > width - 1 { break }
+            result.append(character)
+            used += characterCells
+        }
+        return (result + "…", used + 1)
     }
 }
