@@ -16,13 +16,30 @@ struct BoardRenderer {
         }
         let height = blocks.map(\.count).max() ?? 0
 
-        var output = [terminal.bold(TerminalText.escaped(board.name))]
-        output.append(headers.map(terminal.bold).joined(separator: " │ "))
-        output.append(board.columns.map { _ in String(repeating: "─", count: width) }.joined(separator: "─┼─"))
-        for row in 0..<height {
-            output.append(blocks.map { row < $0.count ? $0[row] : String(repeating: " ", count: width) }.joined(separator: " │ "))
+        // One string, each line written into it in place (a board of 100,000 cards has as many
+        // lines): no string per row, and trailing spaces cut from the line just written.
+        var output = ""
+        output.reserveCapacity(blocks.reduce(0) { $0 + $1.reduce(0) { $0 + $1.utf8.count + 5 } } + height * (width + 5))
+        func endLine() {
+            while output.last == " " { output.removeLast() }
         }
-        return output.map { $0.trailingSpacesRemoved() }.joined(separator: "\n")
+        output += terminal.bold(TerminalText.escaped(board.name))
+        endLine()
+        output += "\n"
+        output += headers.map(terminal.bold).joined(separator: " │ ")
+        endLine()
+        output += "\n"
+        output += board.columns.map { _ in String(repeating: "─", count: width) }.joined(separator: "─┼─")
+        let blank = String(repeating: " ", count: width)
+        for row in 0..<height {
+            output += "\n"
+            for (number, block) in blocks.enumerated() {
+                if number > 0 { output += " │ " }
+                output += row < block.count ? block[row] : blank
+            }
+            endLine()
+        }
+        return output
     }
 
     private func lines(for view: BoardView.CardView, idLength: Int, width: Int) -> [String] {
