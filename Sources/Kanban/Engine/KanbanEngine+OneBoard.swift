@@ -14,8 +14,8 @@ extension KanbanEngine {
         return try read { transaction in
             guard let id = try boardsNow(in: transaction).board(named: name)?.id else { return nil }
             var core = EngineCore()
+            // Laid out once: no column orders (`view(of:)` sorts each column in one pass).
             try catchUp(&core, in: transaction, cardsOf: id)
-            core.state.buildOrderIndex()
             guard let board = core.state.boards[id] else { return nil }
             return core.state.view(of: board, now: now, today: now.day(in: timeZone))
         }
