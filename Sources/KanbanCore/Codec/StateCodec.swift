@@ -131,6 +131,8 @@ public enum StateCodec {
         let cardCount = try reader.readCount()
         guard cardCount <= bytes.count else { throw .malformed("card count \(cardCount)", at: reader.offset) }
         if let board {
+            // With one board, every card is its: room for them all at once, not by doubling.
+            if state.boards.count == 1 { state.cards.reserveCapacity(cardCount) }
             try decodeCards(of: board, count: cardCount, from: &reader, into: &state)
             if version >= detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count, version: version) }
             return state

@@ -75,7 +75,13 @@ struct BoardJSONTests {
         var cards = moments.enumerated().map { index, milliseconds in
             BoardView.CardView(card: card(UInt64(index), "moment \(milliseconds)", due: .moment(Timestamp(millisecondsSinceEpoch: milliseconds))), isOverdue: index % 2 == 0)
         }
-        for (index, day) in [CalendarDay(year: 2026, month: 12, day: 1), CalendarDay(year: 1, month: 1, day: 1), CalendarDay(year: 9999, month: 12, day: 31)].enumerated() {
+        // Days of years 0–9999 are written digit by digit; others through their description.
+        let days = [
+            CalendarDay(year: 2026, month: 12, day: 1), CalendarDay(year: 1, month: 1, day: 1), CalendarDay(year: 9999, month: 12, day: 31),
+            CalendarDay(year: 0, month: 2, day: 29), CalendarDay(year: 10_000, month: 1, day: 1), CalendarDay(year: -1, month: 12, day: 31),
+            CalendarDay(year: 1970, month: 1, day: 9), CalendarDay(daysSinceEpoch: .max), CalendarDay(daysSinceEpoch: .min),
+        ]
+        for (index, day) in days.enumerated() {
             cards.append(BoardView.CardView(card: card(100 + UInt64(index), "day", due: .day(try #require(day))), isOverdue: index == 0))
         }
         cards.append(BoardView.CardView(card: card(200, "no due", due: nil), isOverdue: false))
