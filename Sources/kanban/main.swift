@@ -3,6 +3,9 @@ import Kanban
 import KanbanCLI
 import KanbanPostgres
 
+// A large board's allocations fault 2 MB pages, not 4 KB ones: for commands that end, not
+// for a server, which should hand memory back as it goes.
+if CommandLine.arguments.dropFirst().first != "serve" { HugePageHeap.request() }
 // The process ends right after the command: its engine's state is left for exit to drop.
 KanbanCommand.keepEnginesUntilExit()
 // `--store URL` names a shared log on PostgreSQL, which this program links.
