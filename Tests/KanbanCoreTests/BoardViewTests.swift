@@ -25,9 +25,15 @@ struct BoardViewTests {
             let fast = unindexed.view(of: board, now: now, today: today)
             let walked = indexed.view(of: board, now: now, today: today)
             #expect(fast == walked)
+            // The view that takes the state's cards is the same view, and leaves the state it was
+            // given whole (a copy's cards are its own).
+            let taken = unindexed.takeView(of: board, now: now, today: today)
+            #expect(taken == walked)
+            #expect(indexed.takeView(of: board, now: now, today: today) == walked)
             #expect(fast.columns.map(\.cards.count) == board.columns.map { indexed.cardCount(in: $0) })
             cardsLaidOut += fast.columns.reduce(0) { $0 + $1.cards.count }
         }
         #expect(cardsLaidOut == unindexed.cards.count && cardsLaidOut > 100)
+        #expect(unindexed.firstDifference(from: indexed) == nil)
     }
 }

@@ -17,7 +17,9 @@ extension KanbanEngine {
             // Laid out once: no column orders (`view(of:)` sorts each column in one pass).
             try catchUp(&core, in: transaction, cardsOf: id)
             guard let board = core.state.boards[id] else { return nil }
-            return core.state.view(of: board, now: now, today: now.day(in: timeZone))
+            // Kept nowhere: its cards move into the view.
+            let state = (consume core).state
+            return state.takeView(of: board, now: now, today: now.day(in: timeZone))
         }
     }
 }

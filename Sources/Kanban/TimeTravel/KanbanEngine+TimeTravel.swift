@@ -19,7 +19,8 @@ extension KanbanEngine {
         if DefaultBoard.isPending(name, in: past) { return DefaultBoard.placeholderView }
         let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
         guard let board else { throw KanbanError.unknownBoard(name) }
-        return past.view(of: board, now: moment, today: moment.day(in: timeZone))
+        // Read only to be laid out: its cards move into the view.
+        return (consume past).takeView(of: board, now: moment, today: moment.day(in: timeZone))
     }
 
     func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {

@@ -117,6 +117,22 @@ public struct CardTable: Sendable {
         }
     }
 
+    /// Calls `body` with a function that moves the card at a position of ``values`` out (each
+    /// position at most once), then empties the table: `body` takes the cards it wants without
+    /// copying them, and the rest go with the table.
+    mutating func takingCards<Result>(_ body: ((Int) -> Card) -> Result) -> Result {
+        let result = values.withUnsafeMutableBufferPointer { values in
+            body { position in
+                // A card of no texts of its own stands in until the table goes.
+                var card = Card(id: CardID(Identifier(high: 0, low: 0)), column: ColumnID(Identifier(high: 0, low: 0)), key: OrderKey(integer: 0), title: "")
+                swap(&card, &values[position])
+                return card
+            }
+        }
+        self = CardTable()
+        return result
+    }
+
     /// Removes the card at `position` of ``values``, whose index entry is at `slot`.
     private mutating func remove(at position: Int, slot: Int) -> Card {
         let mask = slots.count - 1
