@@ -140,8 +140,10 @@ public enum StateCodec {
         state.cards.reserveCapacity(roomForTail(cardCount))
         for _ in 0..<cardCount {
             let card = try EventCodec.decodeCard(from: &reader)
-            guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
-            state.cards.insertNew(card)
+            // One probe: where the card is (a card twice is refused) or where it goes.
+            let (found, slot) = state.cards.find(card.id)
+            guard found == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
+            state.cards.insertNew(card, at: slot)
         }
         if version >= detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count, version: version) }
         let actorCount = try reader.readCount()
@@ -190,8 +192,10 @@ public enum StateCodec {
                 continue
             }
             let card = try EventCodec.decodeCard(from: &reader)
-            guard state.cards.index(forKey: card.id) == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
-            state.cards.insertNew(card)
+            // One probe: where the card is (a card twice is refused) or where it goes.
+            let (found, slot) = state.cards.find(card.id)
+            guard found == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
+            state.cards.insertNew(card, at: slot)
         }
     }
 
