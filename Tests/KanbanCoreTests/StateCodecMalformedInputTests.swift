@@ -55,4 +55,32 @@ struct StateCodecMalformedInputTests {
             return
         }
     }
+
+    @Test("A card twice is refused, whether every card is read or one board's", arguments: [false, true])
+    func cardTwice(oneBoard: Bool) throws {
+        var state = KanbanState()
+        let events = try WorkloadGeneratorTests.run(seed: 3, events: 200).events
+        for event in events { state.apply(event) }
+        let cards = state.cards.values
+        try #require(cards.count >= 2)
+        func id(_ value: CardID) -> [UInt8] {
+            withUnsafeBytes(of: value.raw.high.bigEndian, Array.init) + withUnsafeBytes(of: value.raw.low.bigEndian, Array.init)
+        }
+        // The second card's id, where its record starts, made the first card's.
+        var bytes = StateCodec.encode(state)
+        let second = id(cards[1].id)
+        let at = try #require((0...(bytes.count - 16)).first { Array(bytes[$0..<($0 + 16)]) == second })
+        bytes.replaceSubrange(at..<(at + 16), with: id(cards[0].id))
+        let board = state.boardOrder.first
+        let result = bytes.withUnsafeBytes { buffer -> Result<KanbanState, EventDecodingError> in
+            do throws(EventDecodingError) {
+                return .success(try StateCodec.decode(buffer, cardsOf: oneBoard ? board : nil))
+            } catch { return .failure(error) }
+        }
+        guard case .failure(.malformed(let what, _)) = result else {
+            Issue.record("a card twice decoded: \(result)")
+            return
+        }
+        #expect(what == "card \(cards[0].id) twice")
+    }
 }
