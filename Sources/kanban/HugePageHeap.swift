@@ -8,7 +8,8 @@ import Glibc
 /// pages, the first touch of each page is a fault, and at 250,000 cards those faults were a
 /// fifth of `kanban board --json`. With transparent huge pages in `madvise` mode (the usual
 /// default), the heap's first 256 MB — only reserved, touched as needed — fault a 2 MB page at
-/// a time. Where the kernel has them off, or anything fails, nothing changes.
+/// a time. Where the kernel has them off, a limit on data or address space is set (`ulimit -d`,
+/// `ulimit -v`: the stretch would count against it), or anything fails, nothing changes.
 enum HugePageHeap {
     /// The heap stretch asked for: reserved address space, not memory.
     static let reserved = 256 << 20
@@ -25,10 +26,23 @@ enum HugePageHeap {
         return unsafeBitCast(symbol, to: MallocOption.self)(option, value) == 1
     }
 
+    /// glibc's own top pad (128 KB), put back once the stretch is there.
+    private static let defaultTopPad: Int32 = 128 << 10
+
+    /// Whether `resource` has no limit: under a limit on data or address space, a reserved
+    /// stretch would count against it and fail allocations that fit without it.
+    private static func isUnlimited(_ resource: __rlimit_resource_t) -> Bool {
+        var limit = rlimit()
+        return getrlimit(resource, &limit) == 0 && limit.rlim_cur == rlim_t.max // RLIM_INFINITY, which Swift does not import
+    }
+
     static func request() {
         let hugePage = 2 << 20
-        // Grow the heap by the stretch at its next extension, and never give it back early.
+        guard isUnlimited(__rlimit_resource_t(RLIMIT_DATA.rawValue)), isUnlimited(__rlimit_resource_t(RLIMIT_AS.rawValue)) else { return }
+        // Grow the heap by the stretch at its next extension (and once only: the pad goes back
+        // to glibc's own below), and never give it back early.
         guard setMallocOption(topPad, Int32(reserved)), setMallocOption(trimThreshold, Int32(2 * reserved)) else { return }
+        defer { _ = setMallocOption(topPad, defaultTopPad) }
         // Allocations the heap's top cannot hold extend it (each below the mmap threshold): the
         // stretch is what lies between the heap's end before and after.
         guard let before = sbrk(0), before != UnsafeMutableRawPointer(bitPattern: -1) else { return }
