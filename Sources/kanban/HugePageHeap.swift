@@ -41,8 +41,9 @@ enum HugePageHeap {
         guard isUnlimited(__rlimit_resource_t(RLIMIT_DATA.rawValue)), isUnlimited(__rlimit_resource_t(RLIMIT_AS.rawValue)) else { return }
         // Grow the heap by the stretch at its next extension (and once only: the pad goes back
         // to glibc's own below), and never give it back early.
-        guard setMallocOption(topPad, Int32(reserved)), setMallocOption(trimThreshold, Int32(2 * reserved)) else { return }
+        guard setMallocOption(topPad, Int32(reserved)) else { return }
         defer { _ = setMallocOption(topPad, defaultTopPad) }
+        guard setMallocOption(trimThreshold, Int32(2 * reserved)) else { return }
         // Allocations the heap's top cannot hold extend it (each below the mmap threshold): the
         // stretch is what lies between the heap's end before and after.
         guard let before = sbrk(0), before != UnsafeMutableRawPointer(bitPattern: -1) else { return }

@@ -139,11 +139,7 @@ public enum StateCodec {
         }
         state.cards.reserveCapacity(roomForTail(cardCount))
         for _ in 0..<cardCount {
-            let card = try EventCodec.decodeCard(from: &reader)
-            // One probe: where the card is (a card twice is refused) or where it goes.
-            let (found, slot) = state.cards.find(card.id)
-            guard found == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
-            state.cards.insertNew(card, at: slot)
+            try insert(try EventCodec.decodeCard(from: &reader), into: &state, at: reader.offset)
         }
         if version >= detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count, version: version) }
         let actorCount = try reader.readCount()
@@ -162,6 +158,13 @@ public enum StateCodec {
         }
         try reader.expectEnd()
         return state
+    }
+
+    /// Adds a decoded `card` to `state`, refusing a card twice, with one probe of the table.
+    private static func insert(_ card: consuming Card, into state: inout KanbanState, at offset: Int) throws(EventDecodingError) {
+        let (found, slot) = state.cards.find(card.id)
+        guard found == nil else { throw .malformed("card \(card.id) twice", at: offset) }
+        state.cards.insertNew(card, at: slot)
     }
 
     /// Room for a snapshot's `count` cards and the cards the events after it add: an eighth
@@ -191,11 +194,7 @@ public enum StateCodec {
                 try EventCodec.skipCard(from: &reader)
                 continue
             }
-            let card = try EventCodec.decodeCard(from: &reader)
-            // One probe: where the card is (a card twice is refused) or where it goes.
-            let (found, slot) = state.cards.find(card.id)
-            guard found == nil else { throw .malformed("card \(card.id) twice", at: reader.offset) }
-            state.cards.insertNew(card, at: slot)
+            try insert(try EventCodec.decodeCard(from: &reader), into: &state, at: reader.offset)
         }
     }
 

@@ -121,10 +121,11 @@ public struct CardTable: Sendable {
     /// position at most once), then empties the table: `body` takes the cards it wants without
     /// copying them, and the rest go with the table.
     mutating func takingCards<Result>(_ body: ((Int) -> Card) -> Result) -> Result {
+        // A card of no texts of its own stands in for each one taken, until the table goes.
+        let standIn = Card(id: CardID(Identifier(high: 0, low: 0)), column: ColumnID(Identifier(high: 0, low: 0)), key: OrderKey(integer: 0), title: "")
         let result = values.withUnsafeMutableBufferPointer { values in
             body { position in
-                // A card of no texts of its own stands in until the table goes.
-                var card = Card(id: CardID(Identifier(high: 0, low: 0)), column: ColumnID(Identifier(high: 0, low: 0)), key: OrderKey(integer: 0), title: "")
+                var card = standIn
                 swap(&card, &values[position])
                 return card
             }
