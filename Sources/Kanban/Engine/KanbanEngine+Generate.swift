@@ -22,8 +22,11 @@ extension KanbanEngine {
                 var count = appended
                 batch.buildOrderIndex()
                 while count < batchEnd {
-                    let (step, actor) = current.next(in: batch.state)
-                    let decided = try decide(step, actor: actor, generator: &current, in: batch)
+                    // The state is lent, not copied, to the generator and the decider.
+                    let (step, actor) = batch.withStateLent { current.next(in: $0) }
+                    let decided = try batch.withStateLent { state in
+                        try decide(step, actor: actor, generator: &current, on: state, in: batch)
+                    }
                     let recorded = try batch.append(decided, actor: actor, at: current.timestamp, ids: &current.ids)
                     for event in recorded { current.observe(event) }
                     count += recorded.count
@@ -44,19 +47,20 @@ extension KanbanEngine {
         _ step: WorkloadStep,
         actor: String,
         generator: inout WorkloadGenerator,
+        on state: borrowing KanbanState,
         in batch: BatchAppend
     ) throws -> [BoardEvent] {
         switch step {
         case .command(let command):
-            return try batch.decide(command, actor: actor, ids: &generator.ids)
+            return try batch.decide(command, actor: actor, onLent: state, ids: &generator.ids)
         case .undo, .redo:
             do {
-                let events = try batch.decide(step == .undo ? .undo() : .redo(), actor: actor, ids: &generator.ids)
+                let events = try batch.decide(step == .undo ? .undo() : .redo(), actor: actor, onLent: state, ids: &generator.ids)
                 guard !events.isEmpty else { throw KanbanError.nothingToUndo(actor: actor) }
                 return events
             } catch is KanbanError {
-                guard let edit = generator.fallback(in: batch.state) else { return [] }
-                return try Decider.decide(edit, in: batch.state, ids: &generator.ids)
+                guard let edit = generator.fallback(in: state) else { return [] }
+                return try Decider.decide(edit, in: state, ids: &generator.ids)
             }
         }
     }

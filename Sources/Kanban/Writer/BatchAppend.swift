@@ -29,6 +29,23 @@ public struct BatchAppend {
         _read { yield core.pointee.state }
     }
 
+    /// Calls `body` with the state, with what the batch appended so far, lent out of the batch
+    /// for the call: read where it lies rather than copied (a copy retains every table of the
+    /// state, several times an event in a generated log). While `body` runs, ``state`` reads
+    /// an empty state; `body` must not append.
+    package func withStateLent<Result>(_ body: (borrowing KanbanState) throws -> Result) rethrows -> Result {
+        var lent = KanbanState()
+        swap(&lent, &core.pointee.state)
+        defer { swap(&lent, &core.pointee.state) }
+        return try body(lent)
+    }
+
+    /// The events `command`, by `actor`, decides on `state`, the batch's state lent out by
+    /// ``withStateLent(_:)`` (its order index built), new ids drawn from `ids`.
+    package func decide(_ command: Command, actor: String, onLent state: borrowing KanbanState, ids: inout some RandomNumberGenerator) throws -> [BoardEvent] {
+        try engine.decide(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction).events
+    }
+
     /// The timestamp of the log's last event, with what the batch appended so far.
     public var lastTimestamp: Timestamp { core.pointee.lastTimestamp }
 

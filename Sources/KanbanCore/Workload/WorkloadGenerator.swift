@@ -68,7 +68,8 @@ public struct WorkloadGenerator: Sendable {
     public mutating func fallback(in state: KanbanState) -> Command? {
         for name in boardNames {
             guard let board = state.board(named: name), let cards = liveCards[board.id], !cards.isEmpty else { continue }
-            return editCommand(board: name, card: state.cards[cards.randomElement(using: &random)]!)
+            let card = cards.randomElement(using: &random)
+            return editCommand(board: name, card: card, hasDue: state.cards[card]?.due != nil)
         }
         return nil
     }
@@ -90,23 +91,26 @@ public struct WorkloadGenerator: Sendable {
 
         let roll = Int.random(in: 0..<100, using: &random)
         let cardID = cards.randomElement(using: &random)
-        let card = state.cards[cardID]!
+        // The card's fields are read where it lies: a copy would retain its texts.
+        let position = state.cards.index(forKey: cardID)!
+        let cardColumn = state.cards.values[position].column
+        let cardHasDue = state.cards.values[position].due != nil
         switch roll {
         case ..<15:
             return (addCommand(board: boardName), actor)
         case 95...:
             undoRoll = roll - 95
-            return (editCommand(board: boardName, card: card), actor)
+            return (editCommand(board: boardName, card: cardID, hasDue: cardHasDue), actor)
         case ..<45:
-            return (editCommand(board: boardName, card: card), actor)
+            return (editCommand(board: boardName, card: cardID, hasDue: cardHasDue), actor)
         case ..<85:
             let across = Bool.random(using: &random) && board.columns.count > 1
-            var target = card.column
+            var target = cardColumn
             if across {
-                let others = board.columns.filter { $0 != card.column }
+                let others = board.columns.filter { $0 != cardColumn }
                 target = others[Int.random(in: 0..<others.count, using: &random)]
             }
-            let count = state.cardCount(in: target) - (target == card.column ? 1 : 0)
+            let count = state.cardCount(in: target) - (target == cardColumn ? 1 : 0)
             let index = Int.random(in: 0...max(count, 0), using: &random)
             let column = state.columns[target]!.name
             return (.moveCard(board: boardName, card: cardID.description, column: column, index: index), actor)
@@ -131,11 +135,11 @@ public struct WorkloadGenerator: Sendable {
         return .addCard(board: board, title: title(), description: description(), due: due)
     }
 
-    private mutating func editCommand(board: String, card: Card) -> Command {
+    private mutating func editCommand(board: String, card: CardID, hasDue: Bool) -> Command {
         switch Int.random(in: 0..<5, using: &random) {
-        case 0, 1: .editCard(board: board, card: card.id.description, title: title())
-        case 2, 3: .editCard(board: board, card: card.id.description, description: description())
-        default: .editCard(board: board, card: card.id.description, due: card.due == nil ? .set(dueDate()) : .remove)
+        case 0, 1: .editCard(board: board, card: card.description, title: title())
+        case 2, 3: .editCard(board: board, card: card.description, description: description())
+        default: .editCard(board: board, card: card.description, due: hasDue ? .remove : .set(dueDate()))
         }
     }
 
