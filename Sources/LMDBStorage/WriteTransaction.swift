@@ -28,6 +28,16 @@ public struct WriteTransaction: Transaction {
         }
     }
 
+    /// Calls `body` with a cursor on `database` that stores entries: for many puts in ascending
+    /// key order, each of which then skips the search from the root when its key belongs on the
+    /// page the one before landed on.
+    public func withWriteCursor<Result>(on database: Database, _ body: (WriteCursor) throws -> Result) throws -> Result {
+        var cursorHandle: OpaquePointer?
+        try check(mdb_cursor_open(handle, database.handle, &cursorHandle), "mdb_cursor_open")
+        defer { mdb_cursor_close(cursorHandle) }
+        return try body(WriteCursor(handle: cursorHandle!))
+    }
+
     /// Removes the value under `key`. Returns `false` when there was none.
     @discardableResult
     public func delete(forKey key: [UInt8], in database: Database) throws -> Bool {

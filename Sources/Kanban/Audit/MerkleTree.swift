@@ -41,13 +41,31 @@ package struct MerkleTree: Sendable {
         }
         guard !leaves.isEmpty else { return start }
         var frontier = [InlineDigest?](repeating: nil, count: 64)
+        var made = [[Node]](repeating: [], count: 64)
         var size = start
         for leaf in leaves {
-            try append(leaf: leaf, at: size, frontier: &frontier, in: transaction)
+            try append(leaf: leaf, at: size, frontier: &frontier, made: &made, in: transaction)
             size += 1
         }
-        try transaction.put(Self.littleEndian(size), forKey: Self.sizeKey, in: database)
+        // Level by level, each in index order: every key after the one before it, so each put
+        // lands beside the last without a search from the root.
+        try transaction.withWriteCursor(on: database) { cursor in
+            for (level, nodes) in made.enumerated() {
+                for node in nodes {
+                    try Self.withKey(level: UInt8(level), index: node.index) { key in
+                        try node.hash.withUnsafeBytes { value in try cursor.put(value, forKey: key) }
+                    }
+                }
+            }
+            try cursor.put(Self.littleEndian(size), forKey: Self.sizeKey)
+        }
         return size
+    }
+
+    /// A hash made by an extension, to be stored at its level.
+    private struct Node {
+        let index: UInt64
+        let hash: InlineDigest
     }
 
     /// Cuts the tree back to its first `size` leaves (a node's cache cut back to its shared
@@ -66,14 +84,15 @@ package struct MerkleTree: Sendable {
         try transaction.put(Self.littleEndian(size), forKey: Self.sizeKey, in: database)
     }
 
-    /// Stores leaf `index` (0-based) and every subtree it completes. `frontier` holds, by level,
-    /// the last complete subtree this extension made there: the left sibling the next one at
-    /// that level pairs with. One made before the extension is read from the database once.
-    private func append(leaf: InlineDigest, at index: UInt64, frontier: inout [InlineDigest?], in transaction: WriteTransaction) throws {
+    /// Adds leaf `index` (0-based) and every subtree it completes to `made`, by level. `frontier`
+    /// holds, by level, the last complete subtree this extension made there: the left sibling
+    /// the next one at that level pairs with. One made before the extension is read from the
+    /// database once.
+    private func append(leaf: InlineDigest, at index: UInt64, frontier: inout [InlineDigest?], made: inout [[Node]], in transaction: WriteTransaction) throws {
         var hash = leaf
         var level = 0
         var position = index
-        try put(hash, level: 0, index: position, in: transaction)
+        made[0].append(Node(index: position, hash: hash))
         while position & 1 == 1 {
             guard let left = try frontier[level] ?? storedNode(level: UInt8(level), index: position - 1, in: transaction) else {
                 throw KanbanError.corruptEvent(sequence: index + 1, reason: "the audit tree lacks the node at level \(level), index \(position - 1)")
@@ -81,7 +100,7 @@ package struct MerkleTree: Sendable {
             hash = left.withUnsafeBytes { left in hash.withUnsafeBytes { right in MerkleHash.nodeDigest(left, right) } }
             level += 1
             position >>= 1
-            try put(hash, level: UInt8(level), index: position, in: transaction)
+            made[level].append(Node(index: position, hash: hash))
         }
         frontier[level] = hash
     }
@@ -90,12 +109,6 @@ package struct MerkleTree: Sendable {
     private func storedNode(level: UInt8, index: UInt64, in transaction: some Transaction) throws -> InlineDigest? {
         try Self.withKey(level: level, index: index) { key in
             try transaction.withValue(forKey: key, in: database) { InlineDigest($0) } ?? nil
-        }
-    }
-
-    private func put(_ hash: InlineDigest, level: UInt8, index: UInt64, in transaction: WriteTransaction) throws {
-        try Self.withKey(level: level, index: index) { key in
-            try hash.withUnsafeBytes { value in try transaction.put(value, forKey: key, in: database) }
         }
     }
 

@@ -70,12 +70,15 @@ struct HistoryIndex: Sendable {
             return true
         }
         guard added > 0 else { return extent }
-        // In key order: each page of the index is then visited once, in turn.
+        // In key order through one cursor: each page of the index is visited once, in turn,
+        // and a put whose key belongs on the page of the one before skips the search from the root.
         entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        for (key, value) in entries {
-            try transaction.put(value, forKey: key, in: database)
+        try transaction.withWriteCursor(on: database) { cursor in
+            for (key, value) in entries {
+                try cursor.put(value, forKey: key)
+            }
+            try cursor.put((0..<8).map { UInt8(truncatingIfNeeded: extent >> (8 * $0)) }, forKey: Self.extentKey)
         }
-        try transaction.put((0..<8).map { UInt8(truncatingIfNeeded: extent >> (8 * $0)) }, forKey: Self.extentKey, in: database)
         return extent
     }
 
