@@ -315,6 +315,50 @@ struct SnapshotTests {
         #expect(report.snapshot == snapshots.last?.sequence)
     }
 
+    @Test("Automatic snapshots are spaced by the interval, or by half the live cards when that is more")
+    func spacingFollowsCards() throws {
+        let options = EngineOptions(snapshotInterval: 100)
+        #expect(options.snapshotSpacing(liveCards: 0) == 100)
+        #expect(options.snapshotSpacing(liveCards: 200) == 100)
+        #expect(options.snapshotSpacing(liveCards: 1_001) == 500)
+        #expect(EngineOptions(snapshotInterval: 0).snapshotSpacing(liveCards: 1_000_000) == 0)
+
+        // 300 adds with an interval of 20: past 40 live cards the snapshots spread out, each
+        // at least half its state's cards after the one before.
+        let directory = try TemporaryDirectory(prefix: "kanban-snapshot-spacing")
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(snapshotInterval: 20))
+        for index in 0..<300 { _ = try engine.execute(.addCard(board: "main", title: "card \(index)"), actor: "ana") }
+        EngineSnapshots.waitForBackgroundWork()
+        // Event 1 makes the board, each event after it adds a card: after event `n` the state
+        // holds `n - 1` cards. A snapshot is due at the first `n` with `n - newest >= max(20,
+        // (n - 1) / 2)`: 20, 40, then 78 (77 cards: 38 ≥ 38) and 154 (153 cards: 76 ≥ 76); the
+        // next would be 231, past the 301 events. A fixed interval took 15.
+        let sequences = try engine.snapshots.list().map(\.sequence)
+        #expect(sequences == [20, 40, 78, 154])
+        #expect(try engine.verify().firstDifference == nil)
+    }
+
+    @Test("A stored snapshot whose key claims the far end of the sequence space stops nothing and traps nothing")
+    func farFutureSnapshotKey() throws {
+        let fixture = try Fixture(events: 30, seed: 5, interval: 10)
+        defer { fixture.directory.remove() }
+        try fixture.storeSnapshot(at: 20)
+        let value = try #require(try fixture.engine.log.environment.read { transaction in
+            try transaction.value(forKey: withUnsafeBytes(of: UInt64(20).bigEndian, Array.init), in: fixture.engine.snapshotStore.database)
+        })
+        let far = UInt64.max - 3
+        try fixture.engine.log.environment.write { transaction in
+            try transaction.put(value, forKey: withUnsafeBytes(of: far.bigEndian, Array.init), in: fixture.engine.snapshotStore.database)
+        }
+        let path = fixture.path
+        let reopened = try KanbanEngine(path: path, options: EngineOptions(snapshotInterval: 10, warn: { _ in }))
+        for index in 0..<25 { _ = try reopened.execute(.addCard(board: "main", title: "after \(index)"), actor: "ana") }
+        EngineSnapshots.waitForBackgroundWork()
+        #expect(try reopened.statistics().lastSequence > 30)
+        #expect(try reopened.withState { $0.firstDifference(from: try fixture.fullReplay()) } == nil)
+    }
+
     @Test("kanban snapshot's engine call covers the current state and is listed")
     func snapshotNow() throws {
         let fixture = try Fixture(events: 30, seed: 11)

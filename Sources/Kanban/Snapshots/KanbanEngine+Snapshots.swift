@@ -54,9 +54,13 @@ extension KanbanEngine {
     /// interval's events back through the memory map, and a long `generate` ended with most of
     /// the log in its resident set (596 MB after 1,000,000 events, against 238 MB now).
     func scheduleSnapshotIfDue(_ core: inout EngineCore) {
-        let interval = UInt64(max(options.snapshotInterval, 0))
+        let interval = options.snapshotSpacing(liveCards: core.state.cards.count)
         let target = core.state.lastSequence
-        guard interval > 0, let newest = core.newestSnapshot, target >= newest + interval else { return }
+        // A newest snapshot read from disk may claim any sequence: one so far on that the next
+        // is never due takes no more automatic snapshots, and traps nothing.
+        guard interval > 0, let newest = core.newestSnapshot,
+              case (let due, false) = newest.addingReportingOverflow(interval), target >= due
+        else { return }
         core.newestSnapshot = target
         let (state, timestamp, cuts) = (core.state, core.lastTimestamp, core.cuts)
         KanbanEngine.backgroundWork.enter()
