@@ -315,7 +315,7 @@ struct SnapshotTests {
         #expect(report.snapshot == snapshots.last?.sequence)
     }
 
-    @Test("Automatic snapshots are spaced by the interval, or by half the live cards when that is more")
+    @Test("An importer's snapshots are spaced by the interval, or by half the live cards when that is more; commands keep the interval")
     func spacingFollowsCards() throws {
         let options = EngineOptions(snapshotInterval: 100)
         #expect(options.snapshotSpacing(liveCards: 0) == 100)
@@ -323,20 +323,30 @@ struct SnapshotTests {
         #expect(options.snapshotSpacing(liveCards: 1_001) == 500)
         #expect(EngineOptions(snapshotInterval: 0).snapshotSpacing(liveCards: 1_000_000) == 0)
 
-        // 300 adds with an interval of 20: past 40 live cards the snapshots spread out, each
-        // at least half its state's cards after the one before.
+        // 300 adds with an interval of 20, each in a batch of its own (one write transaction,
+        // as an importer's): past 40 live cards the snapshots spread out.
         let directory = try TemporaryDirectory(prefix: "kanban-snapshot-spacing")
         defer { directory.remove() }
         let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(snapshotInterval: 20))
-        for index in 0..<300 { _ = try engine.execute(.addCard(board: "main", title: "card \(index)"), actor: "ana") }
+        for index in 0..<300 {
+            try engine.importer.batch { batch in
+                _ = try batch.append(try batch.decide(.addCard(board: "main", title: "card \(index)"), actor: "ana"), actor: "ana")
+            }
+        }
         EngineSnapshots.waitForBackgroundWork()
         // Event 1 makes the board, each event after it adds a card: after event `n` the state
         // holds `n - 1` cards. A snapshot is due at the first `n` with `n - newest >= max(20,
         // (n - 1) / 2)`: 20, 40, then 78 (77 cards: 38 ≥ 38) and 154 (153 cards: 76 ≥ 76); the
         // next would be 231, past the 301 events. A fixed interval took 15.
-        let sequences = try engine.snapshots.list().map(\.sequence)
-        #expect(sequences == [20, 40, 78, 154])
+        #expect(try engine.snapshots.list().map(\.sequence) == [20, 40, 78, 154])
         #expect(try engine.verify().firstDifference == nil)
+
+        // Commands on the same log go back to the interval: the first one is past it (#302,
+        // 148 after #154), the twentieth after it too (#322), though the state holds 320 cards.
+        for index in 0..<30 { _ = try engine.execute(.addCard(board: "main", title: "more \(index)"), actor: "bo") }
+        EngineSnapshots.waitForBackgroundWork()
+        let sequences = try engine.snapshots.list().map(\.sequence)
+        #expect(sequences.suffix(2) == [302, 322], "\(sequences)")
     }
 
     @Test("A stored snapshot whose key claims the far end of the sequence space stops nothing and traps nothing")

@@ -14,7 +14,7 @@ public struct EngineOptions: Sendable {
     /// earlier than the one before it, whatever the clocks of other processes said.
     public var clock: @Sendable () -> Timestamp
     /// A snapshot is taken, in the background, whenever this many events were appended since
-    /// the newest one, or half as many as there are live cards when that is more (see
+    /// the newest one (by an importer or the workload generator: see
     /// ``snapshotSpacing(liveCards:)``); 0 turns automatic snapshots off. See
     /// ``defaultSnapshotInterval``.
     public var snapshotInterval: Int
@@ -90,14 +90,16 @@ public struct EngineOptions: Sendable {
         FileHandle.standardError.write(Data("kanban: warning: \(message)\n".utf8))
     }
 
-    /// The events appended between automatic snapshots of a state of `liveCards` cards:
-    /// ``snapshotInterval``, or `liveCards / 2` when that is more; 0 when automatic snapshots
-    /// are off. A snapshot costs about what encoding every live card costs, so spacing them by
-    /// half the live cards bounds that cost at two cards' worth an event, however large the
-    /// state grows. At a fixed 20,000, a 5,000,000-event `generate` (237,738 cards at the end)
-    /// encoded 5 GB of snapshots, the snapshot thread fell behind, and the states waiting for it
-    /// took 3.3 GB; retention, which keeps the snapshots within the log's size, then removed
-    /// most of them. Spaced by the cards, about as many are kept, and closer together.
+    /// The events an importer or the workload generator appends between automatic snapshots
+    /// of a state of `liveCards` cards: ``snapshotInterval``, or `liveCards / 2` when that is
+    /// more; 0 when automatic snapshots are off. A snapshot costs about what encoding every
+    /// live card costs, so spacing them by half the live cards bounds that cost at two cards'
+    /// worth an event, however large the state grows. At a fixed 20,000, a 5,000,000-event
+    /// `generate` (237,738 cards at the end) encoded 5 GB of snapshots, the snapshot thread fell
+    /// behind, and the states waiting for it took 3.3 GB; retention, which keeps the snapshots
+    /// within the log's size, then removed most of them. Spaced by the cards, about as many are
+    /// kept, and closer together. Commands keep the plain interval: a short-lived read replays
+    /// the events after the newest snapshot, so it stays near the log's end.
     public func snapshotSpacing(liveCards: Int) -> UInt64 {
         guard snapshotInterval > 0 else { return 0 }
         return UInt64(max(snapshotInterval, liveCards / 2))

@@ -208,10 +208,12 @@ extension KanbanEngine {
     /// ``append(_:actor:at:happenedAt:ids:to:in:)`` marks `core` dirty while it holds events that are not
     /// committed yet; the mark is cleared once the transaction commits, so a failed write
     /// leaves a state that the next catch-up rebuilds from the log. When `body` appended
-    /// events, the board outline of the state it left is stored in the same transaction.
+    /// events, the board outline of the state it left is stored in the same transaction. `bulk`
+    /// for an importer's batch (see ``scheduleSnapshotIfDue(_:bulk:)``).
     func writeAndApply<Result>(
         _ core: inout EngineCore,
         sharing exchange: SharedWrite? = nil,
+        bulk: Bool = false,
         _ body: (inout EngineCore, WriteTransaction) throws -> Result
     ) throws -> Result {
         let result = try write(sharing: exchange) { transaction in
@@ -227,7 +229,7 @@ extension KanbanEngine {
             return result
         }
         core.isDirty = false
-        scheduleSnapshotIfDue(&core)
+        scheduleSnapshotIfDue(&core, bulk: bulk)
         return result
     }
 

@@ -36,6 +36,7 @@ extension KanbanEngine {
             generator = after
             appended = count
         }
+        snapshotAfterBulk()
         let elapsed = ContinuousClock.now - start
         return ReplayReport(events: appended, seconds: elapsed.seconds)
     }

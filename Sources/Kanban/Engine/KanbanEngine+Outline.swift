@@ -24,7 +24,7 @@ extension KanbanEngine {
                 else { return nil }
                 var outline = stored.outline
                 // Leave a due snapshot to the state's path, so that a run of adds still takes them.
-                let interval = options.snapshotSpacing(liveCards: outline.ends.values.reduce(0) { $0 + $1.count })
+                let interval = UInt64(max(options.snapshotInterval, 0))
                 let newest = try snapshotStore.newestSequence(in: transaction) ?? 0
                 if interval > 0, next >= newest.addingReportingOverflow(interval).partialValue || newest > next {
                     return nil

@@ -8,7 +8,7 @@ extension KanbanEngine {
     package func appendBatch<Result>(_ body: (inout BatchAppend) throws -> Result) throws -> Result {
         let ranges = try self.store.backdatedRanges()
         return try writeSide.withLock { core in
-            try writeAndApply(&core) { core, transaction in
+            try writeAndApply(&core, bulk: true) { core, transaction in
                 try withUnsafeMutablePointer(to: &core) { pointer in
                     var batch = BatchAppend(engine: self, core: pointer, backdated: ranges, transaction: transaction, now: clock())
                     return try body(&batch)
