@@ -33,6 +33,7 @@ extension KanbanCommand {
                 Output.styled(BoardRenderer(terminal: .current).render(view))
                 if let line = try ReplicaWrites.notSyncedLine(engine) { Output.line(line) }
             }
+            EngineRetention.keep(view)
         }
     }
 }

@@ -20,6 +20,10 @@ public struct Card: Hashable, Sendable {
         self.due = due
     }
 
+    /// A card with no texts of its own, to hold a place while a real card is moved in or out
+    /// without copying it (and retaining its texts).
+    static let standIn = Card(id: CardID(Identifier(high: 0, low: 0)), column: ColumnID(Identifier(high: 0, low: 0)), key: OrderKey(integer: 0), title: "")
+
     /// Its entry in the column's order.
     public var slot: OrderedSlot { OrderedSlot(key: key, card: id) }
 }

@@ -87,14 +87,19 @@ extension KanbanState {
         let anyDetails = !details.isEmpty
         let columnViews = board.columns.enumerated().compactMap { number, columnID -> BoardView.ColumnView? in
             guard let column = columns[columnID] else { return nil }
-            // Each card view is made in its place: appending copied it (and retained its texts).
+            // Each card view is made in its place, around a text-free stand-in, and the card is
+            // swapped in: building the view from the card copied it, then copied the view into
+            // the array (each copy retaining the card's texts).
             let views = [BoardView.CardView](unsafeUninitializedCapacity: positions[number].count) { buffer, count in
+                guard let base = buffer.baseAddress else { return }
                 for position in positions[number] {
-                    let card = card(position)
+                    var card = card(position)
                     let cardDetails = anyDetails ? details[card.id] : nil
                     // A due date marked done is never overdue, whatever the column.
                     let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true && cardDetails?.dueDone != true
-                    (buffer.baseAddress! + count).initialize(to: BoardView.CardView(card: consume card, isOverdue: isOverdue, details: cardDetails))
+                    let slot = base + count
+                    slot.initialize(to: BoardView.CardView(card: Card.standIn, isOverdue: isOverdue, details: cardDetails))
+                    swap(&slot.pointee.card, &card)
                     count += 1
                 }
             }

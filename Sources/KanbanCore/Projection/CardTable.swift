@@ -122,10 +122,9 @@ public struct CardTable: Sendable {
     /// copying them, and the rest go with the table.
     mutating func takingCards<Result>(_ body: ((Int) -> Card) -> Result) -> Result {
         // A card of no texts of its own stands in for each one taken, until the table goes.
-        let standIn = Card(id: CardID(Identifier(high: 0, low: 0)), column: ColumnID(Identifier(high: 0, low: 0)), key: OrderKey(integer: 0), title: "")
         let result = values.withUnsafeMutableBufferPointer { values in
             body { position in
-                var card = standIn
+                var card = Card.standIn
                 swap(&card, &values[position])
                 return card
             }
