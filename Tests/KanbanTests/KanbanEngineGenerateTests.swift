@@ -55,6 +55,25 @@ struct KanbanEngineGenerateTests {
         #expect(first.events.map(\.id) == second.events.map(\.id))
     }
 
+    @Test(
+        "The standard workload is pinned: 3,000 events of seed 1 have the audit root they had when the figures were taken",
+        arguments: [
+            (1, "9c91f2ef5c8cc82182db45c970c4b628819c673c457f5b7f6ae9632ffa58414d"),
+            (3, "87a35f1c7b2c32dac53067d3eb97538768b1e2ecf3fc437fb99b4035d82b9387"),
+        ]
+    )
+    func pinnedWorkload(boards: Int, root: String) throws {
+        // Every figure in the performance guide is taken on this workload: a change to the
+        // generator or the decider that changes its events (their bytes, ids or stamps) shows here.
+        let directory = try TemporaryDirectory(prefix: "kanban-generate-pinned")
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("db"))
+        try engine.importer.generate(events: 3000, seed: 1, boards: boards)
+        let audit = try engine.audit.root()
+        #expect(audit.size == 3000)
+        #expect(audit.root.map { String(format: "%02x", $0) }.joined() == root)
+    }
+
     @Test("The batch size does not change the workload")
     func batchSizeIndependent() throws {
         let whole = try Self.generate(events: 1500, seed: 9)
