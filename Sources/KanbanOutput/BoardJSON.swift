@@ -170,14 +170,14 @@ public enum BoardJSON {
     }
 
     /// `,"limit":N` when there is one.
-    private static func writeLimit(_ limit: Int?, into bytes: inout [UInt8]) {
+    static func writeLimit(_ limit: Int?, into bytes: inout [UInt8]) {
         guard let limit else { return }
         append(#","limit":"#, to: &bytes)
         append(contentsOf: String(limit), to: &bytes)
     }
 
     /// `,"visibility":…` when the board is not open.
-    private static func writeVisibility(_ visibility: String?, into bytes: inout [UInt8]) {
+    static func writeVisibility(_ visibility: String?, into bytes: inout [UInt8]) {
         guard let visibility else { return }
         append(#","visibility":"#, to: &bytes)
         writeString(visibility, into: &bytes)
@@ -185,7 +185,7 @@ public enum BoardJSON {
 
     /// `,"labels":[…]`, `,"members":[…]` and `,"roles":{…}` (members' roles other than editor,
     /// by name), each when there are some.
-    private static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, roles: [String: String]?, into bytes: inout [UInt8]) {
+    static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, roles: [String: String]?, into bytes: inout [UInt8]) {
         if let labels {
             append(#","labels":["#, to: &bytes)
             for (index, label) in labels.enumerated() {
@@ -225,7 +225,7 @@ public enum BoardJSON {
 
     /// A card: `{"description":…,"due":…|null,"id":…,"overdue":true|false,"title":…}`. A card
     /// with details (rare, and with keys in between) is written by the encoder itself.
-    private static func write(_ card: BoardCardOutput, into bytes: inout [UInt8]) {
+    static func write(_ card: BoardCardOutput, into bytes: inout [UInt8]) {
         if card.hasDetails, let data = try? OutputJSON.encode(card) {
             bytes.append(contentsOf: data)
             return
@@ -261,12 +261,12 @@ public enum BoardJSON {
 
     /// Appends a fixed piece of ASCII text.
     @inline(__always)
-    private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    static func append(_ text: StaticString, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends `text` as a JSON string, quotes included.
-    private static func writeString(_ text: String, into bytes: inout [UInt8]) {
+    static func writeString(_ text: String, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
             writeEscaped(utf8, into: &bytes)
@@ -278,7 +278,7 @@ public enum BoardJSON {
     }
 
     /// Appends `utf8` escaped: runs that need no escape are copied whole, found eight bytes at a time.
-    private static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+    static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
         guard let base = utf8.baseAddress else { return }
         let count = utf8.count
         var runStart = 0
@@ -338,7 +338,7 @@ public enum BoardJSON {
     }
 
     /// Appends `identifier` as ``KanbanCore/Identifier/description`` writes it: a lowercase UUID.
-    private static func writeIdentifier(_ identifier: Identifier, into bytes: inout [UInt8]) {
+    static func writeIdentifier(_ identifier: Identifier, into bytes: inout [UInt8]) {
         let hexDigits: StaticString = "0123456789abcdef"
         // Written into a 36-byte buffer, then appended at once: 36 appends cost 5 % of a board.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
@@ -358,7 +358,7 @@ public enum BoardJSON {
 
     /// Appends `due` as a JSON string: its `description`, a day of years 0–9999 written
     /// straight as `"YYYY-MM-DD"` (no `String` made for it).
-    private static func writeDue(_ due: Due, into bytes: inout [UInt8]) {
+    static func writeDue(_ due: Due, into bytes: inout [UInt8]) {
         guard case .day(let day) = due, case let (year, month, dayOfMonth) = day.components, (0...9999).contains(year) else {
             writeString(due.description, into: &bytes)
             return
@@ -383,7 +383,7 @@ public enum BoardJSON {
     }
 
     /// Appends `value` in decimal, without making a `String`.
-    private static func writeInteger(_ value: UInt64, into bytes: inout [UInt8]) {
+    static func writeInteger(_ value: UInt64, into bytes: inout [UInt8]) {
         let start = bytes.count
         var rest = value
         repeat {

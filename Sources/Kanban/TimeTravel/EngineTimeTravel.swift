@@ -45,6 +45,19 @@ public struct EngineTimeTravel: Sendable {
         try engine.boardView(named: name, at: point, timeZone: timeZone)
     }
 
+    /// Calls `body` with board `name` as it was at `point`, laid out where its cards lie (the
+    /// columns, cards and overdue marks of ``boardView(named:at:timeZone:)``, without the view's
+    /// copy of the cards), and returns what it returns; `nil`, without calling it, when `name` is
+    /// the default board not made yet (its view is ``KanbanCore/DefaultBoard/placeholderView``).
+    /// The state read is handed to `keep` afterwards (by default, freed).
+    public func withBoardLaidOut<Result>(
+        named name: String, at point: PointInTime, timeZone: TimeZone = .current,
+        keep: (consuming KanbanState) -> Void = { _ in },
+        _ body: (LaidOutBoard) throws -> Result
+    ) throws -> Result? {
+        try engine.withBoardLaidOut(named: name, at: point, timeZone: timeZone, keep: keep, body)
+    }
+
     /// Board `name` now (`point` `nil`) or as it was at `point`, with the sequence number of the
     /// last event it reflects.
     public func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {

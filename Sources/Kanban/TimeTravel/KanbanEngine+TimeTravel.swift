@@ -23,6 +23,26 @@ extension KanbanEngine {
         return (consume past).takeView(of: board, now: moment, today: moment.day(in: timeZone))
     }
 
+    func withBoardLaidOut<Result>(
+        named name: String, at point: PointInTime, timeZone: TimeZone = .current,
+        keep: (consuming KanbanState) -> Void = { _ in },
+        _ body: (LaidOutBoard) throws -> Result
+    ) throws -> Result? {
+        let backdated = try self.store.existingBackdatedRanges()
+        let (current, past, moment) = try read { transaction in
+            // As boardView(named:at:timeZone:) reads it.
+            let current = try boardsNow(in: transaction).board(named: name)
+            let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
+            let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, indexed: false, in: transaction)
+            let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
+            return (current, past, moment)
+        }
+        if DefaultBoard.isPending(name, in: past) { return nil }
+        let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
+        guard let board else { throw KanbanError.unknownBoard(name) }
+        return try (consume past).withLaidOut(board, now: moment, today: moment.day(in: timeZone), keep: keep, body)
+    }
+
     func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {
         guard let point else {
             return try withState { state in

@@ -22,6 +22,11 @@ extension KanbanCommand {
 
         func run() throws {
             let engine = try global.openEngine()
+            // A board at a moment as JSON is written where its cards lie, with no view made.
+            if json, let at {
+                try printLaidOut(engine: engine, at: try PointInTime(parsing: at))
+                return
+            }
             // On a replica, now means with the changes queued on it (applied as the origin would).
             let replica = at == nil ? try Replica.open(engine) : nil
             let view = try at.map { text in try engine.timeTravel.boardView(named: global.board, at: try PointInTime(parsing: text)) }
@@ -34,6 +39,19 @@ extension KanbanCommand {
                 if let line = try ReplicaWrites.notSyncedLine(engine) { Output.line(line) }
             }
             EngineRetention.keep(view)
+        }
+
+        /// Prints the board at `point` as JSON from its laid-out cards (the default board not
+        /// made yet: its placeholder view), the bytes the view would give.
+        private func printLaidOut(engine: KanbanEngine, at point: PointInTime) throws {
+            try Output.printJSON { sink in
+                let written: Void? = try engine.timeTravel.withBoardLaidOut(
+                    named: global.board, at: point, keep: { EngineRetention.keep($0) }
+                ) { board in
+                    try BoardJSON.write(laidOut: board, to: sink)
+                }
+                if written == nil { try BoardJSON.write(view: DefaultBoard.placeholderView, to: sink) }
+            }
         }
     }
 }

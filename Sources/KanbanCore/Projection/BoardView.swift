@@ -113,7 +113,7 @@ extension KanbanState {
     /// to last: from the column orders when they are built, else from one pass over the cards
     /// and a sort of each column (cards decoded from a snapshot come column by column, each in
     /// order, so the sort mostly finds runs already sorted).
-    private func positionsByColumn(of board: Board) -> [[Int]] {
+    func positionsByColumn(of board: Board) -> [[Int]] {
         if orders != nil {
             return board.columns.map { column in
                 var positions: [Int] = []

@@ -133,6 +133,12 @@ public struct CardTable: Sendable {
         return result
     }
 
+    /// Calls `body` with the cards where they lie, which it may read in place (and must not
+    /// change: their ids are the index's keys).
+    mutating func withUnsafeMutableCards<Result>(_ body: (UnsafeMutableBufferPointer<Card>) throws -> Result) rethrows -> Result {
+        try values.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
     /// Removes the card at `position` of ``values``, whose index entry is at `slot`.
     private mutating func remove(at position: Int, slot: Int) -> Card {
         let mask = slots.count - 1

@@ -1,0 +1,95 @@
+/// A board laid out where its cards lie in a state's card table: what a ``BoardView`` holds, for
+/// a writer that reads each card once (the JSON of a board at a moment) and need not copy every
+/// card into a view first. Valid only inside ``KanbanState/withLaidOut(_:now:today:_:)``.
+public struct LaidOutBoard {
+    /// The board.
+    public let board: Board
+    /// Its members, labels and column limits.
+    public let details: BoardDetails
+    /// Its columns, left to right (those the state holds).
+    public let columns: [Column]
+
+    /// One column: what a ``BoardView/ColumnView`` says of it, and where its cards lie.
+    public struct Column {
+        public let id: ColumnID
+        public let name: String
+        /// Its work in progress limit, if it has one.
+        public let limit: Int?
+        /// Whether the limit is strict.
+        public let isStrict: Bool
+        /// Its cards' positions in the card table, first to last.
+        let positions: [Int]
+        /// Whether the cards here can be overdue (every column but the board's last).
+        let mayBeOverdue: Bool
+
+        /// The number of cards in the column.
+        public var count: Int { positions.count }
+    }
+
+    private let cards: UnsafeMutableBufferPointer<Card>
+    private let cardDetails: [CardID: CardDetails]?
+    private let now: Timestamp
+    private let today: CalendarDay
+
+    init(
+        board: Board, details: BoardDetails, columns: [Column], cards: UnsafeMutableBufferPointer<Card>,
+        cardDetails: [CardID: CardDetails]?, now: Timestamp, today: CalendarDay
+    ) {
+        self.board = board
+        self.details = details
+        self.columns = columns
+        self.cards = cards
+        self.cardDetails = cardDetails
+        self.now = now
+        self.today = today
+    }
+
+    /// Calls `body` with each card of `column`, first to last: the card where it lies (which
+    /// `body` may read, and must not change), whether it is overdue (as ``BoardView/CardView``
+    /// says), and its details, if it has any.
+    public func forEachCard(
+        of column: Column, _ body: (UnsafeMutablePointer<Card>, _ isOverdue: Bool, CardDetails?) throws -> Void
+    ) rethrows {
+        guard let base = cards.baseAddress else { return }
+        for position in column.positions {
+            let card = base + position
+            let details = cardDetails?[card.pointee.id]
+            // A due date marked done is never overdue, whatever the column.
+            let isOverdue = column.mayBeOverdue && card.pointee.due?.hasPassed(now: now, today: today) == true && details?.dueDone != true
+            try body(card, isOverdue, details)
+        }
+    }
+}
+
+extension KanbanState {
+    /// Calls `body` with `board` laid out at `now`, whose local day is `today`, where the cards
+    /// lie: the same columns, cards, order and overdue marks as ``view(of:now:today:)``, with
+    /// no copy of the cards. The state is used up; `keep`, when given, is handed it afterwards
+    /// (a short-lived process keeps it until it exits rather than free it card by card).
+    public consuming func withLaidOut<Result>(
+        _ board: Board, now: Timestamp, today: CalendarDay,
+        keep: (consuming KanbanState) -> Void = { _ in },
+        _ body: (LaidOutBoard) throws -> Result
+    ) rethrows -> Result {
+        let positions = positionsByColumn(of: board)
+        let lastColumn = board.columns.last
+        let boardDetails = details(ofBoard: board.id)
+        let columnList = board.columns.enumerated().compactMap { number, columnID -> LaidOutBoard.Column? in
+            guard let column = columns[columnID] else { return nil }
+            let limit = boardDetails.limit(of: columnID)
+            return LaidOutBoard.Column(
+                id: column.id, name: column.name, limit: limit?.cards, isStrict: limit?.cards != nil && (limit?.isStrict ?? false),
+                positions: positions[number], mayBeOverdue: columnID != lastColumn
+            )
+        }
+        let cardDetails = details.isEmpty ? nil : details
+        let result = try cards.withUnsafeMutableCards { cards in
+            try body(LaidOutBoard(
+                board: board, details: boardDetails, columns: columnList, cards: cards,
+                cardDetails: cardDetails, now: now, today: today
+            ))
+        }
+        keep(self)
+        return result
+    }
+}
