@@ -39,25 +39,9 @@ extension BoardJSON {
                 }
                 try flush(&bytes)
             }
-            bytes.append(UInt8(ascii: "]"))
-            writeLimit(column.limit, into: &bytes)
-            append(#","name":"#, to: &bytes)
-            writeString(column.name, into: &bytes)
-            if column.isStrict { append(#","strict":true"#, to: &bytes) }
-            bytes.append(UInt8(ascii: "}"))
+            writeColumnEnd(limit: column.limit, name: column.name, isStrict: column.isStrict, into: &bytes)
         }
-        bytes.append(UInt8(ascii: "]"))
-        writeBoardDetails(
-            labels: board.details.labels.isEmpty ? nil : board.details.labels.map(BoardLabelOutput.init),
-            members: board.details.members.isEmpty ? nil : board.details.members,
-            roles: board.details.roles.isEmpty ? nil : board.details.roles.mapValues(\.rawValue), into: &bytes
-        )
-        if let sequence {
-            append(#","sequence":"#, to: &bytes)
-            writeInteger(sequence, into: &bytes)
-        }
-        writeVisibility(board.details.visibility == .open ? nil : board.details.visibility.rawValue, into: &bytes)
-        bytes.append(UInt8(ascii: "}"))
+        writeBoardEnd(details: board.details, sequence: sequence, into: &bytes)
     }
 
     /// A card without details, as ``BoardCardOutput`` writes it, its texts read in place: a

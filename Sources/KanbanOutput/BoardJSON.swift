@@ -76,24 +76,37 @@ public enum BoardJSON {
                     try flush(&bytes)
                 }
             }
-            bytes.append(UInt8(ascii: "]"))
-            writeLimit(view.columns[columnIndex].limit, into: &bytes)
-            append(#","name":"#, to: &bytes)
-            writeString(view.columns[columnIndex].name, into: &bytes)
-            if view.columns[columnIndex].isStrict { append(#","strict":true"#, to: &bytes) }
-            bytes.append(UInt8(ascii: "}"))
+            let column = view.columns[columnIndex]
+            writeColumnEnd(limit: column.limit, name: column.name, isStrict: column.isStrict, into: &bytes)
         }
+        writeBoardEnd(details: view.details, sequence: sequence, into: &bytes)
+    }
+
+    /// Ends a column whose cards are written: the list's close, then its limit, name and
+    /// strictness, as ``BoardColumnOutput`` writes them.
+    static func writeColumnEnd(limit: Int?, name: String, isStrict: Bool, into bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "]"))
+        writeLimit(limit, into: &bytes)
+        append(#","name":"#, to: &bytes)
+        writeString(name, into: &bytes)
+        if isStrict { append(#","strict":true"#, to: &bytes) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Ends a board whose columns are written: the list's close, then the board's details,
+    /// `sequence` and visibility, as ``BoardOutput`` writes them.
+    static func writeBoardEnd(details: BoardDetails, sequence: UInt64?, into bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "]"))
         writeBoardDetails(
-            labels: view.details.labels.isEmpty ? nil : view.details.labels.map(BoardLabelOutput.init),
-            members: view.details.members.isEmpty ? nil : view.details.members,
-            roles: view.details.roles.isEmpty ? nil : view.details.roles.mapValues(\.rawValue), into: &bytes
+            labels: details.labels.isEmpty ? nil : details.labels.map(BoardLabelOutput.init),
+            members: details.members.isEmpty ? nil : details.members,
+            roles: details.roles.isEmpty ? nil : details.roles.mapValues(\.rawValue), into: &bytes
         )
         if let sequence {
             append(#","sequence":"#, to: &bytes)
             writeInteger(sequence, into: &bytes)
         }
-        writeVisibility(view.details.visibility == .open ? nil : view.details.visibility.rawValue, into: &bytes)
+        writeVisibility(details.visibility == .open ? nil : details.visibility.rawValue, into: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -170,14 +183,14 @@ public enum BoardJSON {
     }
 
     /// `,"limit":N` when there is one.
-    static func writeLimit(_ limit: Int?, into bytes: inout [UInt8]) {
+    private static func writeLimit(_ limit: Int?, into bytes: inout [UInt8]) {
         guard let limit else { return }
         append(#","limit":"#, to: &bytes)
         append(contentsOf: String(limit), to: &bytes)
     }
 
     /// `,"visibility":…` when the board is not open.
-    static func writeVisibility(_ visibility: String?, into bytes: inout [UInt8]) {
+    private static func writeVisibility(_ visibility: String?, into bytes: inout [UInt8]) {
         guard let visibility else { return }
         append(#","visibility":"#, to: &bytes)
         writeString(visibility, into: &bytes)
@@ -185,7 +198,7 @@ public enum BoardJSON {
 
     /// `,"labels":[…]`, `,"members":[…]` and `,"roles":{…}` (members' roles other than editor,
     /// by name), each when there are some.
-    static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, roles: [String: String]?, into bytes: inout [UInt8]) {
+    private static func writeBoardDetails(labels: [BoardLabelOutput]?, members: [String]?, roles: [String: String]?, into bytes: inout [UInt8]) {
         if let labels {
             append(#","labels":["#, to: &bytes)
             for (index, label) in labels.enumerated() {
@@ -383,7 +396,7 @@ public enum BoardJSON {
     }
 
     /// Appends `value` in decimal, without making a `String`.
-    static func writeInteger(_ value: UInt64, into bytes: inout [UInt8]) {
+    private static func writeInteger(_ value: UInt64, into bytes: inout [UInt8]) {
         let start = bytes.count
         var rest = value
         repeat {

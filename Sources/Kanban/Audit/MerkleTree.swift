@@ -41,7 +41,8 @@ package struct MerkleTree: Sendable {
         }
         guard !leaves.isEmpty else { return start }
         var frontier = [InlineDigest?](repeating: nil, count: 64)
-        var made = [[Node]](repeating: [], count: 64)
+        // By level, as deep as this extension reaches (a commit of a few events: one or two).
+        var made: [[Node]] = []
         var size = start
         for leaf in leaves {
             try append(leaf: leaf, at: size, frontier: &frontier, made: &made, in: transaction)
@@ -92,7 +93,7 @@ package struct MerkleTree: Sendable {
         var hash = leaf
         var level = 0
         var position = index
-        made[0].append(Node(index: position, hash: hash))
+        Self.add(Node(index: position, hash: hash), level: 0, to: &made)
         while position & 1 == 1 {
             guard let left = try frontier[level] ?? storedNode(level: UInt8(level), index: position - 1, in: transaction) else {
                 throw KanbanError.corruptEvent(sequence: index + 1, reason: "the audit tree lacks the node at level \(level), index \(position - 1)")
@@ -100,9 +101,15 @@ package struct MerkleTree: Sendable {
             hash = left.withUnsafeBytes { left in hash.withUnsafeBytes { right in MerkleHash.nodeDigest(left, right) } }
             level += 1
             position >>= 1
-            made[level].append(Node(index: position, hash: hash))
+            Self.add(Node(index: position, hash: hash), level: level, to: &made)
         }
         frontier[level] = hash
+    }
+
+    /// Adds `node` to `made`'s list of `level`, making the levels up to it as needed.
+    private static func add(_ node: Node, level: Int, to made: inout [[Node]]) {
+        while made.count <= level { made.append([]) }
+        made[level].append(node)
     }
 
     /// The stored node `index` at `level`, or `nil` when it is missing or not 32 bytes.

@@ -4,6 +4,24 @@ import LMDBStorage
 
 extension KanbanEngine {
     func boardView(named name: String, at point: PointInTime, timeZone: TimeZone = .current) throws -> BoardView {
+        guard let (past, board, moment) = try pastBoard(named: name, at: point) else { return DefaultBoard.placeholderView }
+        // Read only to be laid out: its cards move into the view.
+        return (consume past).takeView(of: board, now: moment, today: moment.day(in: timeZone))
+    }
+
+    func withBoardLaidOut<Result>(
+        named name: String, at point: PointInTime, timeZone: TimeZone = .current,
+        keep: (consuming KanbanState) -> Void = { _ in },
+        _ body: (LaidOutBoard) throws -> Result
+    ) throws -> Result? {
+        guard let (past, board, moment) = try pastBoard(named: name, at: point) else { return nil }
+        return try (consume past).withLaidOut(board, now: moment, today: moment.day(in: timeZone), keep: keep, body)
+    }
+
+    /// The state at `point`, read to lay board `name` out once, that board as it was then, and
+    /// the moment it is read as of (for overdue marks); `nil` when `name` is the default board
+    /// not made yet.
+    private func pastBoard(named name: String, at point: PointInTime) throws -> (state: KanbanState, board: Board, moment: Timestamp)? {
         let backdated = try self.store.existingBackdatedRanges()
         let (current, past, moment) = try read { transaction in
             // The board's id now, from the boards and columns alone: a process that only looks
@@ -16,31 +34,10 @@ extension KanbanEngine {
             let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
             return (current, past, moment)
         }
-        if DefaultBoard.isPending(name, in: past) { return DefaultBoard.placeholderView }
-        let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
-        guard let board else { throw KanbanError.unknownBoard(name) }
-        // Read only to be laid out: its cards move into the view.
-        return (consume past).takeView(of: board, now: moment, today: moment.day(in: timeZone))
-    }
-
-    func withBoardLaidOut<Result>(
-        named name: String, at point: PointInTime, timeZone: TimeZone = .current,
-        keep: (consuming KanbanState) -> Void = { _ in },
-        _ body: (LaidOutBoard) throws -> Result
-    ) throws -> Result? {
-        let backdated = try self.store.existingBackdatedRanges()
-        let (current, past, moment) = try read { transaction in
-            // As boardView(named:at:timeZone:) reads it.
-            let current = try boardsNow(in: transaction).board(named: name)
-            let sequence = try sequence(of: point, board: current?.id, backdated: backdated, in: transaction)
-            let (past, timestamp) = try state(atSequence: sequence, cardsOf: current?.id, indexed: false, in: transaction)
-            let moment = try point.moment ?? validTime(ofEvent: sequence, fallback: timestamp, in: transaction)
-            return (current, past, moment)
-        }
         if DefaultBoard.isPending(name, in: past) { return nil }
         let board = current.map { past.boards[$0.id] } ?? past.board(named: name)
         guard let board else { throw KanbanError.unknownBoard(name) }
-        return try (consume past).withLaidOut(board, now: moment, today: moment.day(in: timeZone), keep: keep, body)
+        return (past, board, moment)
     }
 
     func boardReading(named name: String, at point: PointInTime? = nil, now: Timestamp = .now(), timeZone: TimeZone = .current) throws -> BoardReading {
