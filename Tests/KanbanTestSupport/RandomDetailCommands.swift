@@ -40,9 +40,17 @@ public enum RandomDetailCommands {
         case 12: return .checkChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)), done: Bool.random(using: &random))
         case 13: return .removeChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)))
         case 14:
-            // Mostly a valid place: an item moves only between two of them.
-            let to = Int.random(in: 0..<10, using: &random) == 0 ? details.checklist.count : Int.random(in: 0..<max(details.checklist.count, 1), using: &random)
-            return .moveChecklistItem(board: board, card: id, item: pick(details.checklist.map(\.id)), index: to)
+            // Mostly a valid place other than the item's own (a move to where it is appends
+            // nothing): an item moves only between two of them.
+            let items = details.checklist.map(\.id)
+            let item = pick(items)
+            let from = items.firstIndex { $0.description.hasPrefix(item) } ?? 0
+            let to: Int = if Int.random(in: 0..<10, using: &random) == 0 || items.count < 2 {
+                Int.random(in: 0..<10, using: &random) == 0 ? items.count : 0
+            } else {
+                (from + Int.random(in: 1..<items.count, using: &random)) % items.count
+            }
+            return .moveChecklistItem(board: board, card: id, item: item, index: to)
         case 15:
             let url = ["https://example.com/spec?a=1,2", "mailto:ana@example.com", "javascript:alert(1)", "http://x y"].randomElement(using: &random)!
             return .attachLink(board: board, card: id, url: url, name: Bool.random(using: &random) ? nil : "Spec, v2")

@@ -33,53 +33,62 @@ struct CardDetailsPropertyTests {
         return (accepted, rejected)
     }
 
+    /// Seeds run before the random ones, so that which kinds were made does not hang on chance:
+    /// between them they make every detail kind.
+    static let fixedSeeds: [UInt64] = [1, 2, 3]
+
     @Test("Replay equals incremental state with every detail kind; a snapshot plus its tail equals full replay")
-    func replayAndSnapshots() async {
+    func replayAndSnapshots() async throws {
         let totals = Locked((accepted: 0, rejected: 0, kinds: Set<EventKind>()))
-        await propertyCheck(count: 8, input: Gen.uint64()) { seed throws in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            let path = directory.appending("db")
-            var random = SeededGenerator(seed: seed)
-            let live: StateSnapshot
-            do {
-                let engine = try KanbanEngine(path: path)
-                let first = try Self.run(150, on: engine, using: &random)
-                _ = try engine.snapshots.take()
-                let second = try Self.run(100, on: engine, using: &random)
-                live = try engine.withState { StateSnapshot($0) }
-                let events = try engine.events()
-                totals.withLock {
-                    $0.accepted += first.accepted + second.accepted
-                    $0.rejected += first.rejected + second.rejected
-                    for event in events { $0.kinds.insert(event.payload.effect.kind) }
-                }
-
-                // Folding the log afresh gives the same state.
-                var fresh = KanbanState()
-                for event in events { fresh.apply(event) }
-                #expect(StateSnapshot(fresh) == live, "\(StateSnapshot(fresh).differences(from: live))")
-
-                // The snapshot's bytes decode to the state they encode.
-                let state = try engine.withState { $0 }
-                let bytes = StateCodec.encode(state)
-                let decoded = try bytes.withUnsafeBytes { try StateCodec.decode($0, version: StateCodec.version(of: state)) }
-                #expect(decoded.firstDifference(from: state) == nil)
-                #expect(StateCodec.encode(decoded) == bytes)
-
-                // Replaying in place from no snapshot changes nothing.
-                _ = try engine.replay(ignoringSnapshots: true)
-                #expect(try engine.withState { StateSnapshot($0) } == live)
-            }
-            // Reopened: the snapshot taken halfway plus the events after it.
-            let reopened = try KanbanEngine(path: path)
-            let reopenedSnapshot = try reopened.withState { StateSnapshot($0) }
-            #expect(reopenedSnapshot == live, "\(reopenedSnapshot.differences(from: live))")
-        }
+        for seed in Self.fixedSeeds { try Self.check(seed: seed, totals: totals) }
+        await propertyCheck(count: 8, input: Gen.uint64()) { seed throws in try Self.check(seed: seed, totals: totals) }
         let (accepted, rejected, kinds) = totals.value
         #expect(accepted > 500 && rejected > 100, "accepted \(accepted), rejected \(rejected)")
         let missing = EventKind.allCases.filter { ($0.isCardDetail || $0.isBoardDetail) && !kinds.contains($0) }
         #expect(missing.isEmpty, "never made: \(missing.map(\.name))")
+    }
+
+    /// 250 random commands from `seed`, a snapshot taken after 150: replay, the snapshot's
+    /// bytes and a reopening all give the live state. Adds what was made to `totals`.
+    static func check(seed: UInt64, totals: Locked<(accepted: Int, rejected: Int, kinds: Set<EventKind>)>) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.appending("db")
+        var random = SeededGenerator(seed: seed)
+        let live: StateSnapshot
+        do {
+            let engine = try KanbanEngine(path: path)
+            let first = try Self.run(150, on: engine, using: &random)
+            _ = try engine.snapshots.take()
+            let second = try Self.run(100, on: engine, using: &random)
+            live = try engine.withState { StateSnapshot($0) }
+            let events = try engine.events()
+            totals.withLock {
+                $0.accepted += first.accepted + second.accepted
+                $0.rejected += first.rejected + second.rejected
+                for event in events { $0.kinds.insert(event.payload.effect.kind) }
+            }
+
+            // Folding the log afresh gives the same state.
+            var fresh = KanbanState()
+            for event in events { fresh.apply(event) }
+            #expect(StateSnapshot(fresh) == live, "\(StateSnapshot(fresh).differences(from: live))")
+
+            // The snapshot's bytes decode to the state they encode.
+            let state = try engine.withState { $0 }
+            let bytes = StateCodec.encode(state)
+            let decoded = try bytes.withUnsafeBytes { try StateCodec.decode($0, version: StateCodec.version(of: state)) }
+            #expect(decoded.firstDifference(from: state) == nil)
+            #expect(StateCodec.encode(decoded) == bytes)
+
+            // Replaying in place from no snapshot changes nothing.
+            _ = try engine.replay(ignoringSnapshots: true)
+            #expect(try engine.withState { StateSnapshot($0) } == live)
+        }
+        // Reopened: the snapshot taken halfway plus the events after it.
+        let reopened = try KanbanEngine(path: path)
+        let reopenedSnapshot = try reopened.withState { StateSnapshot($0) }
+        #expect(reopenedSnapshot == live, "\(reopenedSnapshot.differences(from: live))")
     }
 
     @Test("Undo n then redo n restores the details, step by step")
