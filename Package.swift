@@ -50,8 +50,11 @@ let package = Package(
         ),
         // Layer 1: storage. Environments, transactions, cursors, typed errors. Knows no kanban.
         .target(name: "LMDBStorage", dependencies: ["CLMDB"]),
+        // Layer 0: the processor's prefetch hint, which Swift cannot spell (replay asks for a
+        // card's memory a few events before it applies them).
+        .target(name: "CPrefetch"),
         // Layer 2: the pure domain. Events, commands, decide/evolve, codec. Knows no LMDB, does no I/O.
-        .target(name: "KanbanCore"),
+        .target(name: "KanbanCore", dependencies: ["CPrefetch"]),
         // Layer 3: the log's seam. `LogStore`, its reading and writing protocols, their types and
         // the audit tree's hashing: what any store of the log implements, knowing no engine.
         .target(name: "KanbanLog", dependencies: ["KanbanCore", .product(name: "Crypto", package: "swift-crypto")]),

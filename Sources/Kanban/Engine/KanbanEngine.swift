@@ -317,16 +317,23 @@ public final class KanbanEngine: Sendable {
         }
         var lastTimestamp = core.lastTimestamp
         var applied = 0
-        try log.forEachRaw(after: core.state.lastSequence, in: transaction) { sequence, bytes in
-            guard sequence <= limit else { return false }
+        func apply(_ sequence: UInt64, _ bytes: UnsafeRawBufferPointer) throws(KanbanError) {
             do throws(EventDecodingError) {
                 lastTimestamp = max(lastTimestamp, try core.state.apply(encoded: bytes, sequence: sequence))
             } catch {
                 throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
             }
             applied += 1
+        }
+        // Each event is applied a few events after it is read, its card asked for meanwhile
+        // (the map's bytes stay valid for the whole transaction).
+        var ahead = ReplayLookahead()
+        try log.forEachRaw(after: core.state.lastSequence, in: transaction) { sequence, bytes in
+            guard sequence <= limit else { return false }
+            if let next = ahead.push(sequence, bytes, for: &core.state) { try apply(next.sequence, next.bytes) }
             return true
         }
+        while let next = ahead.pop() { try apply(next.sequence, next.bytes) }
         core.tailEvents += applied
         core.lastTimestamp = lastTimestamp
     }

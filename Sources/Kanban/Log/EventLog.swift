@@ -110,7 +110,7 @@ public struct EventLog: Sendable {
     }
 
     /// Calls `body` with the sequence number and raw bytes of every event after `sequence`.
-    /// The bytes point into the map: valid only inside `body`.
+    /// The bytes point into the map: valid until `transaction` ends or next writes.
     public func forEachRaw(
         after sequence: UInt64,
         in transaction: some Transaction,

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Live cards by id: a hash table built for replay, which looks a card up on almost every event.
 ///
 /// The cards sit densely in ``values`` (in no particular order); an open-addressing index of
@@ -113,6 +115,43 @@ public struct CardTable: Sendable {
                     }
                     slot = (slot + 1) & mask
                 }
+            }
+        }
+    }
+
+    /// Asks the processor to start loading the index slot where the search for `id` begins: the
+    /// first of the two loads a lookup waits for (``prefetchCard(_:)`` is the second). A hint:
+    /// nothing changes, whatever the table holds.
+    @inline(__always)
+    func prefetchSlot(of id: CardID) {
+        guard !slots.isEmpty else { return }
+        let slot = Int(truncatingIfNeeded: hash(id) >> shift)
+        slots.withUnsafeBufferPointer { kanban_prefetch_for_write($0.baseAddress! + slot) }
+    }
+
+    /// Asks the processor to start loading the card whose id is `id`, found through the index
+    /// by its hash's tag alone (best loaded already, by ``prefetchSlot(of:)``) without reading
+    /// any card. A hint: nothing changes, and a card since moved is only a wasted load.
+    @inline(__always)
+    func prefetchCard(_ id: CardID) {
+        guard !slots.isEmpty else { return }
+        let hash = hash(id)
+        let tag = hash & CardTable.hashMask
+        let mask = slots.count - 1
+        slots.withUnsafeBufferPointer { slots in
+            var slot = Int(truncatingIfNeeded: hash >> shift)
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return }
+                if entry & CardTable.hashMask == tag {
+                    let position = Int(truncatingIfNeeded: entry & CardTable.positionMask) - 1
+                    values.withUnsafeBufferPointer { values in
+                        guard position < values.count, let base = values.baseAddress else { return }
+                        kanban_prefetch_for_write(base + position)
+                    }
+                    return
+                }
+                slot = (slot + 1) & mask
             }
         }
     }
