@@ -80,3 +80,41 @@ struct ReplayLookaheadTests {
         try body(copies)
     }
 }
+
+extension ReplayLookaheadTests {
+    @Test("The card read at fixed places is the checked reading's for every event of a workload but undos and redos, which get none")
+    func cardAtFixedPlaces() throws {
+        let (events, _) = try WorkloadGeneratorTests.run(seed: 23, events: 3_000, boards: 2)
+        var cards = 0
+        for event in events {
+            let bytes = EventCodec.encode(event)
+            bytes.withUnsafeBytes { buffer in
+                let checked = EventCodec.peekCard(buffer)
+                let fast = ReplayLookahead.card(of: buffer)
+                if event.payload.kind == .undone || event.payload.kind == .redone {
+                    #expect(fast == nil)
+                } else {
+                    #expect(fast == checked, "\(event.payload.kind)")
+                }
+                if fast != nil { cards += 1 }
+                // Any cut of the bytes is read or refused, never past its end.
+                for end in [0, 1, 2, 42, 43, 44, buffer.count / 2, buffer.count - 1] where end <= buffer.count {
+                    _ = ReplayLookahead.card(of: UnsafeRawBufferPointer(rebasing: buffer[..<end]))
+                }
+            }
+        }
+        #expect(cards > 2_000)
+        // A card's detail, by an actor with a long name; one of 128 bytes gets no hint.
+        let card = CardID(Identifier(high: 5, low: 6))
+        for actor in ["지민", String(repeating: "a", count: 127), String(repeating: "a", count: 128)] {
+            let event = RecordedEvent(
+                sequence: 1, timestamp: Timestamp(millisecondsSinceEpoch: 1), actor: actor, id: EventID(Identifier(high: 1, low: 1)),
+                board: BoardID(Identifier(high: 2, low: 2)), payload: .cardDetail(CardDetailChanged(card: card, title: "t", edit: .labelled("bug")))
+            )
+            EventCodec.encode(event).withUnsafeBytes { buffer in
+                #expect(EventCodec.peekCard(buffer) == card)
+                #expect(ReplayLookahead.card(of: buffer) == (actor.utf8.count < 128 ? card : nil))
+            }
+        }
+    }
+}

@@ -121,9 +121,10 @@ public struct CardTable: Sendable {
 
     /// Asks the processor to start loading the index slot where the search for `id` begins: the
     /// first of the two loads a lookup waits for (``prefetchCard(_:)`` is the second). A hint:
-    /// nothing changes, whatever the table holds.
+    /// nothing changes, whatever the table holds (`mutating` only so that the table is read in
+    /// place: a copy would retain and release its storage, which costs more than the hint saves).
     @inline(__always)
-    func prefetchSlot(of id: CardID) {
+    mutating func prefetchSlot(of id: CardID) {
         guard !slots.isEmpty else { return }
         let slot = Int(truncatingIfNeeded: hash(id) >> shift)
         slots.withUnsafeBufferPointer { kanban_prefetch_for_write($0.baseAddress! + slot) }
@@ -131,9 +132,10 @@ public struct CardTable: Sendable {
 
     /// Asks the processor to start loading the card whose id is `id`, found through the index
     /// by its hash's tag alone (best loaded already, by ``prefetchSlot(of:)``) without reading
-    /// any card. A hint: nothing changes, and a card since moved is only a wasted load.
+    /// any card. A hint: nothing changes, and a card since moved is only a wasted load
+    /// (`mutating` for the reason ``prefetchSlot(of:)`` is).
     @inline(__always)
-    func prefetchCard(_ id: CardID) {
+    mutating func prefetchCard(_ id: CardID) {
         guard !slots.isEmpty else { return }
         let hash = hash(id)
         let tag = hash & CardTable.hashMask
