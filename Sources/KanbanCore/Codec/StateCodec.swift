@@ -139,6 +139,7 @@ public enum StateCodec {
         }
         state.cards.reserveCapacity(roomForTail(cardCount))
         for _ in 0..<cardCount {
+            prefetchSlot(ofCardAt: reader, in: &state)
             try insert(try EventCodec.decodeCard(from: &reader), into: &state, at: reader.offset)
         }
         if version >= detailsVersion { try decodeDetails(from: &reader, into: &state, limit: bytes.count, version: version) }
@@ -194,8 +195,19 @@ public enum StateCodec {
                 try EventCodec.skipCard(from: &reader)
                 continue
             }
+            prefetchSlot(ofCardAt: reader, in: &state)
             try insert(try EventCodec.decodeCard(from: &reader), into: &state, at: reader.offset)
         }
+    }
+
+    /// Asks for the table slot of the card whose bytes start at `reader` (its id comes first)
+    /// before the card is decoded: its strings take long enough for the slot, which misses the
+    /// cache in a large table, to arrive by the time the card goes in. A hint only.
+    @inline(__always)
+    private static func prefetchSlot(ofCardAt reader: ByteReader, in state: inout KanbanState) {
+        var peek = reader
+        guard let id = try? peek.readIdentifier() else { return }
+        state.cards.prefetchSlot(of: CardID(id))
     }
 
     /// Reads what ``encodeBoards(of:into:)`` wrote into a state with no cards and no undo
