@@ -95,8 +95,9 @@ extension KanbanState {
                 for position in positions[number] {
                     var card = card(position)
                     let cardDetails = anyDetails ? details[card.id] : nil
-                    // A due date marked done is never overdue, whatever the column.
-                    let isOverdue = card.column != lastColumn && card.due?.hasPassed(now: now, today: today) == true && cardDetails?.dueDone != true
+                    let isOverdue = Self.isOverdue(
+                        due: card.due, mayBeOverdue: card.column != lastColumn, dueDone: cardDetails?.dueDone == true, now: now, today: today
+                    )
                     let slot = base + count
                     slot.initialize(to: BoardView.CardView(card: Card.standIn, isOverdue: isOverdue, details: cardDetails))
                     swap(&slot.pointee.card, &card)

@@ -15,7 +15,7 @@ extension KanbanState {
             guard let column = columns[columnID] else { return nil }
             let limit = boardDetails.limit(of: columnID)
             return LaidOutBoard.Column(
-                id: column.id, name: column.name, limit: limit?.cards, isStrict: limit?.cards != nil && (limit?.isStrict ?? false),
+                id: column.id, name: column.name, limit: limit?.cards, isStrict: limit?.isStrict ?? false,
                 positions: positions[number], mayBeOverdue: columnID != lastColumn
             )
         }

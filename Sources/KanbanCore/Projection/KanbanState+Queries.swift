@@ -63,8 +63,15 @@ extension KanbanState {
     /// Whether `card` is overdue at `now` (whose local day is `today`): due in the past and
     /// not in its board's last column, and not marked done.
     public func isOverdue(_ card: Card, now: Timestamp, today: CalendarDay) -> Bool {
-        guard let due = card.due, due.hasPassed(now: now, today: today), details[card.id]?.dueDone != true else { return false }
-        guard let column = columns[card.column], let board = boards[column.board] else { return false }
-        return board.columns.last != card.column
+        guard card.due != nil, let column = columns[card.column], let board = boards[column.board] else { return false }
+        return Self.isOverdue(due: card.due, mayBeOverdue: board.columns.last != card.column, dueDone: details[card.id]?.dueDone == true, now: now, today: today)
+    }
+
+    /// The overdue rule with the card's place and details already known: a card whose due date
+    /// `due` has passed at `now` (local day `today`), in a column where cards may be overdue
+    /// (any but its board's last), and not marked done.
+    @inline(__always)
+    static func isOverdue(due: Due?, mayBeOverdue: Bool, dueDone: Bool, now: Timestamp, today: CalendarDay) -> Bool {
+        mayBeOverdue && due?.hasPassed(now: now, today: today) == true && !dueDone
     }
 }

@@ -54,8 +54,9 @@ public struct LaidOutBoard {
         for position in column.positions {
             let card = base + position
             let details = cardDetails?[card.pointee.id]
-            // A due date marked done is never overdue, whatever the column.
-            let isOverdue = column.mayBeOverdue && card.pointee.due?.hasPassed(now: now, today: today) == true && details?.dueDone != true
+            let isOverdue = KanbanState.isOverdue(
+                due: card.pointee.due, mayBeOverdue: column.mayBeOverdue, dueDone: details?.dueDone == true, now: now, today: today
+            )
             try body(card, isOverdue, details)
         }
     }
