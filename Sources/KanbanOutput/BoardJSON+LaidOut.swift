@@ -8,14 +8,7 @@ extension BoardJSON {
     public static func write(
         laidOut board: LaidOutBoard, sequence: UInt64? = nil, chunkSize: Int = 1 << 18, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(chunkSize + 4096)
-        try write(board, sequence: sequence, into: &bytes) { bytes in
-            guard bytes.count >= chunkSize else { return }
-            try bytes.withUnsafeBytes(sink)
-            bytes.removeAll(keepingCapacity: true)
-        }
-        try bytes.withUnsafeBytes(sink)
+        try writeInChunks(of: chunkSize, to: sink) { bytes, flush in try write(board, sequence: sequence, into: &bytes, flush: flush) }
     }
 
     /// Appends `board` to `bytes`, calling `flush` after every card, as the view's writer does.

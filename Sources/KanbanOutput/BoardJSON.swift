@@ -42,12 +42,25 @@ public enum BoardJSON {
     public static func write(
         view: BoardView, sequence: UInt64? = nil, chunkSize: Int = 1 << 18, to sink: (UnsafeRawBufferPointer) throws -> Void
     ) rethrows {
+        try writeInChunks(of: chunkSize, to: sink) { bytes, flush in try write(view, sequence: sequence, into: &bytes, flush: flush) }
+    }
+
+    /// Calls `write` with a buffer and a `flush` that hands the buffer to `sink` once it holds
+    /// `chunkSize` bytes or more, then hands over what is left: JSON written in chunks, never
+    /// held whole.
+    static func writeInChunks(
+        of chunkSize: Int, to sink: (UnsafeRawBufferPointer) throws -> Void,
+        _ write: (inout [UInt8], _ flush: (inout [UInt8]) throws -> Void) throws -> Void
+    ) rethrows {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(chunkSize + 4096)
-        try write(view, sequence: sequence, into: &bytes) { bytes in
-            guard bytes.count >= chunkSize else { return }
-            try bytes.withUnsafeBytes(sink)
-            bytes.removeAll(keepingCapacity: true)
+        // The flush only hands bytes to `sink`, never back into `write`: no re-entry.
+        try withoutActuallyEscaping(sink) { sink in
+            try write(&bytes) { bytes in
+                guard bytes.count >= chunkSize else { return }
+                try bytes.withUnsafeBytes(sink)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
         try bytes.withUnsafeBytes(sink)
     }
