@@ -90,7 +90,7 @@ extension ReplayLookaheadTests {
             let bytes = EventCodec.encode(event)
             bytes.withUnsafeBytes { buffer in
                 let checked = EventCodec.peekCard(buffer)
-                let fast = ReplayLookahead.card(of: buffer)
+                let fast = EventCodec.cardAtFixedPlaces(buffer)
                 if event.payload.kind == .undone || event.payload.kind == .redone {
                     #expect(fast == nil)
                 } else {
@@ -99,7 +99,7 @@ extension ReplayLookaheadTests {
                 if fast != nil { cards += 1 }
                 // Any cut of the bytes is read or refused, never past its end.
                 for end in [0, 1, 2, 42, 43, 44, buffer.count / 2, buffer.count - 1] where end <= buffer.count {
-                    _ = ReplayLookahead.card(of: UnsafeRawBufferPointer(rebasing: buffer[..<end]))
+                    _ = EventCodec.cardAtFixedPlaces(UnsafeRawBufferPointer(rebasing: buffer[..<end]))
                 }
             }
         }
@@ -113,7 +113,7 @@ extension ReplayLookaheadTests {
             )
             EventCodec.encode(event).withUnsafeBytes { buffer in
                 #expect(EventCodec.peekCard(buffer) == card)
-                #expect(ReplayLookahead.card(of: buffer) == (actor.utf8.count < 128 ? card : nil))
+                #expect(EventCodec.cardAtFixedPlaces(buffer) == (actor.utf8.count < 128 ? card : nil))
             }
         }
     }

@@ -15,6 +15,27 @@ extension EventCodec {
         }
     }
 
+    /// The card a card event concerns, read from its head at fixed places (version, kind,
+    /// timestamp, event id and board: 42 bytes; the actor's one-byte length and bytes; then the
+    /// card's id), checking only the bounds: `nil` for any other event, an undo or redo, an
+    /// actor of 128 bytes or more, or bytes too short. For hints (replay's prefetches,
+    /// ``ReplayLookahead``), where ``peekCard(_:)`` costs a twentieth of replay.
+    @inline(__always)
+    static func cardAtFixedPlaces(_ bytes: UnsafeRawBufferPointer) -> CardID? {
+        guard bytes.count > 43, readableVersions.contains(bytes[0]), let kind = EventKind(rawValue: bytes[1]) else { return nil }
+        switch kind {
+        case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: break
+        default: guard kind.isCardDetail else { return nil }
+        }
+        let actorLength = Int(bytes[42])
+        let start = 43 + actorLength
+        guard actorLength < 0x80, start + 16 <= bytes.count else { return nil }
+        return CardID(Identifier(
+            high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
+            low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+        ))
+    }
+
     /// The kind of what an encoded event does: its own kind, or for an undo or redo the kind of
     /// the event it takes back or brings again (through nested ones). `nil` for bytes that are
     /// not a valid event head or carry a kind this version does not know.

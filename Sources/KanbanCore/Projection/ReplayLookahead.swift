@@ -39,11 +39,11 @@ public struct ReplayLookahead {
     public init() {}
 
     /// Takes in event `sequence`, whose bytes are `bytes`: asks for the memory of its card's
-    /// slot in the cards of `state`, and for the card of the event taken in ``cardDistance``
+    /// slot (the card read from the head, ``EventCodec/cardAtFixedPlaces(_:)``) in the cards of `state`, and for the card of the event taken in ``cardDistance``
     /// before it. Hands back the oldest event once ``depth`` are held. `state` is only read
     /// (`inout` so that its table is read in place, not copied and released per event).
     public mutating func push(_ sequence: UInt64, _ bytes: UnsafeRawBufferPointer, for state: inout KanbanState) -> (sequence: UInt64, bytes: UnsafeRawBufferPointer)? {
-        let card = Self.card(of: bytes)
+        let card = EventCodec.cardAtFixedPlaces(bytes)
         let mask = Self.depth - 1
         return held.withUnsafeMutableBufferPointer { held in
             if let card { state.cards.prefetchSlot(of: card) }
@@ -60,26 +60,6 @@ public struct ReplayLookahead {
             pushed += 1
             return handed
         }
-    }
-
-    /// The card a card event concerns, read from its head alone at fixed places (version, kind,
-    /// timestamp, event id, board, the actor's length and bytes, then the card's id): `nil` for
-    /// any other event, an actor of 128 bytes or more, or bytes too short. Only a hint rides on
-    /// it; ``EventCodec/peekCard(_:)`` is the checked reading.
-    @inline(__always)
-    static func card(of bytes: UnsafeRawBufferPointer) -> CardID? {
-        guard bytes.count > 43, EventCodec.readableVersions.contains(bytes[0]), let kind = EventKind(rawValue: bytes[1]) else { return nil }
-        switch kind {
-        case .cardAdded, .cardEdited, .cardMoved, .cardDeleted, .cardRevived: break
-        default: guard kind.isCardDetail else { return nil }
-        }
-        let actorLength = Int(bytes[42])
-        let start = 43 + actorLength
-        guard actorLength < 0x80, start + 16 <= bytes.count else { return nil }
-        return CardID(Identifier(
-            high: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start, as: UInt64.self)),
-            low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
-        ))
     }
 
     /// Hands back the oldest event held, or `nil` when none is: after the last ``push(_:_:for:)``,
