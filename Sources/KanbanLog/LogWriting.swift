@@ -56,6 +56,10 @@ public protocol LogWriting: LogReading {
     /// many it deleted.
     @discardableResult
     func purgeAnswers(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws -> Int
+    /// Deletes what ``purgeAnswers(board:rememberedBefore:limit:)`` does, by the end of this
+    /// write, without telling how many: a store may send it with the write's other statements
+    /// (PostgreSQL does, in one round trip with its events).
+    func purgeAnswersWithWrite(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws
     /// Records that the events of `range`, which this log holds, happened before they were appended.
     func recordBackdated(_ range: BackdatedRange) throws
     /// Takes the log's turn and returns its last position (every board's): until this write
@@ -120,5 +124,11 @@ extension LogWriting {
         let unanswered = zip(keys, found).compactMap { key, answer in answer == nil ? key : nil }
         if !unanswered.isEmpty { try forgetAnswers(board: board, keys: unanswered) }
         return found
+    }
+}
+
+extension LogWriting {
+    public func purgeAnswersWithWrite(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws {
+        try purgeAnswers(board: board, rememberedBefore: cutoff, limit: limit)
     }
 }

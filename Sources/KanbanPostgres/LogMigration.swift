@@ -54,7 +54,7 @@ public enum LogMigration {
                     heads[board] = try writer.append(board: board, expectedHead: heads[board] ?? 0, events)
                 }
                 last = end
-                if tree.count == end { transaction?.keepRoot(AuditRoot(size: end, root: tree.root)) }
+                if tree.count == end { try transaction?.keepRoot(AuditRoot(size: end, root: tree.root)) }
             }
             try writer.advanceLog(from: claimed, to: max(claimed, last))
             counts = try copyTheRest(from: source, to: writer, through: last)

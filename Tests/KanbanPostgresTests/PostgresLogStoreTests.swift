@@ -52,6 +52,83 @@ struct PostgresLogStoreTests {
         }
     }
 
+    @Test("what a write sends after it decides — events, answers, the head with its root, the purge — goes as one statement, one round trip")
+    func writeAfterDecidingIsOneStatement() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+            let bytes = { (board: BoardID, n: Int) in LogStoreConformance.eventBytes(board: board, n) }
+            let time = LogStoreConformance.answerTime
+            // Boards that exist, an answer old enough to purge.
+            try store.write { writer in
+                _ = try writer.claimLog()
+                try writer.append([BoardAppend(board: a, expectedHead: 0, events: [(1, bytes(a, 1))]), BoardAppend(board: b, expectedHead: 0, events: [(2, bytes(b, 1))])])
+                try writer.remember([KeptAnswer(board: a, actor: "ana", key: "old", time: Timestamp(millisecondsSinceEpoch: 1), bytes: [9])])
+                try writer.advanceLog(from: 0, to: 2)
+            }
+            let sent = try store.write { writer in
+                let transaction = try #require(writer as? PostgresLogTransaction)
+                #expect(try writer.claimLog() == 2)
+                let before = transaction.statementsSent
+                try writer.append([BoardAppend(board: a, expectedHead: 1, events: [(3, bytes(a, 2))]), BoardAppend(board: b, expectedHead: 1, events: [(4, bytes(b, 2))])])
+                try writer.remember([KeptAnswer(board: a, actor: "ana", key: "k1", time: time, bytes: [1]), KeptAnswer(board: a, actor: "bo", key: "k1", time: time, bytes: [2])])
+                try writer.advanceLog(from: 2, to: 4, recording: AuditRoot(size: 4, root: Array(repeating: 7, count: 32)))
+                try writer.purgeAnswersWithWrite(board: a, rememberedBefore: Timestamp(millisecondsSinceEpoch: 2), limit: 10)
+                try transaction.flush()
+                return transaction.statementsSent - before
+            }
+            #expect(sent == 1)
+            #expect(try store.read { try $0.heads() } == [a: 2, b: 2])
+            #expect(try store.read { try $0.lastPosition() } == 4)
+            let answers = try store.read { try $0.rememberedAnswers(board: a, keys: [("ana", "k1"), ("bo", "k1"), ("ana", "old")], notBefore: Timestamp(millisecondsSinceEpoch: 0)) }
+            #expect(answers == [[1], [2], nil])
+            #expect(try store.read { try $0.recordedRoot(atOrBefore: 4) } == AuditRoot(size: 4, root: Array(repeating: 7, count: 32)))
+        }
+    }
+
+    @Test("a conflict inside a merged write is the one its statement would have thrown alone, the first in order, and the write keeps nothing")
+    func conflictInMergedWrite() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let a = LogStoreConformance.boardA
+            let bytes = { (n: Int) in LogStoreConformance.eventBytes(board: a, n) }
+            let time = LogStoreConformance.answerTime
+            try store.write { writer in
+                _ = try writer.claimLog()
+                try writer.append(board: a, expectedHead: 0, [(1, bytes(1))])
+                try writer.remember([KeptAnswer(board: a, actor: "ana", key: "taken", time: time, bytes: [1])])
+                try writer.advanceLog(from: 0, to: 1)
+            }
+            // The answer's key is taken: that conflict, naming it, though the append and the head went well.
+            #expect(throws: LogConflict(answered: AnswerKey(board: a, actor: "ana", key: "taken"))) {
+                try store.write { writer in
+                    _ = try writer.claimLog()
+                    try writer.append(board: a, expectedHead: 1, [(2, bytes(2))])
+                    try writer.remember([KeptAnswer(board: a, actor: "ana", key: "free", time: time, bytes: [2]), KeptAnswer(board: a, actor: "ana", key: "taken", time: time, bytes: [3])])
+                    try writer.advanceLog(from: 1, to: 2)
+                }
+            }
+            // The head moved, and a key is taken: the append's conflict, sent first.
+            #expect(throws: LogConflict(movedHeads: [a: 1])) {
+                try store.write { writer in
+                    try writer.append(board: a, expectedHead: 0, [(2, bytes(2))])
+                    try writer.remember([KeptAnswer(board: a, actor: "ana", key: "taken", time: time, bytes: [3])])
+                }
+            }
+            // The log's head is not where the write claimed it: the advance's conflict.
+            #expect(throws: LogConflict(stalePosition: 6)) {
+                try store.write { writer in
+                    try writer.append(board: a, expectedHead: 1, [(2, bytes(2))])
+                    try writer.advanceLog(from: 5, to: 6)
+                }
+            }
+            #expect(try store.read { try $0.heads() } == [a: 1])
+            #expect(try store.read { try $0.lastPosition() } == 1)
+            let answers = try store.read { try $0.rememberedAnswers(board: a, keys: [("ana", "free"), ("ana", "taken")], notBefore: Timestamp(millisecondsSinceEpoch: 0)) }
+            #expect(answers == [nil, [1]])
+        }
+    }
+
     @Test("an append over several boards goes in as one statement: every board's events, or, when one board's head moved, nothing of any")
     func appendOverBoards() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

@@ -104,10 +104,10 @@ final class SharedWrite {
 
     /// Deletes a slice of the answers `shared` keeps past their lifetime, in its transaction,
     /// when this write kept answers: as the engine purges its own, four times as many as were
-    /// kept, at least a slice. Last in the write: it waits for its count, so on PostgreSQL it is
-    /// the one wait of the statements sent before it.
+    /// kept, at least a slice. On PostgreSQL it goes in one statement with the write's events,
+    /// answers and head.
     func purgeExpired(from shared: any LogWriting) throws {
         guard !answers.isEmpty else { return }
-        try shared.purgeAnswers(board: Self.answersBoard, rememberedBefore: oldest, limit: max(IdempotencyStore.purgeSlice, answers.count * 4))
+        try shared.purgeAnswersWithWrite(board: Self.answersBoard, rememberedBefore: oldest, limit: max(IdempotencyStore.purgeSlice, answers.count * 4))
     }
 }
