@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/swift-otel/swift-otel", from: "1.6.0", traits: ["OTLPHTTP"]),
         // Verifies OpenID Connect ID tokens for `kanban serve --oidc-config` (the server only).
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
+        // Sign-in's requests to the OpenID provider, over SwiftNIO (not URLSession and libcurl).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Only for `swift package generate-documentation` (the DocC catalogs); no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -95,6 +97,8 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // Sign-in's requests to the provider (swift-otel's exporter builds it anyway).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.embedInCode("Web"), .embedInCode("OpenAPI")]
         ),

@@ -22,6 +22,10 @@ public final class HostileOrigin: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [Answer]
     private var served = 0
+    private var received: [String] = []
+
+    /// The requests read so far, head and body, in the order they came whole.
+    public var requests: [String] { lock.withLock { received } }
 
     /// Listens on a free port; connection *n* gets `answers[n]`, the last for every later one.
     public init(answers: [Answer]) throws {
@@ -49,24 +53,25 @@ public final class HostileOrigin: @unchecked Sendable {
                 defer { served += 1 }
                 return answers[min(served, answers.count - 1)]
             }
-            Thread.detachNewThread { Self.handle(client, answer) }
+            Thread.detachNewThread { [self] in handle(client, answer) }
         }
     }
 
-    private static func handle(_ client: Int32, _ answer: Answer) {
+    private func handle(_ client: Int32, _ answer: Answer) {
         defer { close(client) }
-        guard readRequest(client) else { return }
+        guard let request = Self.readRequest(client) else { return }
+        lock.withLock { received.append(String(decoding: request, as: UTF8.self)) }
         switch answer {
         case .bytes(let bytes):
-            _ = sendAll(bytes, to: client)
+            _ = Self.sendAll(bytes, to: client)
         case .drip(let head, let interval):
-            guard sendAll(head, to: client) else { return }
-            while sendAll([UInt8(ascii: "x")], to: client) { Thread.sleep(forTimeInterval: interval) }
+            guard Self.sendAll(head, to: client) else { return }
+            while Self.sendAll([UInt8(ascii: "x")], to: client) { Thread.sleep(forTimeInterval: interval) }
         }
     }
 
-    /// Reads a request's head and its `Content-Length` bytes of body; whether it came whole.
-    private static func readRequest(_ descriptor: Int32) -> Bool {
+    /// Reads a request's head and its `Content-Length` bytes of body; `nil` unless it came whole.
+    private static func readRequest(_ descriptor: Int32) -> [UInt8]? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let separator = Array("\r\n\r\n".utf8)
@@ -75,10 +80,10 @@ public final class HostileOrigin: @unchecked Sendable {
                 let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
                 let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-                if bytes.count - end.upperBound >= length { return true }
+                if bytes.count - end.upperBound >= length { return bytes }
             }
             let count = recv(descriptor, &buffer, buffer.count, 0)
-            if count <= 0 { return false }
+            if count <= 0 { return nil }
             bytes += buffer[..<count]
         }
     }

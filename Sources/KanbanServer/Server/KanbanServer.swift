@@ -33,7 +33,7 @@ public struct KanbanServer: Sendable {
     let oidc: OIDCClient?
 
     public init(engine: KanbanEngine, configuration: ServerConfiguration) {
-        self.init(engine: engine, configuration: configuration, oidcHTTP: URLSessionOIDCHTTP())
+        self.init(engine: engine, configuration: configuration, oidcHTTP: NIOOIDCHTTP())
     }
 
     /// A server whose sign-in reaches its provider through `oidcHTTP` (tests put one of theirs there).

@@ -23,7 +23,7 @@ actor OIDCClient {
     /// Signing algorithms taken: the asymmetric ones jwt-kit verifies with a public key.
     static let algorithms: Set<String> = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"]
 
-    init(configuration: OIDCConfiguration, http: any OIDCHTTP = URLSessionOIDCHTTP()) {
+    init(configuration: OIDCConfiguration, http: any OIDCHTTP = NIOOIDCHTTP()) {
         self.configuration = configuration
         self.http = http
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The requests sign-in makes to the provider: discovery, its keys, and the code's exchange.
-/// ``URLSessionOIDCHTTP`` is the real one; tests put a provider of their own behind it.
+/// ``NIOOIDCHTTP`` is the real one; tests put a provider of their own behind it.
 protocol OIDCHTTP: Sendable {
     /// GETs `url`: the status and the body.
     func get(_ url: URL) async throws -> (status: Int, body: Data)
