@@ -3,7 +3,7 @@
 # are generated once under WORK (.bench/, ignored by git).
 WORK=.bench
 mkdir -p "$WORK"
-[ -x "$KANBAN" ] || swift build -c release --product kanban
+[ -x "$KANBAN" ] || swift build -c release --static-swift-stdlib --product kanban
 
 # Installs Debian package $1 (for command $2, default $1) when the command is missing.
 need() {

@@ -68,8 +68,8 @@ if [ $# -eq 1 ]; then
     KANBAN=$1
 else
     say "Building the release kanban"
-    (cd "$ROOT" && swift build -c release --product kanban)
-    KANBAN="$(cd "$ROOT" && swift build -c release --show-bin-path)/kanban"
+    (cd "$ROOT" && swift build -c release --static-swift-stdlib --product kanban)
+    KANBAN="$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/kanban"
 fi
 case "$KANBAN" in /*) ;; *) KANBAN="$PWD/$KANBAN" ;; esac
 [ -x "$KANBAN" ] || { echo "run.sh: '$KANBAN' is not an executable" >&2; exit 2; }
