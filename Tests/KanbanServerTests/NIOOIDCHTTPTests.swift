@@ -70,12 +70,14 @@ struct NIOOIDCHTTPTests {
         #expect(ContinuousClock.now - start < .seconds(5))
     }
 
-    @Test("a provider that cannot be reached is one line naming it")
+    @Test("a provider that refuses the connection is one line naming it, at once, not at the time limit")
     func unreachable() async throws {
         let origin = try HostileOrigin(answers: [.text("")])
         origin.stop()
         let url = try #require(URL(string: origin.url + "/keys"))
-        let message = await Self.unreachable { _ = try await NIOOIDCHTTP(timeout: .seconds(2)).get(url) }
+        let start = ContinuousClock.now
+        let message = await Self.unreachable { _ = try await NIOOIDCHTTP(timeout: .seconds(30)).get(url) }
+        #expect(ContinuousClock.now - start < .seconds(10))
         #expect(message?.hasPrefix("could not reach 127.0.0.1") == true && message?.contains("\n") == false, "\(message ?? "no failure")")
     }
 }

@@ -13,6 +13,16 @@ struct NIOOIDCHTTP: OIDCHTTP {
     /// The largest answer taken from the provider (discovery, keys and tokens are a few KiB).
     let largestBody: Int
 
+    /// The client of every request to a provider, for the life of the process (never shut down,
+    /// as `HTTPClient.shared` is not): the shared client's settings, but a refused connection
+    /// fails at once. The shared client tries to connect again until the deadline, so a sign-in
+    /// with the provider down waited the whole ``timeout`` to say so.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     init(timeout: TimeAmount = .seconds(10), largestBody: Int = 1 << 20) {
         self.timeout = timeout
         self.largestBody = largestBody
@@ -43,12 +53,12 @@ struct NIOOIDCHTTP: OIDCHTTP {
         let deadline = NIODeadline.now() + timeout
         let largestBody = largestBody
         do {
-            let response = try await HTTPClient.shared.execute(request, deadline: deadline)
+            let response = try await Self.client.execute(request, deadline: deadline)
             // AsyncHTTPClient's deadline ends at the answer's head: the body, which a provider may
             // send a byte at a time, is cancelled at the same deadline by a timer on an event loop
             // (not a sleeping task, which a busy task pool could wake late).
             let collecting = Task { try await response.body.collect(upTo: largestBody) }
-            let timer = HTTPClient.shared.eventLoopGroup.any().scheduleTask(deadline: deadline) { collecting.cancel() }
+            let timer = Self.client.eventLoopGroup.any().scheduleTask(deadline: deadline) { collecting.cancel() }
             defer { timer.cancel() }
             let body: ByteBuffer
             do {
