@@ -52,7 +52,8 @@ def start_provider(workdir, redirect_uri, secret):
     port = free_port(PROVIDER_HOST)
     process, match = start_announcing(
         [sys.executable, PROVIDER, "--host", PROVIDER_HOST, "--port", str(port), "--client-id", CLIENT_ID,
-         "--client-secret", secret, "--redirect-uri", redirect_uri],
+         # `=`: a random secret may begin with "-", which argparse would take for an option.
+         f"--client-secret={secret}", "--redirect-uri", redirect_uri],
         os.path.join(workdir, "provider.log"), r"Issuer (http://\S+)$", "the OpenID provider", seconds=120)
     return process, match.group(1)
 
