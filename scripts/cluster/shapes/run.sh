@@ -30,7 +30,7 @@ SHAPES=${SHAPES:-claim claim2 board}
 ROUNDS=${ROUNDS:-3}
 
 case "${1:-}" in
--h | --help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 esac
 
 export KANBAN_PG_DURABLE=1
