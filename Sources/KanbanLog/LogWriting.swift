@@ -125,9 +125,7 @@ extension LogWriting {
         if !unanswered.isEmpty { try forgetAnswers(board: board, keys: unanswered) }
         return found
     }
-}
 
-extension LogWriting {
     public func purgeAnswersWithWrite(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws {
         try purgeAnswers(board: board, rememberedBefore: cutoff, limit: limit)
     }

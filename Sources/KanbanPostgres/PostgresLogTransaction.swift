@@ -503,30 +503,33 @@ final class PostgresLogTransaction: LogWriting {
         if let owner { _ = try query("INSERT INTO sync_owners (client, actor) VALUES (\(client), \(owner)) ON CONFLICT DO NOTHING") }
     }
 
-    /// Oldest first, through the `idempotency_age` index.
+    /// Oldest first, through the `idempotency_age` index: the statement of
+    /// ``purgeAnswersWithWrite(board:rememberedBefore:limit:)``, then a wait for its count.
     @discardableResult
     func purgeAnswers(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws -> Int {
         guard limit > 0 else { return 0 }
-        let deleted = try query("""
-            DELETE FROM idempotency WHERE (board_id, actor, key) IN (
-                SELECT board_id, actor, key FROM idempotency
-                WHERE board_id = \(board.uuid) AND remembered_at < \(cutoff.millisecondsSinceEpoch)
-                ORDER BY remembered_at LIMIT \(Int64(limit)))
-            RETURNING 1
-            """)
-        return deleted.count
+        var deleted = 0
+        try mergePurge(board: board, rememberedBefore: cutoff, limit: limit) { deleted = Int($0) }
+        try flush()
+        return deleted
     }
 
     /// Held back with the write's other statements (``MergedWrite``): no wait of its own.
     func purgeAnswersWithWrite(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int) throws {
         guard limit > 0 else { return }
+        try mergePurge(board: board, rememberedBefore: cutoff, limit: limit) { _ in }
+    }
+
+    /// Holds back the deletion of at most `limit` answers on `board` remembered before
+    /// `cutoff`, oldest first; `counted` gets how many went, once the statement is checked.
+    private func mergePurge(board: BoardID, rememberedBefore cutoff: Timestamp, limit: Int, counted: @escaping (Int64) -> Void) throws {
         try merge(MergedWrite(touches: ["idempotency-"], items: """
             \(name: "") AS (DELETE FROM idempotency WHERE (board_id, actor, key) IN (
                 SELECT board_id, actor, key FROM idempotency
                 WHERE board_id = \(board.uuid) AND remembered_at < \(cutoff.millisecondsSinceEpoch)
                 ORDER BY remembered_at LIMIT \(Int64(limit)))
                 RETURNING 1)
-            """))
+            """) { count, _ in counted(count) })
     }
 
     func forgetAnswer(board: BoardID, actor: String, key: String) throws {
