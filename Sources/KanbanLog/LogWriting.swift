@@ -72,6 +72,12 @@ public protocol LogWriting: LogReading {
     /// for an empty log, or a store that does not say) in the same round trip: a node compares
     /// them with its cache's last event, which a failover may have replaced.
     func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?)
+    /// ``claimLogWithLastEvent()``, and what a cache ending at `cacheEnd` lacks once the claim is
+    /// the caller's: the stored events from `cacheEnd` (its last, to compare) through the claimed
+    /// position, at most `limit` of them, and the backdated ranges that start after `cacheEnd`.
+    /// A store behind a network reads them in the claim's round trip (PostgreSQL does); the
+    /// events of a writer the claim waited for are among them.
+    func claimLog(after cacheEnd: UInt64, limit: Int) throws -> ClaimedLog
     /// Moves the log's last position from `claimed`, as ``claimLog()`` returned it, to `last`,
     /// the last position this write appended. A log that is no longer at `claimed` (a writer
     /// that did not claim appended) throws ``LogConflict`` and the whole write keeps nothing.
@@ -103,6 +109,25 @@ extension LogWriting {
     /// ``claimLog()`` alone: the last event's bytes are not said.
     public func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?) {
         (try claimLog(), nil)
+    }
+
+    /// ``claimLogWithLastEvent()``, then ``LogReading/forEachStored(after:_:)`` and
+    /// ``LogReading/backdatedRanges(after:)``: a round trip each on a store behind a network.
+    public func claimLog(after cacheEnd: UInt64, limit: Int) throws -> ClaimedLog {
+        let (position, lastEvent) = try claimLogWithLastEvent()
+        var entries: [(position: UInt64, bytes: [UInt8])] = []
+        var backdated: [BackdatedRange] = []
+        let limit = max(limit, 1)
+        if cacheEnd < position {
+            try forEachStored(after: cacheEnd == 0 ? 0 : cacheEnd - 1) { entryPosition, bytes in
+                guard entryPosition <= position else { return false }
+                entries.append((entryPosition, Array(bytes)))
+                return entries.count < limit
+            }
+            backdated = try backdatedRanges(after: cacheEnd)
+        }
+        let reaches = cacheEnd >= position || entries.last?.position == position
+        return ClaimedLog(position: position, lastEvent: lastEvent, cacheEnd: cacheEnd, entries: entries, reachesPosition: reaches, backdated: backdated)
     }
 
     public func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {

@@ -592,6 +592,37 @@ final class PostgresLogTransaction: LogWriting {
         return (try Self.unsigned(position, "a log position"), data.map { Array($0.readableBytesView) })
     }
 
+    /// One round trip: `kanban_claim` (schema version 6) claims `log_head` as ``claimLog()``
+    /// does, then reads the events from `cacheEnd` and the backdated ranges after it, each in a
+    /// fresh snapshot, so a claim that waited sees the events of the writer it waited for.
+    func claimLog(after cacheEnd: UInt64, limit: Int) throws -> ClaimedLog {
+        let rows = try query("SELECT kind, at_position, event_data, range_board, range_last FROM kanban_claim(\(try Self.signed(cacheEnd)), \(Int32(clamping: max(limit, 1))))")
+        var claimed: UInt64?
+        var entries: [(position: UInt64, bytes: [UInt8])] = []
+        var backdated: [BackdatedRange] = []
+        for row in rows {
+            let (kind, position, data, board, last) = try row.decode((Int16, Int64, ByteBuffer?, UUID?, Int64?).self)
+            let unsigned = try Self.unsigned(position, "a log position")
+            switch (kind, data, board, last) {
+            case (0, _, _, _):
+                claimed = unsigned
+            case (1, let data?, _, _):
+                entries.append((unsigned, Array(data.readableBytesView)))
+            case (2, _, let board?, let last?):
+                let to = try Self.unsigned(last, "a position")
+                guard unsigned <= to else { throw PostgresStoreError(message: "the database holds a backdated range from \(unsigned) to \(to), which ends before it starts") }
+                backdated.append(BackdatedRange(board: BoardID(board), positions: unsigned...to))
+            default:
+                throw PostgresStoreError(message: "the claim returned a row of kind \(kind) it does not make")
+            }
+        }
+        guard let claimed else { throw PostgresStoreError(message: "the claim returned no position") }
+        let lastEvent = entries.last.flatMap { $0.position == claimed ? $0.bytes : nil }
+        let reaches = cacheEnd >= claimed || entries.last?.position == claimed
+        if cacheEnd >= claimed { entries = [] }
+        return ClaimedLog(position: claimed, lastEvent: lastEvent, cacheEnd: cacheEnd, entries: entries, reachesPosition: reaches, backdated: backdated)
+    }
+
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
         let from = try Self.signed(claimed), to = try Self.signed(last)
         try merge(MergedWrite(touches: ["log_head"], items: """

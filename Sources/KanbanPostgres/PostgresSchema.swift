@@ -11,7 +11,8 @@ import PostgresNIO
 /// `sync_digests` (what each decided mutation asked for, so a copied client's own change under a
 /// decided id is told from a retry) and `sync_owners` (the actor who first pushed as each
 /// client), `log_roots` (the audit root at the end of a write, now and then), `log_snapshots`
-/// (the newest snapshots of the state, for new nodes), `lost_positions` (what failovers lost).
+/// (the newest snapshots of the state, for new nodes), `lost_positions` (what failovers lost),
+/// and the function `kanban_claim` (a write's claim with its node's catch-up, in one round trip).
 /// `snapshots` (per board) is made but unused.
 ///
 /// A new database gets every migration; a database of an older version gets only the
@@ -79,10 +80,41 @@ public enum PostgresSchema {
         PostgresMigration(version: 5, statements: [
             "CREATE TABLE IF NOT EXISTS lost_positions (first bigint PRIMARY KEY, last bigint NOT NULL)",
         ], relations: ["lost_positions"]),
+        // The claim and a node's catch-up in one round trip (``PostgresLogTransaction/claimLog(after:limit:)``).
+        // A function, because each statement of a volatile function takes a fresh snapshot: the
+        // reads after the claim see the events of the writer it waited for, which one statement,
+        // its snapshot taken before the wait, would not.
+        PostgresMigration(version: 6, statements: [
+            """
+            CREATE OR REPLACE FUNCTION kanban_claim(cache_end bigint, page integer)
+            RETURNS TABLE (kind smallint, at_position bigint, event_data bytea, range_board uuid, range_last bigint)
+            LANGUAGE plpgsql VOLATILE AS $$
+            DECLARE claimed bigint;
+            BEGIN
+                SELECT h.position INTO claimed FROM log_head h FOR UPDATE;
+                claimed := coalesce(claimed, 0);
+                RETURN QUERY SELECT 0::smallint, claimed, NULL::bytea, NULL::uuid, NULL::bigint;
+                IF cache_end < claimed OR cache_end = 0 THEN
+                    RETURN QUERY SELECT 1::smallint, e.position, e.data, NULL::uuid, NULL::bigint FROM events e
+                        WHERE e.position >= cache_end AND e.position <= claimed ORDER BY e.position LIMIT page;
+                ELSE
+                    RETURN QUERY SELECT 1::smallint, e.position, e.data, NULL::uuid, NULL::bigint FROM events e
+                        WHERE e.position = claimed LIMIT 1;
+                END IF;
+                IF cache_end < claimed THEN
+                    RETURN QUERY SELECT 2::smallint, b.first_position, NULL::bytea, b.board_id, b.last_position FROM backdated b
+                        WHERE b.first_position > cache_end ORDER BY b.first_position;
+                END IF;
+            END
+            $$
+            """,
+        ], relations: [], functions: ["kanban_claim(bigint,integer)"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.
     static let relations = migrations.flatMap(\.relations)
+    /// The functions of this version, by signature.
+    static let functions = migrations.flatMap(\.functions)
 
     /// A key for `pg_advisory_xact_lock`: programs making the schema at once take turns
     /// (concurrent `CREATE … IF NOT EXISTS` can still collide in the catalog).
@@ -114,7 +146,7 @@ extension PostgresSchema {
             if let schema { _ = try connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)")) }
             let missing = try missingRelations(on: connection)
             let found = try storedVersion(on: connection, missing: missing)
-            let due = migrations.filter { $0.version > found || !missing.isDisjoint(with: $0.relations) }
+            let due = migrations.filter { $0.version > found || !missing.isDisjoint(with: $0.relations + $0.functions) }
             for migration in due {
                 for statement in migration.statements { _ = try connection.query(PostgresQuery(unsafeSQL: statement)) }
             }
@@ -140,9 +172,12 @@ extension PostgresSchema {
         return number
     }
 
-    /// The relations of this version the database does not have, by name.
+    /// The relations (by name) and functions (by signature) of this version the database does not have.
     static func missingRelations(on connection: BlockingConnection) throws -> Set<String> {
-        let rows = try connection.query("SELECT r FROM unnest(\(relations)::text[]) AS r WHERE to_regclass(r) IS NULL")
+        let rows = try connection.query("""
+            SELECT r FROM unnest(\(relations)::text[]) AS r WHERE to_regclass(r) IS NULL
+            UNION ALL SELECT f FROM unnest(\(functions)::text[]) AS f WHERE to_regprocedure(f) IS NULL
+            """)
         return Set(try rows.map { try $0.decode(String.self) })
     }
 

@@ -52,6 +52,59 @@ struct PostgresLogStoreTests {
         }
     }
 
+    @Test("a claim brings what a cache lacks in its one statement: the events of the writer it waited for, from the cache's last, at most a page, and the backdated ranges after it")
+    func claimBringsTheCatchUp() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let store = try PostgresLogStore(url: url)
+            let (a, b) = (LogStoreConformance.boardA, LogStoreConformance.boardB)
+            // Each event's bytes, made once (an event's id is random).
+            let made = [(a, 1), (a, 2), (b, 1), (b, 2)].map { LogStoreConformance.eventBytes(board: $0.0, $0.1) }
+            let bytes = { (board: BoardID, n: Int) in made[(board == a ? 0 : 2) + n - 1] }
+            try store.write { writer in
+                _ = try writer.claimLog()
+                try writer.append(board: a, expectedHead: 0, [(1, bytes(a, 1)), (2, bytes(a, 2))])
+                try writer.advanceLog(from: 0, to: 2)
+            }
+            // Another writer holds the claim and appends; the claim waits for it, then sees its events.
+            let other = try PostgresLogStore(url: url)
+            let claimed = Locked<Result<ClaimedLog, any Error>?>(nil)
+            let finished = DispatchSemaphore(value: 0)
+            try other.write { holder in
+                _ = try holder.claimLog()
+                try holder.append(board: b, expectedHead: 0, [(3, bytes(b, 1)), (4, bytes(b, 2))])
+                try holder.recordBackdated(BackdatedRange(board: b, positions: 3...4))
+                try holder.advanceLog(from: 2, to: 4)
+                Thread {
+                    let result = Result {
+                        try store.write { writer in
+                            let transaction = try #require(writer as? PostgresLogTransaction)
+                            let before = transaction.statementsSent
+                            let claim = try writer.claimLog(after: 2, limit: 10)
+                            #expect(transaction.statementsSent - before == 1)
+                            return claim
+                        }
+                    }
+                    claimed.withLock { $0 = result }
+                    finished.signal()
+                }.start()
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+            #expect(finished.wait(timeout: .now() + 10) == .success)
+            let claim = try #require(try claimed.value?.get())
+            #expect(claim.position == 4)
+            #expect(claim.entries.map(\.position) == [2, 3, 4])
+            #expect(claim.entries.map(\.bytes) == [bytes(a, 2), bytes(b, 1), bytes(b, 2)])
+            #expect(claim.lastEvent == bytes(b, 2))
+            #expect(claim.reachesPosition)
+            #expect(claim.backdated == [BackdatedRange(board: b, positions: 3...4)])
+            // A page: the first two from an empty cache, not reaching the end; a cache at the end: nothing to bring.
+            let page = try store.write { try $0.claimLog(after: 0, limit: 2) }
+            #expect(page.entries.map(\.position) == [1, 2] && !page.reachesPosition && page.lastEvent == nil)
+            let current = try store.write { try $0.claimLog(after: 4, limit: 10) }
+            #expect(current.entries.isEmpty && current.reachesPosition && current.lastEvent == bytes(b, 2) && current.backdated.isEmpty)
+        }
+    }
+
     @Test("what a write sends after it decides — events, answers, the head with its root, the purge — goes as one statement, one round trip")
     func writeAfterDecidingIsOneStatement() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

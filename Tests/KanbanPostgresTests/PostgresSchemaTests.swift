@@ -50,10 +50,23 @@ struct PostgresSchemaTests {
             // What the program made before it recorded a version: version 1's tables, no record.
             let later = PostgresSchema.migrations.dropFirst().flatMap(\.relations)
             for relation in later { _ = try connection.query(PostgresQuery(unsafeSQL: "DROP TABLE \(relation)")) }
+            for function in PostgresSchema.functions { _ = try connection.query(PostgresQuery(unsafeSQL: "DROP FUNCTION \(function)")) }
             _ = try connection.query("DELETE FROM kanban_meta WHERE key = 'schema_version'")
             #expect(try PostgresSchema.apply(on: connection, schema: nil) == Array(2...PostgresSchema.version))
             #expect(try Self.recordedVersion(connection) == String(PostgresSchema.version))
             #expect(try PostgresLogStore(url: url).read { try $0.heads() } == [a: 1])
+            // The claim function is made again (this log was appended to without claims: its head is 0).
+            #expect(try PostgresLogStore(url: url).write { try $0.claimLog(after: 0, limit: 10).position } == 0)
+        }
+    }
+
+    @Test("a current database whose claim function was dropped by hand gets it again when a store opens it")
+    func droppedFunctionMadeAgain() async throws {
+        try await Self.withConnection { connection, url in
+            _ = try PostgresLogStore(url: url)
+            for function in PostgresSchema.functions { _ = try connection.query(PostgresQuery(unsafeSQL: "DROP FUNCTION \(function)")) }
+            #expect(try PostgresSchema.apply(on: connection, schema: nil) == [6])
+            #expect(try PostgresLogStore(url: url).write { try $0.claimLog(after: 0, limit: 10).position } == 0)
         }
     }
 

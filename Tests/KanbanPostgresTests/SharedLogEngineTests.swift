@@ -3,6 +3,7 @@ import Kanban
 import KanbanTrello
 import KanbanCore
 @testable import KanbanPostgres
+import PostgresNIO
 import KanbanTestSupport
 import Testing
 
@@ -452,6 +453,83 @@ struct SharedLogEngineTests {
             try engine.execute(.addCard(board: "main", title: "after"), actor: "ana")
             #expect(try engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["before", "after"])
             #expect(try holder.read { try $0.lastPosition() } == 3)
+        }
+    }
+
+    @Test("commands that come while a node waits for another's turn go into its write when the turn comes: one write carries them, a keyed retry among them answered from the log")
+    func lateCommandsJoinTheTurn() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
+                Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
+            }
+            let first = try blocking { try await b.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
+            try a.engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
+            // Counted once A's writer waits for the turn: it counts a commit after answering it.
+            let before = Locked(WriteStatistics())
+            let answers = Locked<[String: RememberedAnswer]>([:])
+            let errors = Locked<[any Error]>([])
+            let group = DispatchGroup()
+            // How many sends are about to submit: a keyed one waits for the task pool first.
+            let started = Locked(0)
+            func send(_ title: String, key: String? = nil) {
+                group.enter()
+                Thread {
+                    defer { group.leave() }
+                    do {
+                        if let key {
+                            let answer = try blocking {
+                                started.withLock { $0 += 1 }
+                                return try await a.engine.perform(.addCard(board: "main", title: title), actor: "ana", idempotencyKey: key, answer: render)
+                            }
+                            answers.withLock { $0[key] = answer }
+                        } else {
+                            started.withLock { $0 += 1 }
+                            try a.engine.execute(.addCard(board: "main", title: title), actor: "ana")
+                        }
+                    } catch {
+                        errors.withLock { $0.append(error) }
+                    }
+                }.start()
+            }
+            let holder = try PostgresLogStore(url: url)
+            try holder.write { other in
+                _ = try other.claimLog()
+                let connection = (other as! PostgresLogTransaction).connection
+                send("waits")
+                // A's writer took "waits" and now waits for the claim this write holds.
+                let deadline = Date() + 10
+                let waiting: PostgresQuery = """
+                    SELECT 1 FROM pg_stat_activity
+                    WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()
+                    """
+                while try connection.query(waiting).isEmpty, Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
+                before.withLock { $0 = a.engine.writeStatistics }
+                send("joins 1")
+                send("joins 2")
+                send("once", key: "k-1")
+                send("keyed", key: "k-2")
+                while started.value < 5, Date() < deadline + 10 { Thread.sleep(forTimeInterval: 0.01) }
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+            #expect(group.wait(timeout: .now() + 30) == .success)
+            #expect(errors.value.isEmpty, "\(errors.value)")
+            let after = a.engine.writeStatistics
+            #expect(after.commits - before.value.commits == 1, "\(before.value) → \(after)")
+            #expect(after.largestBatch == 5)
+            #expect(answers.value["k-1"]?.isReplay == true)
+            #expect(answers.value["k-1"]?.bytes == first.bytes)
+            #expect(answers.value["k-2"]?.isReplay == false)
+            try a.catchUp()
+            try b.catchUp()
+            let titles = try a.engine.boardView(named: "main").columns[0].cards.map(\.card.title)
+            #expect(titles.prefix(3) == ["once", "before", "waits"])
+            #expect(titles.sorted() == ["before", "joins 1", "joins 2", "keyed", "once", "waits"])
+            #expect(try a.storedBytes() == b.storedBytes())
+            let events = try a.engine.events()
+            #expect(events.map(\.sequence) == Array(1...UInt64(events.count)))
         }
     }
 

@@ -271,6 +271,20 @@ public enum LogStoreConformance {
             let later = Timestamp(millisecondsSinceEpoch: answerTime.millisecondsSinceEpoch + 1)
             try expect(try reader.answers(notBefore: later).isEmpty, "an older answer is not listed")
         }
+        try store.write { writer in
+            let claim = try writer.claimLog(after: 1, limit: 10)
+            try expect(claim.position == 3 && claim.reachesPosition, "a claim from a cache at 1 reaches 3: \(claim.position)")
+            try expect(claim.entries.map(\.position) == [1, 2, 3], "it brings the events from the cache's last")
+            var stored: [[UInt8]] = []
+            try writer.forEachStored(after: 0) { _, bytes in stored.append(Array(bytes)); return true }
+            try expect(claim.entries.map(\.bytes) == stored && (claim.lastEvent == nil || claim.lastEvent == stored.last), "as stored")
+            try expect(claim.backdated.isEmpty, "no range starts after 1")
+            let fresh = try writer.claimLog(after: 0, limit: 2)
+            try expect(fresh.entries.map(\.position) == [1, 2] && !fresh.reachesPosition, "a page of 2 from an empty cache")
+            try expect(fresh.backdated == [BackdatedRange(board: a, positions: 1...2)], "with the ranges after 0")
+            let current = try writer.claimLog(after: 3, limit: 10)
+            try expect(current.entries.isEmpty && current.reachesPosition, "a cache at the end gets nothing")
+        }
         let stale = try conflict {
             try store.write { writer in
                 _ = try writer.claimLog()

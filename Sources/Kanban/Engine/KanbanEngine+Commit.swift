@@ -7,12 +7,20 @@ extension KanbanEngine {
     /// after another, each on the state the ones before it left; a rejected one changes nothing.
     /// A storage failure fails the whole batch (nothing of it is appended). Commands not reached
     /// within ``EngineOptions/maxBatchDuration`` are returned, to go first in the next batch.
-    func commit(_ batch: [PendingCommand]) -> [PendingCommand] {
+    ///
+    /// On a shared log, the write may first wait for other nodes' turns: once its turn comes,
+    /// `late` is asked for at most as many more commands as the batch has room for, taken while
+    /// the closure it is given accepts them, and they join the batch.
+    func commit(
+        _ batch: [PendingCommand],
+        joining late: @escaping (_ limit: Int, _ joins: (PendingCommand) -> Bool) -> [PendingCommand] = { _, _ in [] }
+    ) -> [PendingCommand] {
         let span = CommitSpan(of: batch)
+        var batch = batch
         let (outcomes, answers) = if options.sharedLog == nil, let events = addFromOutline(batch) {
             ([Result<CommandOutcome, any Error>?.some(.success(CommandOutcome(events: events)))], [RememberedAnswer?.none])
         } else {
-            decideAndAppend(batch)
+            decideAndAppend(&batch, joining: late)
         }
         span?.end(outcomes: outcomes)
         var deferred: [PendingCommand] = []
@@ -42,22 +50,39 @@ extension KanbanEngine {
     }
 
     /// Decides and appends `batch` on the state, in one write transaction: each command's
-    /// outcome and remembered answer, `nil` for the commands not reached in time.
-    private func decideAndAppend(_ batch: [PendingCommand]) -> ([Result<CommandOutcome, any Error>?], [RememberedAnswer?]) {
+    /// outcome and remembered answer, `nil` for the commands not reached in time. On a shared
+    /// log, the commands `late` gives once the write's turn comes join `batch` (see
+    /// ``commit(_:joining:)``); restores do not, nor does anything queued after one.
+    private func decideAndAppend(
+        _ batch: inout [PendingCommand],
+        joining late: @escaping (_ limit: Int, _ joins: (PendingCommand) -> Bool) -> [PendingCommand]
+    ) -> ([Result<CommandOutcome, any Error>?], [RememberedAnswer?]) {
         var outcomes: [Result<CommandOutcome, any Error>?] = []
         var answers: [RememberedAnswer?] = []
+        // The commands of the write: `batch` and those that join it.
+        var commands = batch
+        defer { batch = commands }
         do {
             // A restore to a moment reads the imported histories' ranges: open them before the write.
             let restores = batch.contains { if case .restore? = $0.command { true } else { false } }
             let backdated = restores ? try self.store.existingBackdatedRanges() : .none
             let exchange = options.sharedLog.map { _ in SharedWrite(memos: batch.compactMap(\.memo), tickets: batch.compactMap(\.ticket)) }
+            let room = options.maxBatchCount
+            exchange?.join = { [unowned self] in
+                let joined = late(room - commands.count) { pending in
+                    if case .restore? = pending.command { return false }
+                    return pending.engine === self
+                }
+                commands.append(contentsOf: joined)
+                return joined
+            }
             try writeSide.withLock { core in
                 try writeAndApply(&core, sharing: exchange) { core, transaction in
                     // A write runs again from the start when the map grows: start afresh too.
-                    outcomes = Array(repeating: nil, count: batch.count)
-                    answers = Array(repeating: nil, count: batch.count)
+                    outcomes = Array(repeating: nil, count: commands.count)
+                    answers = Array(repeating: nil, count: commands.count)
                     let deadline = ContinuousClock.now + options.maxBatchDuration
-                    for (index, pending) in batch.enumerated() {
+                    for (index, pending) in commands.enumerated() {
                         if index > 0 && ContinuousClock.now > deadline { break }
                         if let memo = pending.memo, let bytes = try rememberedAnswer(memo, in: transaction) {
                             answers[index] = RememberedAnswer(bytes: bytes, isReplay: true)
@@ -97,13 +122,13 @@ extension KanbanEngine {
                             exchange?.answers.append((memo.actor, memo.clientKey, answer.bytes))
                         }
                     }
-                    try purgeExpiredAnswers(of: batch, in: transaction)
+                    try purgeExpiredAnswers(of: commands, in: transaction)
                 }
             }
         } catch {
             // Nothing of the batch was committed: every command in it gets the failure.
-            outcomes = Array(repeating: .failure(error), count: batch.count)
-            answers = Array(repeating: nil, count: batch.count)
+            outcomes = Array(repeating: .failure(error), count: commands.count)
+            answers = Array(repeating: nil, count: commands.count)
         }
         return (outcomes, answers)
     }

@@ -22,8 +22,11 @@ extension KanbanEngine {
         in transaction: WriteTransaction,
         _ body: (WriteTransaction) throws -> Result
     ) throws -> Result {
-        let (claimed, lastEvent) = try shared.claimLogWithLastEvent()
         var local = try log.lastSequence(in: transaction)
+        // The claim brings what the cache lacks (on PostgreSQL in its round trip), as long as
+        // the cache still ends where it did then.
+        let claim = try shared.claimLog(after: local, limit: Self.claimPage)
+        let (claimed, lastEvent) = (claim.position, claim.lastEvent)
         // As long as the log but not the same at its end: a failover replaced the cache's last
         // events, and another node wrote as many since. Cut back to what the two share.
         if local == claimed, local > 0, let lastEvent, try !cacheHolds(lastEvent, at: local, in: transaction) {
@@ -43,9 +46,18 @@ extension KanbanEngine {
             sharedCacheChecked.withLock { $0 = true }
         }
         if local < claimed {
+            let brought = local == claim.cacheEnd ? claim : nil
             do {
                 _ = try copyEntries(after: local, through: claimed, in: transaction) { body in
-                    try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
+                    var next = local == 0 ? 0 : local - 1
+                    if let brought {
+                        for entry in brought.entries {
+                            guard try entry.bytes.withUnsafeBytes({ try body(entry.position, $0) }) else { return }
+                            next = entry.position
+                        }
+                        if brought.reachesPosition { return }
+                    }
+                    try shared.forEachStored(after: next, body)
                 }
             } catch let diverged as DivergedCache {
                 // The log lost the cache's tail and went on with other events: back to the
@@ -55,8 +67,11 @@ extension KanbanEngine {
                     try shared.forEachStored(after: local == 0 ? 0 : local - 1, body)
                 }
             }
-            try copyBackdated(try shared.backdatedRanges(after: local), after: local, through: claimed, in: transaction)
+            let ranges = local == claim.cacheEnd ? claim.backdated : try shared.backdatedRanges(after: local)
+            try copyBackdated(ranges, after: local, through: claimed, in: transaction)
         }
+        // The turn is this write's now: what was queued while it waited goes in with it.
+        exchange.joinLateCommands()
         try exchange.fetch(from: shared, clock: clock, oldest: oldestAnswerKept(now:), in: transaction)
         exchange.restart()
         let result = try body(transaction)
@@ -74,6 +89,10 @@ extension KanbanEngine {
         try exchange.purgeExpired(from: shared)
         return result
     }
+
+    /// How many events a write's claim brings for the cache at most; a cache further behind
+    /// reads the rest after them.
+    static let claimPage = 1_000
 
     /// Appends to the cache, in `transaction`, the entries `entries` gives after `position`
     /// (the cache's end) through `end`: gapless, bytes as stored. Returns how many.

@@ -7,9 +7,12 @@ import LMDBStorage
 /// retry's key, or decided a client's mutations) and published with the events after.
 final class SharedWrite {
     /// The idempotency keys the batch asks about.
-    let memos: [Memo]
+    private(set) var memos: [Memo]
     /// The sync tickets the batch carries.
-    let tickets: [SyncTicket]
+    private(set) var tickets: [SyncTicket]
+    /// Takes the commands queued while the write waited for its turn into its batch, and
+    /// returns them (``joinLateCommands()``).
+    var join: (() -> [PendingCommand])?
     /// The answers this write remembered: published with its events, as of ``time``.
     var answers: [(actor: String, key: String, bytes: [UInt8])] = []
     /// When the write fetched (the engine's clock, read only for a write with answers to keep).
@@ -26,6 +29,17 @@ final class SharedWrite {
     init(memos: [Memo] = [], tickets: [SyncTicket] = []) {
         self.memos = memos
         self.tickets = tickets
+    }
+
+    /// Once the log's turn is the write's: the commands queued meanwhile join its batch, their
+    /// keys and tickets fetched with the batch's. Once per write, not again when it runs again.
+    func joinLateCommands() {
+        guard let join else { return }
+        self.join = nil
+        for pending in join() {
+            if let memo = pending.memo { memos.append(memo) }
+            if let ticket = pending.ticket { tickets.append(ticket) }
+        }
     }
 
     /// Forgets what an earlier run of the write (before LMDB grew its map) meant to publish.

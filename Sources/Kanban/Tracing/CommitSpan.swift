@@ -40,6 +40,8 @@ struct CommitSpan {
             decided += 1
         }
         span.updateAttributes { attributes in
+            // Commands that joined the batch once a shared log's turn came count too.
+            attributes["kanban.batch.commands"] = outcomes.count
             attributes["kanban.batch.decided"] = decided
             attributes["kanban.batch.rejected"] = rejected
             attributes["kanban.batch.deferred"] = outcomes.count - decided

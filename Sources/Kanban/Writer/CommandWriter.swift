@@ -8,7 +8,9 @@ import Synchronization
 /// and a commit waits for fsync: so writes run on a dedicated thread, never on Swift's
 /// cooperative pool. The thread takes whatever commands are queued (at most `maxBatchCount`),
 /// hands them to their engine to decide and commit together, and repeats; it starts with the
-/// first command and ends when the engine goes away.
+/// first command and ends when the engine goes away. An engine on a shared log may wait for
+/// other nodes' turns before its write begins: the commands queued meanwhile join the batch
+/// once its turn comes (``takeQueued(_:while:)``), so a turn carries all of them.
 final class CommandWriter: Sendable {
     private struct Queue {
         var pending: [PendingCommand] = []
@@ -45,6 +47,17 @@ final class CommandWriter: Sendable {
         wakeup.signal()
     }
 
+    /// Takes at most `limit` commands from the front of the queue, up to the first that `joins`
+    /// refuses, for a batch already under way.
+    private func takeQueued(_ limit: Int, while joins: (PendingCommand) -> Bool) -> [PendingCommand] {
+        guard limit > 0 else { return [] }
+        return queue.withLock { queue in
+            let count = queue.pending.prefix(limit).prefix(while: joins).count
+            defer { queue.pending.removeFirst(count) }
+            return Array(queue.pending.prefix(count))
+        }
+    }
+
     private func run() {
         while true {
             wakeup.wait()
@@ -58,7 +71,7 @@ final class CommandWriter: Sendable {
                 if closed { return }
                 continue
             }
-            let deferred = engine.commit(batch)
+            let deferred = engine.commit(batch) { [self] limit, joins in takeQueued(limit, while: joins) }
             let more = queue.withLock { queue in
                 queue.pending.insert(contentsOf: deferred, at: 0)
                 return !queue.pending.isEmpty
