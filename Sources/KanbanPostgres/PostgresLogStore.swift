@@ -39,6 +39,8 @@ public final class PostgresLogStore: LogStore {
     private nonisolated(unsafe) var current: BlockingConnection
     /// Held for the length of each transaction.
     private let lock = NSLock()
+    /// Where wake-ups are sent, off the writer's connection.
+    let announcer: WakeUpAnnouncer
 
     /// Connects to `url` and makes the schema where it is missing (``PostgresSchema``).
     /// PostgresNIO logs to `logger`; by default nowhere.
@@ -46,6 +48,7 @@ public final class PostgresLogStore: LogStore {
         self.url = url
         self.logger = logger ?? BlockingConnection.quietLogger
         self.queryTimeout = queryTimeout
+        announcer = WakeUpAnnouncer(url: url, logger: self.logger, timeout: queryTimeout)
         let connection = try BlockingConnection(url: url, logger: self.logger, timeout: queryTimeout)
         do {
             try PostgresSchema.apply(on: connection, schema: url.schema)
@@ -58,10 +61,13 @@ public final class PostgresLogStore: LogStore {
 
     deinit {
         current.closeWithoutWaiting()
+        announcer.closeWithoutWaiting()
     }
 
     /// When to try connecting again after a failed try: guarded by `lock`.
     private nonisolated(unsafe) var backoff = ReconnectBackoff()
+    /// ``statementsWritten`` (under `lock`).
+    private nonisolated(unsafe) var writeStatements = 0
 
     /// The connection, connected again first when the last one was lost: a store outlives a
     /// restart of the server, each transaction in flight then failing once. After a failed try
@@ -88,7 +94,10 @@ public final class PostgresLogStore: LogStore {
     /// Closes the connection, waiting until PostgreSQL has been told (a store left to `deinit`
     /// closes without waiting). Reads and writes after it throw.
     public func close() {
-        lock.withLock { current.close() }
+        lock.withLock {
+            current.close()
+            announcer.close()
+        }
     }
 
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
@@ -112,6 +121,7 @@ public final class PostgresLogStore: LogStore {
             // The BEGIN is checked with the claim (the first read): one wait less per write.
             let (result, appended) = try connection.transaction(sending: "BEGIN") { begun in
                 let transaction = PostgresLogTransaction(connection: connection, begun: begun)
+                defer { writeStatements += transaction.statementsSent }
                 let result = try body(transaction)
                 try transaction.flush()
                 return (result, transaction.appended)
@@ -120,6 +130,10 @@ public final class PostgresLogStore: LogStore {
             return result
         }
     }
+
+    /// How many statements this store's writes sent, not counting their `BEGIN` and `COMMIT`
+    /// (each one round trip, for tests).
+    var statementsWritten: Int { lock.withLock { writeStatements } }
 
     /// Runs one statement outside any transaction of the store's (for tests and tools).
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
@@ -133,11 +147,12 @@ public final class PostgresLogStore: LogStore {
     /// flush, so notifying append transactions would commit one at a time across all boards.
     /// The write has committed whatever happens here: a failure loses the hint (listeners
     /// catch up by `seq`), so it is neither thrown nor waited for — the statement is sent and
-    /// the write returns; the connection's next statement runs after it.
+    /// the write returns. It goes on a connection of its own (``WakeUpAnnouncer``), so the
+    /// writer's next statement does not wait behind it.
     private func announce(_ heads: [BoardID: UInt64], on connection: BlockingConnection) {
         guard !heads.isEmpty else { return }
         let payloads = heads.map { board, head in "\(board.uuid.uuidString.lowercased()):\(head)" }
-        _ = connection.send("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p")
+        announcer.send("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p", fallback: connection)
     }
 
     /// Moves the `event_position` sequence, from which writers will draw positions, past

@@ -39,6 +39,25 @@ struct PostgresWakeUpsTests {
         }
     }
 
+    @Test("the wake-up goes on a connection of the store's own: the writer's connection ends the write with its COMMIT, and the hint still comes")
+    func wakeUpOffTheWriter() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (writer, follower) = (try PostgresLogStore(url: url), try PostgresLogStore(url: url))
+            let a = LogStoreConformance.boardA
+            let writerPID = try #require(try writer.query("SELECT pg_backend_pid()").first?.decode(Int32.self))
+            let hints = WakeUpRecorder(follower.wakeUps())
+            defer { hints.stop() }
+            #expect(hints.next()?.boards == [])
+            try writer.write { try $0.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))]) }
+            #expect(try #require(hints.next(), "no hint within 5 s").boards == [a])
+            #expect(writer.announcer.isConnected)
+            let last = try follower.read { reader in
+                try (reader as! PostgresLogTransaction).connection.query("SELECT query FROM pg_stat_activity WHERE pid = \(writerPID)").first?.decode(String.self)
+            }
+            #expect(last == "COMMIT")
+        }
+    }
+
     @Test("a write that appends nothing sends no hint; a write to two boards names both")
     func hintsOnlyAppends() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

@@ -533,6 +533,31 @@ struct SharedLogEngineTests {
         }
     }
 
+    @Test("a keyed write of a node that holds the whole log sends the claim and the write, and does not ask for its key first; a retry of that key on another node is still answered once, from the log")
+    func keyedWriteAsksNothingFirst() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
+                Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
+            }
+            let writer = try PostgresLogStore(url: url)
+            let directory = try TemporaryDirectory(prefix: "kanban-node")
+            let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: writer))
+            try engine.execute(.addCard(board: "main", title: "first"), actor: "ana")
+            let before = writer.statementsWritten
+            let first = try blocking { try await engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-1", answer: render) }
+            #expect(!first.isReplay)
+            #expect(writer.statementsWritten - before == 2)
+            // Another node lacks the answer: its write finds the key answered, and runs again asking for it.
+            let other = try SharedLogNode(url: url)
+            let retry = try blocking { try await other.engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-1", answer: render) }
+            #expect(retry.isReplay)
+            #expect(retry.bytes == first.bytes)
+            let titles = try other.engine.boardView(named: "main").columns[0].cards.map(\.card.title)
+            #expect(titles == ["first", "keyed"])
+            #expect(try writer.read { try $0.lastPosition() } == other.engine.lastSequence())
+        }
+    }
+
     @Test("a lost connection fails the command in flight with nothing kept; the next connects again")
     func reconnects() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in

@@ -31,6 +31,10 @@ struct AsyncExecuteTests {
                                 outcome.accepted.append(try await engine.execute(command, actor: "task\(task % 4)"))
                             } catch is KanbanError {
                                 outcome.rejected += 1
+                            } catch {
+                                // The property check records a throw without saying what: say it.
+                                Issue.record("task \(task), \(command): \(error)")
+                                throw error
                             }
                         }
                         return outcome

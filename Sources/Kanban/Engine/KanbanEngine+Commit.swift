@@ -76,53 +76,55 @@ extension KanbanEngine {
                 commands.append(contentsOf: joined)
                 return joined
             }
-            try writeSide.withLock { core in
-                try writeAndApply(&core, sharing: exchange) { core, transaction in
-                    // A write runs again from the start when the map grows: start afresh too.
-                    outcomes = Array(repeating: nil, count: commands.count)
-                    answers = Array(repeating: nil, count: commands.count)
-                    let deadline = ContinuousClock.now + options.maxBatchDuration
-                    for (index, pending) in commands.enumerated() {
-                        if index > 0 && ContinuousClock.now > deadline { break }
-                        if let memo = pending.memo, let bytes = try rememberedAnswer(memo, in: transaction) {
-                            answers[index] = RememberedAnswer(bytes: bytes, isReplay: true)
-                            outcomes[index] = .success(CommandOutcome(events: []))
-                            continue
-                        }
-                        if let ticket = pending.ticket, let skip = try ticket.skip(in: transaction) {
-                            outcomes[index] = .failure(skip)
-                            continue
-                        }
-                        let outcome: Result<CommandOutcome, any Error>
-                        do {
-                            var ids = SystemRandomNumberGenerator()
-                            core.state.buildOrderIndex()
-                            let decision = if let ticket = pending.ticket {
-                                try decide(ticket.mutation, actor: pending.actor, state: core.state, ids: &ids, in: transaction)
-                            } else if let command = pending.command {
-                                try decide(command, actor: pending.actor, state: core.state, ids: &ids, backdated: backdated, in: transaction)
-                            } else {
-                                Decision(events: [])
+            try writeAsking(exchange) {
+                try writeSide.withLock { core in
+                    try writeAndApply(&core, sharing: exchange) { core, transaction in
+                        // A write runs again from the start when the map grows: start afresh too.
+                        outcomes = Array(repeating: nil, count: commands.count)
+                        answers = Array(repeating: nil, count: commands.count)
+                        let deadline = ContinuousClock.now + options.maxBatchDuration
+                        for (index, pending) in commands.enumerated() {
+                            if index > 0 && ContinuousClock.now > deadline { break }
+                            if let memo = pending.memo, let bytes = try rememberedAnswer(memo, in: transaction) {
+                                answers[index] = RememberedAnswer(bytes: bytes, isReplay: true)
+                                outcomes[index] = .success(CommandOutcome(events: []))
+                                continue
                             }
-                            let events = try append(
-                                decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
-                            )
-                            outcome = .success(CommandOutcome(events: events, dropped: decision.dropped))
-                        } catch let rejection as KanbanError {
-                            outcome = .failure(rejection)
+                            if let ticket = pending.ticket, let skip = try ticket.skip(in: transaction) {
+                                outcomes[index] = .failure(skip)
+                                continue
+                            }
+                            let outcome: Result<CommandOutcome, any Error>
+                            do {
+                                var ids = SystemRandomNumberGenerator()
+                                core.state.buildOrderIndex()
+                                let decision = if let ticket = pending.ticket {
+                                    try decide(ticket.mutation, actor: pending.actor, state: core.state, ids: &ids, in: transaction)
+                                } else if let command = pending.command {
+                                    try decide(command, actor: pending.actor, state: core.state, ids: &ids, backdated: backdated, in: transaction)
+                                } else {
+                                    Decision(events: [])
+                                }
+                                let events = try append(
+                                    decision.events, actor: pending.actor, at: pending.time ?? clock(), ids: &ids, to: &core, in: transaction
+                                )
+                                outcome = .success(CommandOutcome(events: events, dropped: decision.dropped))
+                            } catch let rejection as KanbanError {
+                                outcome = .failure(rejection)
+                            }
+                            outcomes[index] = outcome
+                            if let ticket = pending.ticket {
+                                let refusal = try ticket.record(outcome, in: transaction)
+                                exchange?.mutations.append((ticket.client, ticket.mutation.id, refusal, ticket.digest, ticket.actor))
+                            }
+                            if let memo = pending.memo {
+                                let answer = try remember(outcome, under: memo, in: transaction)
+                                answers[index] = answer
+                                exchange?.answers.append((memo.actor, memo.clientKey, answer.bytes))
+                            }
                         }
-                        outcomes[index] = outcome
-                        if let ticket = pending.ticket {
-                            let refusal = try ticket.record(outcome, in: transaction)
-                            exchange?.mutations.append((ticket.client, ticket.mutation.id, refusal, ticket.digest, ticket.actor))
-                        }
-                        if let memo = pending.memo {
-                            let answer = try remember(outcome, under: memo, in: transaction)
-                            answers[index] = answer
-                            exchange?.answers.append((memo.actor, memo.clientKey, answer.bytes))
-                        }
+                        try purgeExpiredAnswers(of: commands, in: transaction)
                     }
-                    try purgeExpiredAnswers(of: commands, in: transaction)
                 }
             }
         } catch {
@@ -131,6 +133,19 @@ extension KanbanEngine {
             answers = Array(repeating: nil, count: commands.count)
         }
         return (outcomes, answers)
+    }
+
+    /// Runs `write`, a write of the batch that `exchange` goes with; when the shared log says
+    /// one of its keys was answered already (another node answered a client's retry, or an
+    /// expired answer is kept there), runs it again, asking for the keys' answers first
+    /// (``SharedWrite/asksForAnswers``). The first run kept nothing on either side.
+    private func writeAsking(_ exchange: SharedWrite?, _ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch let conflict as LogConflict where conflict.answered != nil && exchange?.asksForAnswers == false {
+            exchange?.asksForAnswers = true
+            try write()
+        }
     }
 
     /// The one place a command is decided: card and board commands by ``Decider`` on the state

@@ -13,6 +13,12 @@ final class SharedWrite {
     /// Takes the commands queued while the write waited for its turn into its batch, and
     /// returns them (``joinLateCommands()``).
     var join: (() -> [PendingCommand])?
+    /// Whether the write asks the shared log for the answers of its keys that the engine lacks
+    /// before deciding. At first it does not: a key answered on another node (or an expired
+    /// answer still kept there) makes remembering the answer a ``KanbanLog/LogConflict``, and
+    /// the write runs again asking first. A round trip less inside the claim for every write
+    /// but those, which are a client's retry on another node.
+    var asksForAnswers = false
     /// The answers this write remembered: published with its events, as of ``time``.
     var answers: [(actor: String, key: String, bytes: [UInt8])] = []
     /// When the write fetched (the engine's clock, read only for a write with answers to keep).
@@ -49,8 +55,8 @@ final class SharedWrite {
     }
 
     /// Brings the batch's answers and clients' positions from `shared` into the engine's stores
-    /// in `transaction`: a live answer the engine lacks, and a client's mutations decided
-    /// elsewhere with their refusals. An answer `shared` keeps only past `oldest` is forgotten
+    /// in `transaction`: a live answer the engine lacks (once ``asksForAnswers``), and a
+    /// client's mutations decided elsewhere with their refusals. An answer `shared` keeps only past `oldest` is forgotten
     /// there, so the key can be answered again, as the engine's own purge allows.
     func fetch(from shared: any LogWriting, clock: () -> Timestamp, oldest: (Timestamp) -> Timestamp, in transaction: WriteTransaction) throws {
         if !memos.isEmpty { time = clock() }
@@ -59,7 +65,7 @@ final class SharedWrite {
         let now = time
         // One question for all the keys the engine lacks, which also forgets the expired answers of those the shared log lacks too.
         var missing: [Memo] = []
-        for memo in memos where try memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) == nil {
+        for memo in memos where try asksForAnswers && memo.store.answer(for: memo.key, notBefore: oldest, in: transaction) == nil {
             missing.append(memo)
         }
         if !missing.isEmpty {
