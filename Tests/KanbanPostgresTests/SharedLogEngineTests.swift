@@ -552,6 +552,8 @@ struct SharedLogEngineTests {
             let retry = try blocking { try await other.engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-1", answer: render) }
             #expect(retry.isReplay)
             #expect(retry.bytes == first.bytes)
+            #expect(other.engine.writeStatistics.rerunsForAnswers == 1)
+            #expect(engine.writeStatistics.rerunsForAnswers == 0)
             let titles = try other.engine.boardView(named: "main").columns[0].cards.map(\.card.title)
             #expect(titles == ["first", "keyed"])
             #expect(try writer.read { try $0.lastPosition() } == other.engine.lastSequence())

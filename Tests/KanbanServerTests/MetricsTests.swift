@@ -1,6 +1,7 @@
 import Foundation
 import Kanban
 import KanbanTestSupport
+@testable import KanbanServer
 import Testing
 
 /// `/metrics`: Prometheus' text format, the names the load scripts and dashboards read.
@@ -13,6 +14,17 @@ struct MetricsTests {
             samples[String(line[..<space])] = value
         }
         return samples
+    }
+
+    @Test("Writes run again for a key answered elsewhere are counted from the engine's statistics, once each across scrapes")
+    func rerunsForAnswers() {
+        let metrics = ServerMetrics()
+        var writes = WriteStatistics()
+        writes.rerunsForAnswers = 2
+        #expect(Self.samples(metrics.render(writes: writes, lastSequence: 0))["kanban_shared_log_reruns_for_answers_total"] == 2)
+        writes.rerunsForAnswers = 3
+        #expect(Self.samples(metrics.render(writes: writes, lastSequence: 0))["kanban_shared_log_reruns_for_answers_total"] == 3)
+        #expect(Self.samples(metrics.render(writes: writes, lastSequence: 0))["kanban_shared_log_reruns_for_answers_total"] == 3)
     }
 
     @Test("Requests by method and status, their latency, commits and the log's last event; a second scrape counts nothing twice")
@@ -29,6 +41,7 @@ struct MetricsTests {
             #expect(first[#"kanban_http_request_duration_seconds_bucket{le="+Inf"}"#] == 3)
             #expect(first["kanban_log_last_sequence"] == Double(try engine.lastSequence()))
             #expect(first["kanban_shared_log_lost_positions"] == 0)
+            #expect(first["kanban_shared_log_reruns_for_answers_total"] == 0)
             let commits = try #require(first["kanban_commits_total"])
             #expect(commits >= 1 && commits == Double(engine.writeStatistics.commits))
 

@@ -144,6 +144,7 @@ extension KanbanEngine {
             try write()
         } catch let conflict as LogConflict where conflict.answered != nil && exchange?.asksForAnswers == false {
             exchange?.asksForAnswers = true
+            writes.withLock { $0.rerunsForAnswers += 1 }
             try write()
         }
     }

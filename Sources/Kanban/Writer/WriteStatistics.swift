@@ -10,6 +10,10 @@ public struct WriteStatistics: Sendable, Equatable {
     /// Cards added on the stored board outline, without the state (a process's first command
     /// when it adds a card at a column's end).
     public var addsFromOutline = 0
+    /// Writes of a shared log run a second time because a key of theirs was answered already
+    /// there (a client's retry answered on another node, or an expired answer still kept): a
+    /// write does not ask for its keys' answers before deciding, and asks when it runs again.
+    public var rerunsForAnswers = 0
 
     public init() {}
 

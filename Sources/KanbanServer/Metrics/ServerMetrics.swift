@@ -21,6 +21,7 @@ final class ServerMetrics: Sendable {
     private let encoded: Counter
     private let commits: Counter
     private let commands: Counter
+    private let reruns: Counter
     private let averageBatch: Gauge
     private let largestBatch: Gauge
     private let lastSequence: Gauge
@@ -29,7 +30,7 @@ final class ServerMetrics: Sendable {
     /// once by a short key rather than through the registry's descriptor and labels.
     private let requestCounters = Mutex<[String: Counter]>([:])
     /// The live streams open now, and the engine's totals already counted into `commits` and `commands`.
-    private let tallies = Mutex((subscribers: 0, commits: 0, commands: 0))
+    private let tallies = Mutex((subscribers: 0, commits: 0, commands: 0, reruns: 0))
 
     /// A metric's full name and its help line.
     private static func named(_ name: String, _ help: String) -> MetricNameDescriptor {
@@ -47,6 +48,10 @@ final class ServerMetrics: Sendable {
     ) }
     private static var commitsTotal: MetricNameDescriptor { named("kanban_commits_total", "Write transactions the engine committed for commands.") }
     private static var commandsTotal: MetricNameDescriptor { named("kanban_commands_total", "Commands those transactions carried.") }
+    private static var rerunsForAnswersTotal: MetricNameDescriptor { named(
+        "kanban_shared_log_reruns_for_answers_total",
+        "Writes of the shared log run again because one of their idempotency keys was answered there already (a retry answered on another node)."
+    ) }
     private static var batchSizeAverage: MetricNameDescriptor { named("kanban_batch_size_average", "Commands per commit, on average.") }
     private static var batchSizeMax: MetricNameDescriptor { named("kanban_batch_size_max", "The most commands one commit carried.") }
     private static var logLastSequence: MetricNameDescriptor { named("kanban_log_last_sequence", "The sequence number of the log's last event.") }
@@ -62,6 +67,7 @@ final class ServerMetrics: Sendable {
         encoded = registry.makeCounter(descriptor: Self.liveEventsEncodedTotal, labels: [])
         commits = registry.makeCounter(descriptor: Self.commitsTotal, labels: [])
         commands = registry.makeCounter(descriptor: Self.commandsTotal, labels: [])
+        reruns = registry.makeCounter(descriptor: Self.rerunsForAnswersTotal, labels: [])
         averageBatch = registry.makeGauge(descriptor: Self.batchSizeAverage, labels: [])
         largestBatch = registry.makeGauge(descriptor: Self.batchSizeMax, labels: [])
         lastSequence = registry.makeGauge(descriptor: Self.logLastSequence, labels: [])
@@ -105,12 +111,19 @@ final class ServerMetrics: Sendable {
 
     /// Everything, as Prometheus text (format 0.0.4), with the engine's figures as of now.
     func render(writes: WriteStatistics, lastSequence: UInt64, lostPositions: UInt64 = 0) -> String {
-        let (newCommits, newCommands) = tallies.withLock { tallies in
-            defer { (tallies.commits, tallies.commands) = (max(tallies.commits, writes.commits), max(tallies.commands, writes.commands)) }
-            return (max(0, writes.commits - tallies.commits), max(0, writes.commands - tallies.commands))
+        let (newCommits, newCommands, newReruns) = tallies.withLock { tallies in
+            defer {
+                (tallies.commits, tallies.commands) = (max(tallies.commits, writes.commits), max(tallies.commands, writes.commands))
+                tallies.reruns = max(tallies.reruns, writes.rerunsForAnswers)
+            }
+            return (
+                max(0, writes.commits - tallies.commits), max(0, writes.commands - tallies.commands),
+                max(0, writes.rerunsForAnswers - tallies.reruns)
+            )
         }
         commits.increment(by: Int64(newCommits))
         commands.increment(by: Int64(newCommands))
+        reruns.increment(by: Int64(newReruns))
         averageBatch.set(writes.averageBatch)
         largestBatch.set(Int64(writes.largestBatch))
         self.lastSequence.set(Double(lastSequence))
