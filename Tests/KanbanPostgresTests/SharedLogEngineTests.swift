@@ -554,8 +554,14 @@ struct SharedLogEngineTests {
             #expect(retry.bytes == first.bytes)
             #expect(other.engine.writeStatistics.rerunsForAnswers == 1)
             #expect(engine.writeStatistics.rerunsForAnswers == 0)
+            // Right after, the other node asks first: a second retry from another key answered
+            // on the first node costs it no second run.
+            let second = try blocking { try await engine.perform(.addCard(board: "main", title: "keyed 2"), actor: "ana", idempotencyKey: "k-2", answer: render) }
+            let again = try blocking { try await other.engine.perform(.addCard(board: "main", title: "keyed 2"), actor: "ana", idempotencyKey: "k-2", answer: render) }
+            #expect(again.isReplay && again.bytes == second.bytes)
+            #expect(other.engine.writeStatistics.rerunsForAnswers == 1)
             let titles = try other.engine.boardView(named: "main").columns[0].cards.map(\.card.title)
-            #expect(titles == ["first", "keyed"])
+            #expect(titles == ["first", "keyed", "keyed 2"])
             #expect(try writer.read { try $0.lastPosition() } == other.engine.lastSequence())
         }
     }

@@ -139,15 +139,28 @@ extension KanbanEngine {
     /// one of its keys was answered already (another node answered a client's retry, or an
     /// expired answer is kept there), runs it again, asking for the keys' answers first
     /// (``SharedWrite/asksForAnswers``). The first run kept nothing on either side.
+    ///
+    /// For ``askingSpell`` after such a run, writes ask first from the start: clients that
+    /// retry on another node than the one that answered (or send reused keys on purpose) then
+    /// cost a round trip a write, as they did before writes stopped asking, not a second run
+    /// of whole batches.
     private func writeAsking(_ exchange: SharedWrite?, _ write: () throws -> Void) throws {
+        if let exchange, let last = lastRerunForAnswers.withLock({ $0 }), ContinuousClock.now < last + Self.askingSpell {
+            exchange.asksForAnswers = true
+        }
         do {
             try write()
         } catch let conflict as LogConflict where conflict.answered != nil && exchange?.asksForAnswers == false {
             exchange?.asksForAnswers = true
             writes.withLock { $0.rerunsForAnswers += 1 }
+            lastRerunForAnswers.withLock { $0 = .now }
             try write()
         }
     }
+
+    /// How long after a write ran again for a key answered elsewhere the writes of a shared
+    /// log ask for their keys' answers before deciding.
+    static let askingSpell = Duration.seconds(10)
 
     /// The one place a command is decided: card and board commands by ``Decider`` on the state
     /// alone; undo, redo and restore after reading what they need from the log in `transaction`.

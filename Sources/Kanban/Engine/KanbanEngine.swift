@@ -68,6 +68,9 @@ public final class KanbanEngine: Sendable {
     let cutsMade = Mutex<UInt64>(0)
     /// Where the next slice of the idempotency purge starts (`nil`: at the first answer).
     let answerPurgePosition = Mutex<[UInt8]?>(nil)
+    /// When a write of the shared log last ran again for a key answered there already: writes
+    /// ask for their keys' answers first for a while after (``SharedWrite/asksForAnswers``).
+    let lastRerunForAnswers = Mutex<ContinuousClock.Instant?>(nil)
     /// The tracer of commands' and commits' spans; `nil` when none records.
     let tracer: (any Tracer)?
     /// Who administers the server (``administer(_:)``); `nil`: everyone.
