@@ -472,6 +472,14 @@ BOARD_COUNT=1
 fi
 
 # --- the tables -----------------------------------------------------------------------------------
+# Prints what the awk program on stdin makes of the table rows given as arguments (split on
+# "|": field 2 is the first column). The goals are the issue's, said, not checked.
+ratios() {
+    local program
+    program=$(cat)
+    printf '%s\n' "$@" | awk -F'|' "$program"
+}
+
 say "Results ($(nproc) cores shared by the nodes, PostgreSQL (fsync on) and the load; load average now $(cut -d' ' -f1-3 /proc/loadavg))"
 if phase throughput; then
 echo
@@ -480,6 +488,10 @@ echo
 echo "| store | nodes | commands/s | p50 ms | p99 ms | worst node's p99 ms | events = server 2xx ≥ wrk 2xx | verify | CPU cores: nodes / machine |"
 echo "|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${ROWS[@]}"
+ratios "${ROWS[@]}" <<'AWK'
+/^\| lmdb/ { lmdb = $4 } /^\| postgres \| 1 \|/ { pg = $4 }
+END { if (lmdb > 0 && pg > 0) printf "\n1 node on PostgreSQL ÷ the LMDB server: %.2f× (goal: ≥ 0.50)\n", pg / lmdb }
+AWK
 fi
 if phase boards; then
 echo
@@ -489,6 +501,13 @@ echo
 echo "| boards | store | nodes | commands/s | p50 ms | p99 ms | worst node's p99 ms | events = server 2xx ≥ wrk 2xx | verify | CPU cores: nodes / machine |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${BOARD_ROWS[@]}"
+ratios "${BOARD_ROWS[@]}" <<AWK
+/^\| 1 \| postgres \| 4 \|/ { hot4 = \$5 } /^\| $BOARDS \| postgres \| 4 \|/ { spread4 = \$5 } /^\| $BOARDS \| postgres \| 1 \|/ { spread1 = \$5 }
+END {
+    if (hot4 > 0 && spread4 > 0) printf "\n4 nodes, $BOARDS boards ÷ one hot board: %.2f× (goal: ≥ 3, writes of different boards not waiting for each other)\n", spread4 / hot4
+    if (spread1 > 0 && spread4 > 0) printf "$BOARDS boards, 4 nodes ÷ 1 node: %.2f× (goal: ≥ 0.9, a node more never costing throughput)\n", spread4 / spread1
+}
+AWK
 fi
 if phase faults; then
 echo
