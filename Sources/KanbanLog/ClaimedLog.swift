@@ -12,20 +12,22 @@ public struct ClaimedLog: Sendable {
     public var cacheEnd: UInt64
     /// The stored events from ``cacheEnd`` on, in order, at most the limit asked for.
     public var entries: [(position: UInt64, bytes: [UInt8])]
-    /// Whether ``entries`` go all the way to ``position`` (otherwise read on from their last).
-    public var reachesPosition: Bool
     /// The backdated ranges that start after ``cacheEnd``, in order.
     public var backdated: [BackdatedRange]
 
     public init(
-        position: UInt64, lastEvent: [UInt8]?, cacheEnd: UInt64, entries: [(position: UInt64, bytes: [UInt8])],
-        reachesPosition: Bool, backdated: [BackdatedRange]
+        position: UInt64, lastEvent: [UInt8]?, cacheEnd: UInt64, entries: [(position: UInt64, bytes: [UInt8])], backdated: [BackdatedRange]
     ) {
         self.position = position
         self.lastEvent = lastEvent
         self.cacheEnd = cacheEnd
         self.entries = entries
-        self.reachesPosition = reachesPosition
         self.backdated = backdated
+    }
+
+    /// Whether the cache needs nothing after ``entries``: it reaches ``position`` already, or
+    /// they do (otherwise read on from their last).
+    public var reachesPosition: Bool {
+        cacheEnd >= position || entries.last?.position == position
     }
 }

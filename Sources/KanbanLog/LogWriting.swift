@@ -126,8 +126,7 @@ extension LogWriting {
             }
             backdated = try backdatedRanges(after: cacheEnd)
         }
-        let reaches = cacheEnd >= position || entries.last?.position == position
-        return ClaimedLog(position: position, lastEvent: lastEvent, cacheEnd: cacheEnd, entries: entries, reachesPosition: reaches, backdated: backdated)
+        return ClaimedLog(position: position, lastEvent: lastEvent, cacheEnd: cacheEnd, entries: entries, backdated: backdated)
     }
 
     public func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {

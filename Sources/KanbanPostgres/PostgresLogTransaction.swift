@@ -383,9 +383,13 @@ final class PostgresLogTransaction: LogWriting {
     /// returns no row was answered first (by another writer, committed or not).
     func remember(_ answers: [KeptAnswer]) throws {
         guard !answers.isEmpty else { return }
-        // Held back with the write's other statements (``MergedWrite``); the purge of expired
-        // answers that may go with it deletes none of these keys: the write's fetch of its
-        // answers (``takeLiveAnswers(board:keys:notBefore:)``) deleted their expired ones first.
+        // Held back with the write's other statements (``MergedWrite``), with the purge of
+        // expired answers that may go with it. A write that asked for its answers first
+        // (``takeLiveAnswers(board:keys:notBefore:)``) deleted their keys' expired ones. One that
+        // did not may meet an expired answer under one of these keys: then either this insert
+        // finds it (a conflict: the engine runs the write again, asking first) or the purge's
+        // deletion of it comes first and the insert goes in; the purge cannot see rows this
+        // statement inserts. Either way no live answer is lost.
         try merge(MergedWrite(touches: ["idempotency+"], items: """
             \(name: "") AS (INSERT INTO idempotency (board_id, actor, key, remembered_at, answer)
                 SELECT * FROM unnest(\(answers.map(\.board.uuid))::uuid[], \(answers.map(\.actor))::text[], \(answers.map(\.key))::text[],
@@ -618,9 +622,9 @@ final class PostgresLogTransaction: LogWriting {
         }
         guard let claimed else { throw PostgresStoreError(message: "the claim returned no position") }
         let lastEvent = entries.last.flatMap { $0.position == claimed ? $0.bytes : nil }
-        let reaches = cacheEnd >= claimed || entries.last?.position == claimed
+        // The event at the end of a cache as long as the log is there only for `lastEvent`.
         if cacheEnd >= claimed { entries = [] }
-        return ClaimedLog(position: claimed, lastEvent: lastEvent, cacheEnd: cacheEnd, entries: entries, reachesPosition: reaches, backdated: backdated)
+        return ClaimedLog(position: claimed, lastEvent: lastEvent, cacheEnd: cacheEnd, entries: entries, backdated: backdated)
     }
 
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
