@@ -9,6 +9,11 @@ import Testing
 
 @Suite("Engines on one shared PostgreSQL log", .enabled(if: PostgresTestDatabase.isConfigured || PostgresTestDatabase.isRequired))
 struct SharedLogEngineTests {
+    /// A keyed command's answer: the sequences of its events, or "refused".
+    static let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
+        Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
+    }
+
     @Test("a write on one node is read on the other after a catch-up, and both caches hold the log byte for byte")
     func writeThenRead() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
@@ -68,9 +73,7 @@ struct SharedLogEngineTests {
     func idempotencyAcrossNodes() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
-            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
-                Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
-            }
+            let render = Self.render
             let first = try blocking { try await a.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
             let retry = try blocking { try await b.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
             #expect(!first.isReplay)
@@ -460,9 +463,7 @@ struct SharedLogEngineTests {
     func lateCommandsJoinTheTurn() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
-            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
-                Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
-            }
+            let render = Self.render
             let first = try blocking { try await b.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
             try a.engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
             // Counted once A's writer waits for the turn: it counts a commit after answering it.
@@ -536,9 +537,7 @@ struct SharedLogEngineTests {
     @Test("a keyed write of a node that holds the whole log sends the claim and the write, and does not ask for its key first; a retry of that key on another node is still answered once, from the log")
     func keyedWriteAsksNothingFirst() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
-            let render: @Sendable (Result<CommandOutcome, any Error>) -> [UInt8] = { outcome in
-                Array(((try? outcome.get().events.map { String($0.sequence) }.joined(separator: ",")) ?? "refused").utf8)
-            }
+            let render = Self.render
             let writer = try PostgresLogStore(url: url)
             let directory = try TemporaryDirectory(prefix: "kanban-node")
             let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: writer))
