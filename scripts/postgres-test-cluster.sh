@@ -68,7 +68,7 @@ kanban_pg_settings="-c fsync=off -c synchronous_commit=off -c full_page_writes=o
 if [ "${KANBAN_PG_DURABLE:-0}" = 1 ]; then kanban_pg_settings=""; fi
 kanban_pg_tries=0
 until kanban_as_pg "$KANBAN_PGBIN/pg_ctl" -D "$KANBAN_PGDIR/data" -l "$KANBAN_PGDIR/log" -w -t 30 start \
-    -o "-c listen_addresses=127.0.0.1 -p $kanban_pg_port -k $KANBAN_PGDIR -c max_connections=200 $kanban_pg_settings $kanban_pg_tls" >/dev/null; do
+    -o "-c listen_addresses=127.0.0.1 -p $kanban_pg_port -k $KANBAN_PGDIR -c max_connections=400 $kanban_pg_settings $kanban_pg_tls" >/dev/null; do
   kanban_pg_tries=$((kanban_pg_tries + 1))
   if [ "$kanban_pg_tries" -ge 20 ]; then
     echo "error: PostgreSQL did not start on ports ${KANBAN_PG_PORT:-54329}…$kanban_pg_port; its log:" >&2

@@ -17,6 +17,20 @@ public protocol LogStore: AnyObject, Sendable {
     @discardableResult
     func write<R>(_ body: (any LogWriting) throws -> R) throws -> R
 
+    /// Runs `body` as ``write(_:)`` does, kept only when the log still ends at `position`
+    /// with `lastEvent` (its stored bytes; `nil` for an empty log) there, without claiming the
+    /// log first: for a writer whose cache of the log is likely whole (the only node writing).
+    /// When the log moved on, throws ``LogConflict`` (its ``LogConflict/stalePosition`` is
+    /// `position + 1`) and keeps nothing: catch up, then write under the claim.
+    ///
+    /// On PostgreSQL the whole write is one statement, a transaction of its own, its check of
+    /// the log's end first: one round trip, and the log held only while PostgreSQL runs it,
+    /// not while answers cross the network. A write that cannot be one statement (it reads,
+    /// or makes a new board's row) begins a transaction whose first statement is that check,
+    /// as a claim.
+    @discardableResult
+    func write<R>(ifLogEndsAt position: UInt64, lastEvent: [UInt8]?, _ body: (any LogWriting) throws -> R) throws -> R
+
     /// Hints that boards moved, for a follower to catch up without polling every board: each
     /// element names boards whose head may have grown; an empty set means "any board may have
     /// moved: catch up everything". The first element, an empty set, comes once the stream is
@@ -36,4 +50,17 @@ public protocol LogStore: AnyObject, Sendable {
     /// }
     /// ```
     func wakeUps() -> AsyncStream<Set<BoardID>>
+}
+
+extension LogStore {
+    /// ``write(_:)`` with the claim (``LogWriting/claimLogWithLastEvent()``) first, its
+    /// position and (when the store says it) last event compared with those given.
+    @discardableResult
+    public func write<R>(ifLogEndsAt position: UInt64, lastEvent: [UInt8]?, _ body: (any LogWriting) throws -> R) throws -> R {
+        try write { writer in
+            let (claimed, last) = try writer.claimLogWithLastEvent()
+            guard claimed == position, last == nil || last == lastEvent else { throw LogConflict(stalePosition: position + 1) }
+            return try body(writer)
+        }
+    }
 }

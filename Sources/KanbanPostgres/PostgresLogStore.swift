@@ -131,6 +131,35 @@ public final class PostgresLogStore: LogStore {
         }
     }
 
+    /// One statement, in a transaction of its own: the writes `body` makes, held back, sent at
+    /// its end after a gate that locks `log_head` where it is at `position`, with `lastEvent`
+    /// stored there (``MergedWrite/statement(of:gate:)``). Nothing is locked while answers cross
+    /// the network: with 1 ms each way, a write under the claim holds the log for two round
+    /// trips (the claim's answer, the write, the `COMMIT` going out), this one for none. A
+    /// `body` that reads or needs a statement of its own (a new board's row) gets a
+    /// transaction instead: `BEGIN`, the gate as a claim, then its statements, `COMMIT`.
+    @discardableResult
+    public func write<R>(ifLogEndsAt position: UInt64, lastEvent: [UInt8]?, _ body: (any LogWriting) throws -> R) throws -> R {
+        guard let expected = Int64(exactly: position) else { throw LogAppendError.positionOutOfRange(position) }
+        return try lock.withLock {
+            let connection = try connection
+            let gate = MergedWrite.Gate(position: expected, lastEvent: position == 0 ? nil : lastEvent.map { ByteBuffer(bytes: $0) })
+            let transaction = PostgresLogTransaction(connection: connection, gate: gate)
+            defer { writeStatements += transaction.statementsSent }
+            do {
+                let result = try body(transaction)
+                try transaction.flush()
+                if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
+                announce(transaction.appended, on: connection)
+                return result
+            } catch {
+                // A broken connection has no transaction left to roll back, and would not answer.
+                if transaction.begunUnderTheGate, !connection.isBroken { _ = try? connection.query("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
     /// How many statements this store's writes sent, not counting their `BEGIN` and `COMMIT`
     /// (each one round trip, for tests).
     var statementsWritten: Int { lock.withLock { writeStatements } }

@@ -25,35 +25,96 @@ final class PostgresLogTransaction: LogWriting {
     /// The new head of each board this transaction appended to: what to announce once it commits.
     private(set) var appended: [BoardID: UInt64] = [:]
     /// The statements sent and not yet checked, in the order sent, each with its check.
-    private var pending: [(rows: EventLoopFuture<[PostgresRow]>, check: ([PostgresRow]) throws -> Void)] = []
+    private var pending: [(rows: EventLoopFuture<[PostgresRow]>, check: ([PostgresRow]) throws -> Void, failure: ((PostgresStoreError) -> (any Error)?)?)] = []
     /// The writes held back to go as one statement, in the order made.
     private var merging: [MergedWrite] = []
     /// How many statements this transaction sent (not counting the store's `BEGIN` and `COMMIT`):
     /// each one round trip on the network.
     private(set) var statementsSent = 0
+    /// In a conditional write (``PostgresLogStore/write(ifLogEndsAt:lastEvent:_:)``), where the
+    /// log must end: the transaction then sends nothing until ``flush()``, which sends its
+    /// writes as one gated statement (``MergedWrite/statement(of:gate:)``), a transaction of
+    /// its own. `nil` in a transaction begun with `BEGIN`.
+    private let gate: MergedWrite.Gate?
+    /// Whether the gated statement went.
+    private var gateSent = false
+    /// Whether a conditional write needed more than its one statement (a read, a statement of
+    /// its own, a write that is not gated) and so began a transaction, its gate a claim
+    /// (``beginUnderTheGate()``): the store ends it with `COMMIT`.
+    private(set) var begunUnderTheGate = false
+
+    /// Whether this is a conditional write that is still to be one statement.
+    private var isOneStatement: Bool { gate != nil && !begunUnderTheGate }
+
+    /// Turns a conditional write that needs more than one statement into a transaction: `BEGIN`,
+    /// then the gate as a claim — `log_head` locked where it is at the gate's position, with
+    /// the gate's last event — before anything else (the writes held back go after it). Where
+    /// the log moved on, throws ``KanbanLog/LogConflict`` as the statement would have.
+    private func beginUnderTheGate() throws {
+        guard let gate, !begunUnderTheGate else { return }
+        begunUnderTheGate = true
+        let held = merging
+        merging = []
+        pending.append((connection.send("BEGIN"), { _ in }, nil))
+        var claim = PostgresQuery.StringInterpolation(literalCapacity: 128, interpolationCount: 3)
+        claim.appendLiteral("SELECT 1 FROM log_head h WHERE h.position = ")
+        claim.appendInterpolation(gate.position)
+        if let lastEvent = gate.lastEvent {
+            claim.appendLiteral(" AND EXISTS (SELECT 1 FROM events e WHERE e.position = ")
+            claim.appendInterpolation(gate.position)
+            claim.appendLiteral(" AND e.data = ")
+            claim.appendInterpolation(lastEvent)
+            claim.appendLiteral(")")
+        }
+        claim.appendLiteral(" FOR UPDATE OF h")
+        let rows = try query(PostgresQuery(stringInterpolation: claim))
+        guard !rows.isEmpty else { throw LogConflict(stalePosition: UInt64(max(gate.position, 0)) + 1) }
+        merging = held
+    }
 
     /// Sends `query` (after the writes held back); `check` looks at its rows at the next ``flush()``.
     private func send(_ query: PostgresQuery, check: @escaping ([PostgresRow]) throws -> Void = { _ in }) throws {
+        if isOneStatement { try beginUnderTheGate() }
         try sendMerged()
         statementsSent += 1
-        pending.append((connection.send(query), check))
+        pending.append((connection.send(query), check, nil))
     }
 
     /// Holds `write` back, to go in one statement with the writes held back before and after it
     /// (those before are sent first when it touches what one of them does).
     private func merge(_ write: MergedWrite) throws {
-        if merging.contains(where: { !$0.touches.isDisjoint(with: write.touches) }) { try sendMerged() }
+        if merging.contains(where: { !$0.touches.isDisjoint(with: write.touches) }) {
+            if isOneStatement { try beginUnderTheGate() }
+            try sendMerged()
+        }
         merging.append(write)
     }
 
     /// Sends the writes held back, as one statement.
+    /// In a conditional write, the one gated statement (once, at ``flush()``, even of no writes).
     private func sendMerged() throws {
+        if isOneStatement, let gate {
+            if gateSent || merging.contains(where: { !$0.items.isGated }) {
+                try beginUnderTheGate()
+                return try sendMerged()
+            }
+            gateSent = true
+            let writes = merging
+            merging = []
+            let statement = try MergedWrite.statement(of: writes, gate: gate)
+            statementsSent += 1
+            pending.append((
+                connection.send(statement), { rows in try MergedWrite.check(writes, against: rows, gate: gate) },
+                { error in MergedWrite.refusal(in: error, of: writes) }
+            ))
+            return
+        }
         guard !merging.isEmpty else { return }
         let writes = merging
         merging = []
         let statement = try MergedWrite.statement(of: writes)
         statementsSent += 1
-        pending.append((connection.send(statement), { rows in try MergedWrite.check(writes, against: rows) }))
+        pending.append((connection.send(statement), { rows in try MergedWrite.check(writes, against: rows) }, nil))
     }
 
     /// Waits for every statement sent, then checks their rows in the order sent: the first
@@ -66,7 +127,14 @@ final class PostgresLogTransaction: LogWriting {
         pending = []
         var answers: [[PostgresRow]] = []
         answers.reserveCapacity(sent.count)
-        for statement in sent { answers.append(try connection.wait(for: statement.rows)) }
+        for statement in sent {
+            do {
+                answers.append(try connection.wait(for: statement.rows))
+            } catch let error as PostgresStoreError {
+                // A conditional write's statement that failed on a write's conflict: that conflict.
+                throw statement.failure?(error) ?? error
+            }
+        }
         for (statement, rows) in zip(sent, answers) { try statement.check(rows) }
     }
 
@@ -75,6 +143,7 @@ final class PostgresLogTransaction: LogWriting {
     /// `BEGIN` the store sent (``init(connection:begun:)``) — costs one wait, not two; when one
     /// of them failed, its failure is thrown, not the read's.
     private func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        if isOneStatement { try beginUnderTheGate() }
         try sendMerged()
         statementsSent += 1
         let rows = connection.send(query)
@@ -87,13 +156,22 @@ final class PostgresLogTransaction: LogWriting {
 
     init(connection: BlockingConnection) {
         self.connection = connection
+        gate = nil
+    }
+
+    /// A conditional write's: nothing is sent before ``flush()`` (see ``gate``) unless the
+    /// write needs more than one statement (``begunUnderTheGate``).
+    init(connection: BlockingConnection, gate: MergedWrite.Gate) {
+        self.connection = connection
+        self.gate = gate
     }
 
     /// A transaction whose `BEGIN`, `begun`, was sent and not waited for: checked with the
     /// statements the transaction sends first, at their first wait.
     init(connection: BlockingConnection, begun: EventLoopFuture<[PostgresRow]>) {
         self.connection = connection
-        pending = [(begun, { _ in })]
+        gate = nil
+        pending = [(begun, { _ in }, nil)]
     }
 
     func lastPosition() throws -> UInt64 {
@@ -202,11 +280,11 @@ final class PostgresLogTransaction: LogWriting {
         try merge(MergedWrite(touches: ["boards:\(board)"], items: """
             \(name: "moved") AS (
                 UPDATE boards SET head = head + \(count), last_position = \(Int64(last))
-                WHERE board_id = \(board.uuid) AND head = \(expected) AND last_position < \(Int64(first)) RETURNING head),
+                WHERE board_id = \(board.uuid) AND head = \(expected) AND last_position < \(Int64(first))\(gatedBy: "AND") RETURNING head),
             \(name: "") AS (INSERT INTO events (board_id, seq, position, data)
                 SELECT \(board.uuid), \(expected) + t.o, t.p, t.d FROM \(name: "moved"), unnest(\(positions)::int8[], \(datas)::bytea[]) WITH ORDINALITY AS t(p, d, o)
                 RETURNING 1)
-            """) { [self] inserted, _ in
+            """, keptCount: count) { [self] inserted, _ in
             guard inserted == count else {
                 let (head, _) = try self.head(of: board)
                 if head != expected { throw LogConflict(movedHeads: [board: try Self.unsigned(head, "a head")]) }
@@ -263,13 +341,13 @@ final class PostgresLogTransaction: LogWriting {
             \(name: "input") AS (SELECT * FROM unnest(\(boards)::uuid[], \(expecteds)::int8[], \(counts)::int8[], \(firsts)::int8[], \(lasts)::int8[])
                            AS t(board_id, expected, n, first, last)),
             \(name: "moved") AS (UPDATE boards b SET head = b.head + i.n, last_position = i.last FROM \(name: "input") i
-                           WHERE b.board_id = i.board_id AND b.head = i.expected AND b.last_position < i.first RETURNING b.board_id),
+                           WHERE b.board_id = i.board_id AND b.head = i.expected AND b.last_position < i.first\(gatedBy: "AND") RETURNING b.board_id),
             \(name: "") AS (INSERT INTO events (board_id, seq, position, data)
                 SELECT e.board_id, e.seq, e.position, e.data
                 FROM unnest(\(eventBoards)::uuid[], \(seqs)::int8[], \(positions)::int8[], \(datas)::bytea[]) AS e(board_id, seq, position, data)
                 WHERE e.board_id IN (SELECT board_id FROM \(name: "moved"))
                 RETURNING board_id)
-            """, columns: [{ "array_agg(DISTINCT \($0).board_id)" }]) { [self] count, cells in
+            """, columns: [{ "array_agg(DISTINCT \($0).board_id)" }], keptCount: total) { [self] count, cells in
             guard count == total else {
                 // The boards whose events did not go in: a head that moved, else a position taken.
                 let inserted = Set(try cells[0].decode([UUID]?.self) ?? [])
@@ -393,9 +471,12 @@ final class PostgresLogTransaction: LogWriting {
         try merge(MergedWrite(touches: ["idempotency+"], items: """
             \(name: "") AS (INSERT INTO idempotency (board_id, actor, key, remembered_at, answer)
                 SELECT * FROM unnest(\(answers.map(\.board.uuid))::uuid[], \(answers.map(\.actor))::text[], \(answers.map(\.key))::text[],
-                                     \(answers.map(\.time.millisecondsSinceEpoch))::int8[], \(answers.map { ByteBuffer(bytes: $0.bytes) })::bytea[])
+                                     \(answers.map(\.time.millisecondsSinceEpoch))::int8[], \(answers.map { ByteBuffer(bytes: $0.bytes) })::bytea[])\(gatedBy: "WHERE")
                 ON CONFLICT DO NOTHING RETURNING board_id, actor, key)
-            """, columns: [{ "array_agg(\($0).board_id)" }, { "array_agg(\($0).actor)" }, { "array_agg(\($0).key)" }]) { inserted, cells in
+            """, columns: [{ "array_agg(\($0).board_id)" }, { "array_agg(\($0).actor)" }, { "array_agg(\($0).key)" }],
+            keptCount: Int64(answers.count),
+            // Which key is not said (that would take a read): the write runs again asking for them all.
+            refusal: LogConflict(answered: AnswerKey(board: answers[0].board, actor: answers[0].actor, key: answers[0].key))) { inserted, cells in
             guard inserted < answers.count else { return }
             var kept: Set<String> = []
             let boards = try cells[0].decode([UUID]?.self) ?? []
@@ -531,7 +612,7 @@ final class PostgresLogTransaction: LogWriting {
             \(name: "") AS (DELETE FROM idempotency WHERE (board_id, actor, key) IN (
                 SELECT board_id, actor, key FROM idempotency
                 WHERE board_id = \(board.uuid) AND remembered_at < \(cutoff.millisecondsSinceEpoch)
-                ORDER BY remembered_at LIMIT \(Int64(limit)))
+                ORDER BY remembered_at LIMIT \(Int64(limit)))\(gatedBy: "AND")
                 RETURNING 1)
             """) { count, _ in counted(count) })
     }
@@ -630,8 +711,8 @@ final class PostgresLogTransaction: LogWriting {
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
         let from = try Self.signed(claimed), to = try Self.signed(last)
         try merge(MergedWrite(touches: ["log_head"], items: """
-            \(name: "") AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1)
-            """) { moved, _ in
+            \(name: "") AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from)\(gatedBy: "AND") RETURNING 1)
+            """, keptCount: 1, refusal: LogConflict(stalePosition: claimed + 1)) { moved, _ in
             if moved != 1 { throw LogConflict(stalePosition: claimed + 1) }
         })
     }
@@ -643,9 +724,9 @@ final class PostgresLogTransaction: LogWriting {
         guard let root, root.size == last else { return try advanceLog(from: claimed, to: last) }
         let from = try Self.signed(claimed), to = try Self.signed(last)
         try merge(MergedWrite(touches: ["log_head", "log_roots"], items: """
-            \(name: "") AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from) RETURNING 1),
+            \(name: "") AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from)\(gatedBy: "AND") RETURNING 1),
             \(name: "kept") AS (INSERT INTO log_roots (size, root) SELECT \(to), \(ByteBuffer(bytes: root.root)) FROM \(name: "") ON CONFLICT DO NOTHING)
-            """) { moved, _ in
+            """, keptCount: 1, refusal: LogConflict(stalePosition: claimed + 1)) { moved, _ in
             if moved != 1 { throw LogConflict(stalePosition: claimed + 1) }
         })
     }

@@ -12,7 +12,8 @@ import PostgresNIO
 /// decided id is told from a retry) and `sync_owners` (the actor who first pushed as each
 /// client), `log_roots` (the audit root at the end of a write, now and then), `log_snapshots`
 /// (the newest snapshots of the state, for new nodes), `lost_positions` (what failovers lost),
-/// and the function `kanban_claim` (a write's claim with its node's catch-up, in one round trip).
+/// the function `kanban_claim` (a write's claim with its node's catch-up, in one round trip)
+/// and `kanban_refuse` (fails a conditional write's statement).
 /// `snapshots` (per board) is made but unused.
 ///
 /// A new database gets every migration; a database of an older version gets only the
@@ -109,6 +110,19 @@ public enum PostgresSchema {
             $$
             """,
         ], relations: [], functions: ["kanban_claim(bigint,integer)"]),
+        // A conditional write (``PostgresLogStore/write(ifLogEndsAt:lastEvent:_:)``) commits
+        // when its one statement ends: a write in it that finds a conflict fails the statement
+        // through this function, which keeps nothing (``MergedWrite/statement(of:gate:)``).
+        PostgresMigration(version: 7, statements: [
+            """
+            CREATE OR REPLACE FUNCTION kanban_refuse(write text) RETURNS bigint
+            LANGUAGE plpgsql VOLATILE AS $$
+            BEGIN
+                RAISE EXCEPTION 'kanban: a conditional write was refused at %', write USING ERRCODE = 'KB409';
+            END
+            $$
+            """,
+        ], relations: [], functions: ["kanban_refuse(text)"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.

@@ -60,13 +60,28 @@ struct PostgresSchemaTests {
         }
     }
 
-    @Test("a current database whose claim function was dropped by hand gets it again when a store opens it")
+    @Test("a current database whose functions were dropped by hand gets them again when a store opens it")
     func droppedFunctionMadeAgain() async throws {
         try await Self.withConnection { connection, url in
             _ = try PostgresLogStore(url: url)
             for function in PostgresSchema.functions { _ = try connection.query(PostgresQuery(unsafeSQL: "DROP FUNCTION \(function)")) }
-            #expect(try PostgresSchema.apply(on: connection, schema: nil) == [6])
-            #expect(try PostgresLogStore(url: url).write { try $0.claimLog(after: 0, limit: 10).position } == 0)
+            #expect(try PostgresSchema.apply(on: connection, schema: nil) == [6, 7])
+            let store = try PostgresLogStore(url: url)
+            #expect(try store.write { try $0.claimLog(after: 0, limit: 10).position } == 0)
+            // kanban_refuse is there again: a conditional write's conflict is its refusal, not a missing function.
+            let a = LogStoreConformance.boardA
+            try store.write { writer in
+                _ = try writer.claimLog()
+                try writer.append(board: a, expectedHead: 0, [(1, LogStoreConformance.eventBytes(board: a, 1))])
+                try writer.remember([KeptAnswer(board: a, actor: "ana", key: "taken", time: LogStoreConformance.answerTime, bytes: [1])])
+                try writer.advanceLog(from: 0, to: 1)
+            }
+            #expect(throws: LogConflict.self) {
+                try store.write(ifLogEndsAt: 1, lastEvent: nil) { writer in
+                    try writer.remember([KeptAnswer(board: a, actor: "ana", key: "taken", time: LogStoreConformance.answerTime, bytes: [2])])
+                    try writer.advanceLog(from: 1, to: 1)
+                }
+            }
         }
     }
 

@@ -462,7 +462,8 @@ struct SharedLogEngineTests {
     @Test("commands that come while a node waits for another's turn go into its write when the turn comes: one write carries them, a keyed retry among them answered from the log")
     func lateCommandsJoinTheTurn() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
-            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            // Writes under the claim: a conditional write decides before it waits.
+            let (a, b) = (try SharedLogNode(url: url, writesConditionally: false), try SharedLogNode(url: url))
             let render = Self.render
             let first = try blocking { try await b.engine.perform(.addCard(board: "main", title: "once"), actor: "ana", idempotencyKey: "k-1", answer: render) }
             try a.engine.execute(.addCard(board: "main", title: "before"), actor: "ana")
@@ -534,13 +535,13 @@ struct SharedLogEngineTests {
         }
     }
 
-    @Test("a keyed write of a node that holds the whole log sends the claim and the write, and does not ask for its key first; a retry of that key on another node is still answered once, from the log")
+    @Test("a keyed write under the claim of a node that holds the whole log sends the claim and the write, and does not ask for its key first; a retry of that key on another node is still answered once, from the log")
     func keyedWriteAsksNothingFirst() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let render = Self.render
             let writer = try PostgresLogStore(url: url)
             let directory = try TemporaryDirectory(prefix: "kanban-node")
-            let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: writer))
+            let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(sharedLog: writer, writesConditionally: false))
             try engine.execute(.addCard(board: "main", title: "first"), actor: "ana")
             let before = writer.statementsWritten
             let first = try blocking { try await engine.perform(.addCard(board: "main", title: "keyed"), actor: "ana", idempotencyKey: "k-1", answer: render) }

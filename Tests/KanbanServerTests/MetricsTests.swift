@@ -27,6 +27,21 @@ struct MetricsTests {
         #expect(Self.samples(metrics.render(writes: writes, lastSequence: 0))["kanban_shared_log_reruns_for_answers_total"] == 3)
     }
 
+    @Test("Conditional writes kept and refused are counted from the engine's statistics, once each across scrapes")
+    func conditionalWrites() {
+        let metrics = ServerMetrics()
+        var writes = WriteStatistics()
+        (writes.conditionalWrites, writes.conditionalWritesRefused) = (5, 1)
+        var samples = Self.samples(metrics.render(writes: writes, lastSequence: 0))
+        #expect(samples["kanban_shared_log_conditional_writes_total"] == 5)
+        #expect(samples["kanban_shared_log_conditional_writes_refused_total"] == 1)
+        writes.conditionalWrites = 7
+        samples = Self.samples(metrics.render(writes: writes, lastSequence: 0))
+        #expect(samples["kanban_shared_log_conditional_writes_total"] == 7)
+        #expect(samples["kanban_shared_log_conditional_writes_refused_total"] == 1)
+        #expect(Self.samples(metrics.render(writes: writes, lastSequence: 0))["kanban_shared_log_conditional_writes_total"] == 7)
+    }
+
     @Test("Requests by method and status, their latency, commits and the log's last event; a second scrape counts nothing twice")
     func scrape() async throws {
         try await ServerHarness.withServer { api, engine in

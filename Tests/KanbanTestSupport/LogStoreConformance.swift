@@ -10,6 +10,7 @@ public enum LogStoreConformance {
     public enum Check: String, CaseIterable, Sendable, CustomStringConvertible {
         case emptyLog, appendAndRead, expectedHeadConflict, positionGuard, refusedInput
         case answerWithAppend, failedWriteKeepsNothing, duplicateAnswer, mutationOrder, claimsAndListings, digestsAndOwners
+        case conditionalWrite
 
         public var description: String { rawValue }
 
@@ -27,6 +28,7 @@ public enum LogStoreConformance {
             case .mutationOrder: try LogStoreConformance.mutationOrder(store)
             case .claimsAndListings: try LogStoreConformance.claimsAndListings(store)
             case .digestsAndOwners: try LogStoreConformance.digestsAndOwners(store)
+            case .conditionalWrite: try LogStoreConformance.conditionalWrite(store)
             }
         }
     }
@@ -344,6 +346,35 @@ public enum LogStoreConformance {
 
     /// A write whose later step fails (a stale head, or the body's own error) keeps neither its
     /// events nor its answer nor its mutation; the same write without that step then goes in.
+    /// A conditional write is kept where the log ends as expected, and keeps nothing where it
+    /// does not, saying the position after the expected end is stale.
+    public static func conditionalWrite(_ store: any LogStore) throws {
+        let a = boardA
+        let first = eventBytes(board: a, 1)
+        // A board's first events under the claim: a store may not make a new board's row conditionally.
+        try store.write { writer in
+            _ = try writer.claimLog()
+            try writer.append(board: a, expectedHead: 0, [(1, first)])
+            try writer.advanceLog(from: 0, to: 1)
+        }
+        let stale = try conflict {
+            try store.write(ifLogEndsAt: 0, lastEvent: nil) { writer in
+                try writer.append(board: a, expectedHead: 1, [(2, eventBytes(board: a, 2))])
+                try writer.advanceLog(from: 0, to: 2)
+            }
+        }
+        try expect(stale == LogConflict(stalePosition: 1), "the position after the expected end is named: \(stale)")
+        try expect(try store.read { try $0.lastPosition() } == 1, "a refused conditional write keeps nothing")
+        try store.write(ifLogEndsAt: 1, lastEvent: first) { writer in
+            try writer.append(board: a, expectedHead: 1, [(2, eventBytes(board: a, 2))])
+            try writer.advanceLog(from: 1, to: 2)
+        }
+        try store.read { reader in
+            try expect(try reader.lastPosition() == 2, "a conditional write where the log ends as expected is kept")
+            try expect(try reader.heads() == [a: 2], "its events are kept")
+        }
+    }
+
     public static func failedWriteKeepsNothing(_ store: any LogStore) throws {
         let (a, b) = (boardA, boardB)
         let refusal = Refusal(id: 1, reason: "the card is gone", isConflict: true)

@@ -38,6 +38,13 @@ public struct EngineOptions: Sendable {
     /// before committing here; ``EngineSync/catchUp(from:limit:)`` brings in other nodes'
     /// writes between. The store is used from the writer thread only: give each engine its own.
     public var sharedLog: (any LogStore)?
+    /// Whether a write of the shared log that reads nothing of it first goes as a conditional
+    /// write (``KanbanLog/LogStore/write(ifLogEndsAt:lastEvent:_:)``): decided on the cache
+    /// as it is, without the claim, kept only if the log still ends where the cache does. One
+    /// round trip on PostgreSQL, and the log held only inside it. When the log had moved on
+    /// (another node wrote), the write runs again under the claim, and so do the node's writes
+    /// for a second after. On by default; off, every write claims the log first.
+    public var writesConditionally: Bool
     /// The tracer of the engine's spans (a command's, `kanban.command moveCard`, and its
     /// commit's, `kanban.commit`), or `nil` for the process's: `InstrumentationSystem.tracer`
     /// as it is when the engine opens, so bootstrap it first. With no tracer bootstrapped the
@@ -60,6 +67,7 @@ public struct EngineOptions: Sendable {
         idempotencyLifetime: Duration = .seconds(24 * 3600),
         isShortLived: Bool = false,
         sharedLog: (any LogStore)? = nil,
+        writesConditionally: Bool = true,
         tracer: (any Tracer)? = nil
     ) {
         self.mapSize = mapSize
@@ -72,6 +80,7 @@ public struct EngineOptions: Sendable {
         self.idempotencyLifetime = idempotencyLifetime
         self.isShortLived = isShortLived
         self.sharedLog = sharedLog
+        self.writesConditionally = writesConditionally
         self.tracer = tracer
     }
 

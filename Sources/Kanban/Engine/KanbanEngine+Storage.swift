@@ -32,6 +32,28 @@ extension KanbanEngine {
         _ body: (WriteTransaction) throws -> Result
     ) throws -> Result {
         if isOrphanedCache && indexing && !localOnly { throw SharedLogError.nodeCache(path: path) }
+        if indexing, !localOnly, let shared = options.sharedLog, mayWriteConditionally() {
+            do {
+                let result = try store.writeTransaction(indexing: true) { transaction in
+                    try Self.sharedLogFailures {
+                        let (end, lastEvent) = try cacheEnd(in: transaction)
+                        return try shared.write(ifLogEndsAt: end, lastEvent: lastEvent) { writer in
+                            try writeSharedConditionally(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
+                                do { return try body(transaction) } catch { throw BodyFailure(error: error) }
+                            }
+                        }
+                    }
+                }
+                writes.withLock { $0.conditionalWrites += 1 }
+                return result
+            } catch let conflict as LogConflict where conflict.answered == nil {
+                // Another node wrote: catch up and decide again under the claim, and claim
+                // first for a while, as nodes that all write would refuse each other.
+                writes.withLock { $0.conditionalWritesRefused += 1 }
+                lastRefusedConditionalWrite.withLock { $0 = .now }
+            }
+            exchange?.restart()
+        }
         return try store.writeTransaction(indexing: indexing) { transaction in
             guard indexing, !localOnly, let shared = options.sharedLog else { return try body(transaction) }
             return try Self.sharedLogFailures {
@@ -43,6 +65,18 @@ extension KanbanEngine {
             }
         }
     }
+
+    /// Whether a write of the shared log goes first as a conditional write
+    /// (``EngineOptions/writesConditionally``): from a cache checked against the log, and not
+    /// within ``conditionalPause`` of one refused.
+    func mayWriteConditionally() -> Bool {
+        guard options.writesConditionally, sharedCacheChecked.withLock({ $0 }) else { return false }
+        guard let refused = lastRefusedConditionalWrite.withLock({ $0 }) else { return true }
+        return ContinuousClock.now >= refused + Self.conditionalPause
+    }
+
+    /// How long after a conditional write was refused the node's writes claim the log first.
+    static let conditionalPause = Duration.seconds(1)
 
     /// Runs `body`, a write of the shared log: a failure of the write's own body (a rejection,
     /// a refused import) is thrown as it was; LMDB's, the engine's and the seam's as they are;

@@ -71,6 +71,9 @@ public final class KanbanEngine: Sendable {
     /// When a write of the shared log last ran again for a key answered there already: writes
     /// ask for their keys' answers first for a while after (``SharedWrite/asksForAnswers``).
     let lastRerunForAnswers = Mutex<ContinuousClock.Instant?>(nil)
+    /// When a conditional write of the shared log last found the log moved on: writes claim
+    /// it first for a while after (``mayWriteConditionally(_:)``).
+    let lastRefusedConditionalWrite = Mutex<ContinuousClock.Instant?>(nil)
     /// The tracer of commands' and commits' spans; `nil` when none records.
     let tracer: (any Tracer)?
     /// Who administers the server (``administer(_:)``); `nil`: everyone.

@@ -72,6 +72,46 @@ extension KanbanEngine {
         }
         // The turn is this write's now: what was queued while it waited goes in with it.
         exchange.joinLateCommands()
+        return try decideAndPublish(to: shared, after: claimed, exchange: exchange, in: transaction, body)
+    }
+
+    /// Runs `body` in `transaction` as one write of the shared log `shared` without claiming
+    /// it (``LogStore/write(ifLogEndsAt:lastEvent:_:)``, which `shared` is the writer of):
+    /// decided on the cache as it is, kept only if the log still ends where the cache does.
+    /// For a write that reads nothing of the log (``mayWriteConditionally(_:)``).
+    func writeSharedConditionally<Result>(
+        to shared: any LogWriting,
+        exchange: SharedWrite,
+        in transaction: WriteTransaction,
+        _ body: (WriteTransaction) throws -> Result
+    ) throws -> Result {
+        let local = try log.lastSequence(in: transaction)
+        exchange.joinLateCommands()
+        return try decideAndPublish(to: shared, after: local, exchange: exchange, in: transaction, body)
+    }
+
+    /// The cache's end and its last event's stored bytes (`nil` when empty): where a
+    /// conditional write expects the log to end.
+    func cacheEnd(in transaction: WriteTransaction) throws -> (position: UInt64, lastEvent: [UInt8]?) {
+        let end = try log.lastSequence(in: transaction)
+        guard end > 0 else { return (0, nil) }
+        var bytes: [UInt8]?
+        try log.forEachRaw(at: [end], in: transaction) { _, stored in
+            bytes = Array(stored)
+            return false
+        }
+        return (end, bytes)
+    }
+
+    /// Decides `body` on the cache, which ends at `claimed`, the log's end, and appends what it
+    /// decided to `shared` with the batch's answers and mutations, moving the log's end.
+    private func decideAndPublish<Result>(
+        to shared: any LogWriting,
+        after claimed: UInt64,
+        exchange: SharedWrite,
+        in transaction: WriteTransaction,
+        _ body: (WriteTransaction) throws -> Result
+    ) throws -> Result {
         try exchange.fetch(from: shared, clock: clock, oldest: oldestAnswerKept(now:), in: transaction)
         exchange.restart()
         let result = try body(transaction)

@@ -14,6 +14,12 @@ public struct WriteStatistics: Sendable, Equatable {
     /// there (a client's retry answered on another node, or an expired answer still kept): a
     /// write does not ask for its keys' answers before deciding, and asks when it runs again.
     public var rerunsForAnswers = 0
+    /// Writes of a shared log kept as conditional writes, without the claim
+    /// (``EngineOptions/writesConditionally``).
+    public var conditionalWrites = 0
+    /// Conditional writes refused because the log had moved on (another node wrote), each
+    /// then run again under the claim.
+    public var conditionalWritesRefused = 0
 
     public init() {}
 

@@ -22,6 +22,8 @@ final class ServerMetrics: Sendable {
     private let commits: Counter
     private let commands: Counter
     private let reruns: Counter
+    private let conditionalWrites: Counter
+    private let conditionalWritesRefused: Counter
     private let averageBatch: Gauge
     private let largestBatch: Gauge
     private let lastSequence: Gauge
@@ -30,7 +32,7 @@ final class ServerMetrics: Sendable {
     /// once by a short key rather than through the registry's descriptor and labels.
     private let requestCounters = Mutex<[String: Counter]>([:])
     /// The live streams open now, and the engine's totals already counted into `commits` and `commands`.
-    private let tallies = Mutex((subscribers: 0, commits: 0, commands: 0, reruns: 0))
+    private let tallies = Mutex((subscribers: 0, commits: 0, commands: 0, reruns: 0, conditional: 0, refused: 0))
 
     /// A metric's full name and its help line.
     private static func named(_ name: String, _ help: String) -> MetricNameDescriptor {
@@ -52,6 +54,14 @@ final class ServerMetrics: Sendable {
         "kanban_shared_log_reruns_for_answers_total",
         "Writes of the shared log run again because one of their idempotency keys was answered there already (a retry answered on another node)."
     ) }
+    private static var conditionalWritesTotal: MetricNameDescriptor { named(
+        "kanban_shared_log_conditional_writes_total",
+        "Writes of the shared log kept as conditional writes: one statement, without the claim, where the node's cache was the whole log."
+    ) }
+    private static var conditionalWritesRefusedTotal: MetricNameDescriptor { named(
+        "kanban_shared_log_conditional_writes_refused_total",
+        "Conditional writes refused because the log had moved on (another node wrote), each run again under the claim."
+    ) }
     private static var batchSizeAverage: MetricNameDescriptor { named("kanban_batch_size_average", "Commands per commit, on average.") }
     private static var batchSizeMax: MetricNameDescriptor { named("kanban_batch_size_max", "The most commands one commit carried.") }
     private static var logLastSequence: MetricNameDescriptor { named("kanban_log_last_sequence", "The sequence number of the log's last event.") }
@@ -68,6 +78,8 @@ final class ServerMetrics: Sendable {
         commits = registry.makeCounter(descriptor: Self.commitsTotal, labels: [])
         commands = registry.makeCounter(descriptor: Self.commandsTotal, labels: [])
         reruns = registry.makeCounter(descriptor: Self.rerunsForAnswersTotal, labels: [])
+        conditionalWrites = registry.makeCounter(descriptor: Self.conditionalWritesTotal, labels: [])
+        conditionalWritesRefused = registry.makeCounter(descriptor: Self.conditionalWritesRefusedTotal, labels: [])
         averageBatch = registry.makeGauge(descriptor: Self.batchSizeAverage, labels: [])
         largestBatch = registry.makeGauge(descriptor: Self.batchSizeMax, labels: [])
         lastSequence = registry.makeGauge(descriptor: Self.logLastSequence, labels: [])
@@ -111,19 +123,24 @@ final class ServerMetrics: Sendable {
 
     /// Everything, as Prometheus text (format 0.0.4), with the engine's figures as of now.
     func render(writes: WriteStatistics, lastSequence: UInt64, lostPositions: UInt64 = 0) -> String {
-        let (newCommits, newCommands, newReruns) = tallies.withLock { tallies in
-            defer {
-                (tallies.commits, tallies.commands) = (max(tallies.commits, writes.commits), max(tallies.commands, writes.commands))
-                tallies.reruns = max(tallies.reruns, writes.rerunsForAnswers)
+        // What the engine's totals grew by since the last scrape: counted once each.
+        let grown = tallies.withLock { tallies in
+            func grow(_ counted: inout Int, to total: Int) -> Int {
+                defer { counted = max(counted, total) }
+                return max(0, total - counted)
             }
             return (
-                max(0, writes.commits - tallies.commits), max(0, writes.commands - tallies.commands),
-                max(0, writes.rerunsForAnswers - tallies.reruns)
+                commits: grow(&tallies.commits, to: writes.commits), commands: grow(&tallies.commands, to: writes.commands),
+                reruns: grow(&tallies.reruns, to: writes.rerunsForAnswers),
+                conditional: grow(&tallies.conditional, to: writes.conditionalWrites),
+                refused: grow(&tallies.refused, to: writes.conditionalWritesRefused)
             )
         }
-        commits.increment(by: Int64(newCommits))
-        commands.increment(by: Int64(newCommands))
-        reruns.increment(by: Int64(newReruns))
+        commits.increment(by: Int64(grown.commits))
+        commands.increment(by: Int64(grown.commands))
+        reruns.increment(by: Int64(grown.reruns))
+        conditionalWrites.increment(by: Int64(grown.conditional))
+        conditionalWritesRefused.increment(by: Int64(grown.refused))
         averageBatch.set(writes.averageBatch)
         largestBatch.set(Int64(writes.largestBatch))
         self.lastSequence.set(Double(lastSequence))

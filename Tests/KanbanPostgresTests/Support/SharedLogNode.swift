@@ -12,13 +12,15 @@ struct SharedLogNode {
     /// The store the node catches up through (the engine writes through another).
     let follower: PostgresLogStore
 
-    init(url: PostgresURL, snapshotInterval: Int = EngineOptions.defaultSnapshotInterval) throws {
+    /// A node of the log at `url`; with `writesConditionally` off, every write claims the log
+    /// first (``EngineOptions/writesConditionally``).
+    init(url: PostgresURL, snapshotInterval: Int = EngineOptions.defaultSnapshotInterval, writesConditionally: Bool = true) throws {
         directory = try TemporaryDirectory(prefix: "kanban-node")
         let writer = try PostgresLogStore(url: url)
         follower = try PostgresLogStore(url: url)
         engine = try KanbanEngine(
             path: directory.appending("db"),
-            options: EngineOptions(snapshotInterval: snapshotInterval, sharedLog: writer)
+            options: EngineOptions(snapshotInterval: snapshotInterval, sharedLog: writer, writesConditionally: writesConditionally)
         )
     }
 
