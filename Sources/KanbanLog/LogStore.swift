@@ -50,9 +50,26 @@ public protocol LogStore: AnyObject, Sendable {
     /// }
     /// ```
     func wakeUps() -> AsyncStream<Set<BoardID>>
+
+    /// ``wakeUps()``, each hint with the log's last position after the commit it announces
+    /// when the store says it (PostgreSQL's writers do): a follower whose cache reaches that
+    /// position has nothing to read for it — after its own node's writes, every time.
+    func wakeUpsWithPositions() -> AsyncStream<WakeUp>
 }
 
 extension LogStore {
+    /// ``wakeUps()``, no position said.
+    public func wakeUpsWithPositions() -> AsyncStream<WakeUp> {
+        let hints = wakeUps()
+        return AsyncStream { continuation in
+            let task = Task {
+                for await boards in hints { continuation.yield(WakeUp(boards: boards)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
     /// ``write(_:)`` with the claim (``LogWriting/claimLogWithLastEvent()``) first, its
     /// position and (when the store says it) last event compared with those given.
     @discardableResult

@@ -19,12 +19,24 @@ extension PostgresLogStore {
     /// connects again and, listening again, hints an empty set once more: notifications sent
     /// in between are lost. Cancelling the consumer (or dropping the stream) closes the connection.
     public func wakeUps() -> AsyncStream<Set<BoardID>> {
+        hints { $0.boards }
+    }
+
+    /// ``wakeUps()`` with the log's last position after each commit hinted, which writers
+    /// of this program add to their notifications (`<board-uuid>:<head>:<position>`; a
+    /// notification without it, from an older writer, hints no position).
+    public func wakeUpsWithPositions() -> AsyncStream<WakeUp> {
+        hints { $0 }
+    }
+
+    /// The stream of ``wakeUps()``, each hint made an element by `element`.
+    private func hints<Element: Sendable>(_ element: @escaping @Sendable (WakeUp) -> Element) -> AsyncStream<Element> {
         let url = self.url
         let logger = self.logger
         return AsyncStream { continuation in
             let task = Task {
                 while !Task.isCancelled {
-                    await Self.listen(url: url, logger: logger, continuation: continuation)
+                    await Self.listen(url: url, logger: logger) { continuation.yield(element($0)) }
                     try? await Task.sleep(for: Self.reconnectDelay)
                 }
                 continuation.finish()
@@ -34,13 +46,13 @@ extension PostgresLogStore {
     }
 
     /// Connects, listens and hints until the connection fails or the task is cancelled, then closes.
-    private static func listen(url: PostgresURL, logger: Logger, continuation: AsyncStream<Set<BoardID>>.Continuation) async {
+    private static func listen(url: PostgresURL, logger: Logger, hint: @escaping @Sendable (WakeUp) -> Void) async {
         guard let listener = await connectToPrimary(url: url, logger: logger) else { return }
         do {
             try await listener.listen(on: wakeUpChannel) { notifications in
-                continuation.yield([])
+                hint(WakeUp(boards: []))
                 for try await notification in notifications {
-                    if let board = board(named: notification.payload) { continuation.yield([board]) }
+                    if let wakeUp = wakeUp(from: notification.payload) { hint(wakeUp) }
                 }
             }
         } catch {
@@ -71,9 +83,18 @@ extension PostgresLogStore {
         return nil
     }
 
-    /// The board a notification's payload (`<board-uuid>:<head>`) names; `nil` for anything else.
+    /// The board a notification's payload (`<board-uuid>:<head>`, perhaps `:<position>` after) names; `nil` for anything else.
     static func board(named payload: String) -> BoardID? {
         guard let uuid = payload.split(separator: ":", maxSplits: 1).first.flatMap({ UUID(uuidString: String($0)) }) else { return nil }
         return BoardID(uuid)
+    }
+
+    /// The hint of a notification's payload: its board, and the position after it when it
+    /// says one (`<board-uuid>:<head>:<position>`); `nil` for a payload that names no board.
+    static func wakeUp(from payload: String) -> WakeUp? {
+        guard let board = board(named: payload) else { return nil }
+        let parts = payload.split(separator: ":", omittingEmptySubsequences: false)
+        let position = parts.count == 3 ? UInt64(parts[2]) : nil
+        return WakeUp(boards: [board], position: position)
     }
 }

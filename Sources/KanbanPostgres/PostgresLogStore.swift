@@ -68,6 +68,8 @@ public final class PostgresLogStore: LogStore {
     private nonisolated(unsafe) var backoff = ReconnectBackoff()
     /// ``statementsWritten`` (under `lock`).
     private nonisolated(unsafe) var writeStatements = 0
+    /// ``readsBegun`` (under `lock`).
+    private nonisolated(unsafe) var readTransactions = 0
 
     /// The connection, connected again first when the last one was lost: a store outlives a
     /// restart of the server, each transaction in flight then failing once. After a failed try
@@ -103,6 +105,7 @@ public final class PostgresLogStore: LogStore {
     public func read<R>(_ body: (any LogReading) throws -> R) throws -> R {
         try lock.withLock {
             let connection = try connection
+            readTransactions += 1
             // The BEGIN is checked with the first read: one wait less per transaction (PostgresNIO
             // still sends it first, on its own).
             return try connection.transaction(sending: "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY") { begun in
@@ -119,14 +122,14 @@ public final class PostgresLogStore: LogStore {
         try lock.withLock {
             let connection = try connection
             // The BEGIN is checked with the claim (the first read): one wait less per write.
-            let (result, appended) = try connection.transaction(sending: "BEGIN") { begun in
+            let (result, appended, advanced) = try connection.transaction(sending: "BEGIN") { begun in
                 let transaction = PostgresLogTransaction(connection: connection, begun: begun)
                 defer { writeStatements += transaction.statementsSent }
                 let result = try body(transaction)
                 try transaction.flush()
-                return (result, transaction.appended)
+                return (result, transaction.appended, transaction.advancedTo)
             }
-            announce(appended, on: connection)
+            announce(appended, at: advanced, on: connection)
             return result
         }
     }
@@ -150,7 +153,7 @@ public final class PostgresLogStore: LogStore {
                 let result = try body(transaction)
                 try transaction.flush()
                 if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
-                announce(transaction.appended, on: connection)
+                announce(transaction.appended, at: transaction.advancedTo, on: connection)
                 return result
             } catch {
                 // A broken connection has no transaction left to roll back, and would not answer.
@@ -164,13 +167,17 @@ public final class PostgresLogStore: LogStore {
     /// (each one round trip, for tests).
     var statementsWritten: Int { lock.withLock { writeStatements } }
 
+    /// How many read transactions this store began (for tests).
+    var readsBegun: Int { lock.withLock { readTransactions } }
+
     /// Runs one statement outside any transaction of the store's (for tests and tools).
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
         try lock.withLock { try connection.query(query) }
     }
 
     /// Tells the listeners of ``wakeUps()`` that `heads` were committed: one `pg_notify` on
-    /// ``wakeUpChannel`` per board, payload `<board-uuid>:<head>`, sent after the COMMIT in a
+    /// ``wakeUpChannel`` per board, payload `<board-uuid>:<head>`, and `:<position>` after it
+    /// when the write moved the log's end there (``wakeUpsWithPositions()``), sent after the COMMIT in a
     /// statement of its own, never in the append's transaction: at commit PostgreSQL takes a
     /// database-wide lock for a transaction that notified and holds it through the commit's
     /// flush, so notifying append transactions would commit one at a time across all boards.
@@ -178,9 +185,10 @@ public final class PostgresLogStore: LogStore {
     /// catch up by `seq`), so it is neither thrown nor waited for — the statement is sent and
     /// the write returns. It goes on a connection of its own (``WakeUpAnnouncer``), so the
     /// writer's next statement does not wait behind it.
-    private func announce(_ heads: [BoardID: UInt64], on connection: BlockingConnection) {
+    private func announce(_ heads: [BoardID: UInt64], at position: UInt64?, on connection: BlockingConnection) {
         guard !heads.isEmpty else { return }
-        let payloads = heads.map { board, head in "\(board.uuid.uuidString.lowercased()):\(head)" }
+        let suffix = position.map { ":\($0)" } ?? ""
+        let payloads = heads.map { board, head in "\(board.uuid.uuidString.lowercased()):\(head)\(suffix)" }
         announcer.send("SELECT pg_notify(\(Self.wakeUpChannel), p) FROM unnest(\(payloads)::text[]) AS p", fallback: connection)
     }
 

@@ -24,6 +24,8 @@ final class PostgresLogTransaction: LogWriting {
     let connection: BlockingConnection
     /// The new head of each board this transaction appended to: what to announce once it commits.
     private(set) var appended: [BoardID: UInt64] = [:]
+    /// Where this transaction moved the log's end (``advanceLog(from:to:)``): announced with it.
+    private(set) var advancedTo: UInt64?
     /// The statements sent and not yet checked, in the order sent, each with its check.
     private var pending: [(rows: EventLoopFuture<[PostgresRow]>, check: ([PostgresRow]) throws -> Void, failure: ((PostgresStoreError) -> (any Error)?)?)] = []
     /// The writes held back to go as one statement, in the order made.
@@ -710,6 +712,7 @@ final class PostgresLogTransaction: LogWriting {
 
     func advanceLog(from claimed: UInt64, to last: UInt64) throws {
         let from = try Self.signed(claimed), to = try Self.signed(last)
+        advancedTo = last
         try merge(MergedWrite(touches: ["log_head"], items: """
             \(name: "") AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from)\(gatedBy: "AND") RETURNING 1)
             """, keptCount: 1, refusal: LogConflict(stalePosition: claimed + 1)) { moved, _ in
@@ -723,6 +726,7 @@ final class PostgresLogTransaction: LogWriting {
     func advanceLog(from claimed: UInt64, to last: UInt64, recording root: AuditRoot?) throws {
         guard let root, root.size == last else { return try advanceLog(from: claimed, to: last) }
         let from = try Self.signed(claimed), to = try Self.signed(last)
+        advancedTo = last
         try merge(MergedWrite(touches: ["log_head", "log_roots"], items: """
             \(name: "") AS (UPDATE log_head SET position = \(to) WHERE position = \(from) AND \(to) >= \(from)\(gatedBy: "AND") RETURNING 1),
             \(name: "kept") AS (INSERT INTO log_roots (size, root) SELECT \(to), \(ByteBuffer(bytes: root.root)) FROM \(name: "") ON CONFLICT DO NOTHING)

@@ -13,6 +13,11 @@ import Synchronization
 /// replaced at the next, at most once every ``retryInterval``; until then, and when
 /// connecting fails, the wake-up goes on the connection the caller gives, as before.
 /// Used with its store's lock held.
+///
+/// A `pg_notify` transaction gets a transaction id, and its commit waits for the WAL flush
+/// like any other: on this connection it does not (`synchronous_commit = off` for the
+/// session). A hint lost in a crash costs a listener nothing it would not poll for, and the
+/// flushes saved were one per write, as many as the writes' own.
 final class WakeUpAnnouncer: Sendable {
     private let url: PostgresURL
     private let logger: Logger
@@ -37,6 +42,11 @@ final class WakeUpAnnouncer: Sendable {
             return
         }
         connection.send(query).whenFailure { [self] _ in failed.store(true, ordering: .relaxed) }
+    }
+
+    /// Its connection, while it has one (for tests).
+    var connection: BlockingConnection? {
+        state.withLock { $0.connection }
     }
 
     /// Whether a connection of its own is open (for tests).
@@ -67,6 +77,10 @@ final class WakeUpAnnouncer: Sendable {
             state.lastTry = .now
             failed.store(false, ordering: .relaxed)
             state.connection = try? BlockingConnection(url: url, logger: logger, timeout: timeout)
+            // Sent, not waited for: the connection runs it before the wake-up that follows.
+            if let connection = state.connection {
+                connection.send("SET synchronous_commit = off").whenFailure { [self] _ in failed.store(true, ordering: .relaxed) }
+            }
             return state.connection
         }
     }

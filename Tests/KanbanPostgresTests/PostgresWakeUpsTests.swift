@@ -55,6 +55,11 @@ struct PostgresWakeUpsTests {
                 try (reader as! PostgresLogTransaction).connection.query("SELECT query FROM pg_stat_activity WHERE pid = \(writerPID)").first?.decode(String.self)
             }
             #expect(last == "COMMIT")
+            // Its commit does not wait for the WAL flush: a hint needs no durability.
+            let announcer = try #require(writer.announcer.connection)
+            // (The test server runs with it off: the session's own setting is what counts.)
+            let setting = try announcer.query("SELECT setting, source FROM pg_settings WHERE name = 'synchronous_commit'").first?.decode((String, String).self)
+            #expect(setting?.0 == "off" && setting?.1 == "session", "\(String(describing: setting))")
         }
     }
 
@@ -119,6 +124,75 @@ struct PostgresWakeUpsTests {
         #expect(PostgresLogStore.board(named: "\(a.uuid.uuidString)") == a)
         #expect(PostgresLogStore.board(named: "not-a-board:1") == nil)
         #expect(PostgresLogStore.board(named: "") == nil)
+        // With the log's end after the commit, or without it (an older writer's): the board either way.
+        let lower = a.uuid.uuidString.lowercased()
+        #expect(PostgresLogStore.wakeUp(from: "\(lower):12:40") == WakeUp(boards: [a], position: 40))
+        #expect(PostgresLogStore.wakeUp(from: "\(lower):12") == WakeUp(boards: [a], position: nil))
+        #expect(PostgresLogStore.wakeUp(from: "\(lower):12:-1") == WakeUp(boards: [a], position: nil))
+        #expect(PostgresLogStore.wakeUp(from: "\(lower):12:99999999999999999999999") == WakeUp(boards: [a], position: nil))
+        #expect(PostgresLogStore.wakeUp(from: "not-a-board:1:2") == nil)
+    }
+
+    @Test("a write's hints carry the log's end after it, under the claim and as a conditional write")
+    func hintsCarryThePosition() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (writer, listener) = (try PostgresLogStore(url: url), try PostgresLogStore(url: url))
+            let a = LogStoreConformance.boardA
+            let hints = Locked<[WakeUp]>([])
+            let arrived = DispatchSemaphore(value: 0)
+            let task = Task {
+                for await hint in listener.wakeUpsWithPositions() {
+                    hints.withLock { $0.append(hint) }
+                    arrived.signal()
+                }
+            }
+            defer { task.cancel() }
+            #expect(arrived.wait(timeout: .now() + 5) == .success)
+            let first = LogStoreConformance.eventBytes(board: a, 1)
+            try writer.write { writer in
+                _ = try writer.claimLog()
+                try writer.append(board: a, expectedHead: 0, [(1, first)])
+                try writer.advanceLog(from: 0, to: 1)
+            }
+            #expect(arrived.wait(timeout: .now() + 5) == .success)
+            try writer.write(ifLogEndsAt: 1, lastEvent: first) { writer in
+                try writer.append(board: a, expectedHead: 1, [(2, LogStoreConformance.eventBytes(board: a, 2)), (3, LogStoreConformance.eventBytes(board: a, 3))])
+                try writer.advanceLog(from: 1, to: 3)
+            }
+            #expect(arrived.wait(timeout: .now() + 5) == .success)
+            #expect(hints.value == [WakeUp(boards: []), WakeUp(boards: [a], position: 1), WakeUp(boards: [a], position: 3)])
+        }
+    }
+
+    @Test("a node's follower reads nothing for the hints of its own node's writes, and catches up on another node's")
+    func followerSkipsItsOwnWrites() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let (a, b) = (try SharedLogNode(url: url), try SharedLogNode(url: url))
+            try a.engine.execute(.addCard(board: "main", title: "first"), actor: "ana")
+            // Polling far apart: only hints wake it.
+            let follower = SharedLogFollower(engine: a.engine, store: a.follower, pollInterval: .seconds(60))
+            follower.start()
+            defer { follower.stop() }
+            func settled(_ reads: () -> Int) -> Int {
+                var last = reads()
+                while true {
+                    Thread.sleep(forTimeInterval: 0.3)
+                    let now = reads()
+                    if now == last { return now }
+                    last = now
+                }
+            }
+            let before = settled { a.follower.readsBegun }
+            #expect(before >= 1, "the first hint, an empty set, is read")
+            for title in ["two", "three", "four"] { try a.engine.execute(.addCard(board: "main", title: title), actor: "ana") }
+            #expect(settled { a.follower.readsBegun } == before)
+            try b.catchUp()
+            try b.engine.execute(.addCard(board: "main", title: "from b"), actor: "bo")
+            let deadline = ContinuousClock.now + .seconds(5)
+            while try a.engine.lastSequence() < b.engine.lastSequence(), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(try a.engine.boardView(named: "main").columns[0].cards.map(\.card.title) == ["first", "two", "three", "four", "from b"])
+            #expect(a.follower.readsBegun > before)
+        }
     }
 
     /// The client connections to the store's database, its own included.

@@ -5,7 +5,9 @@ import Synchronization
 /// that catches up (``EngineSync/catchUp(from:limit:)``) on each wake-up of the store
 /// (``LogStore/wakeUps()``, other nodes' commits) and at least every `pollInterval` (hints
 /// may be lost), so reads and live streams on this node show other nodes' writes. Failures are
-/// warned about once each, until a catch-up succeeds again.
+/// warned about once each, until a catch-up succeeds again. Hints of commits the cache holds
+/// (its own node's writes, whose hints come as the writer commits to its cache) are not read
+/// for (``LogStore/wakeUpsWithPositions()``).
 ///
 /// For example:
 ///
@@ -25,6 +27,10 @@ public final class SharedLogFollower: Sendable {
 
     private struct State {
         var hinted = false
+        /// The furthest log end the hints since the last catch-up said.
+        var hintedPosition: UInt64 = 0
+        /// Whether one of those hints said no position (any may be new then).
+        var hintedWithoutPosition = false
         var stopped = false
         var lastFailure: String?
     }
@@ -41,9 +47,9 @@ public final class SharedLogFollower: Sendable {
         thread.name = "kanban.follower"
         thread.start()
         Task { [self] in
-            for await _ in store.wakeUps() {
+            for await hint in store.wakeUpsWithPositions() {
                 if state.withLock({ $0.stopped }) { return }
-                wake()
+                wake(upTo: hint.position)
             }
         }
     }
@@ -56,8 +62,17 @@ public final class SharedLogFollower: Sendable {
 
     /// Makes the thread catch up now.
     public func wake() {
+        wake(upTo: nil)
+    }
+
+    /// Makes the thread catch up, for a commit that left the log ending at `position` (`nil`:
+    /// not said, any may be new).
+    private func wake(upTo position: UInt64?) {
         woken.lock()
-        state.withLock { $0.hinted = true }
+        state.withLock { state in
+            state.hinted = true
+            if let position { state.hintedPosition = max(state.hintedPosition, position) } else { state.hintedWithoutPosition = true }
+        }
         woken.signal()
         woken.unlock()
     }
@@ -69,14 +84,24 @@ public final class SharedLogFollower: Sendable {
             if !state.withLock({ $0.hinted || $0.stopped }) {
                 _ = woken.wait(until: Date(timeIntervalSinceNow: interval))
             }
-            let stopped = state.withLock { state in
-                state.hinted = false
-                return state.stopped
+            let (stopped, hinted, position) = state.withLock { state in
+                defer { (state.hinted, state.hintedPosition, state.hintedWithoutPosition) = (false, 0, false) }
+                return (state.stopped, state.hinted, state.hintedWithoutPosition ? nil : state.hintedPosition)
             }
             woken.unlock()
             if stopped { return }
+            if hinted, let position, holds(position) { continue }
             catchUpAll()
         }
+    }
+
+    /// Whether the cache reaches `position`, once the engine's write in progress (whose commit
+    /// the hint may be: its hint goes out as PostgreSQL commits, before the cache does) ended.
+    private func holds(_ position: UInt64) -> Bool {
+        guard let cached = try? engine.lastSequence() else { return false }
+        if cached >= position { return true }
+        engine.writeSide.withLock { _ in }
+        return (try? engine.lastSequence()).map { $0 >= position } ?? false
     }
 
     /// Catches up until the cache holds the whole log as read.
