@@ -23,6 +23,14 @@ extension KanbanEngine {
             decideAndAppend(&batch, joining: late)
         }
         span?.end(outcomes: outcomes)
+        // Counted before anyone is answered: a caller that reads the statistics after its
+        // answer sees the commit that carried it.
+        let decided = outcomes.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        writes.withLock { statistics in
+            statistics.commits += 1
+            statistics.commands += decided
+            statistics.largestBatch = max(statistics.largestBatch, decided)
+        }
         var deferred: [PendingCommand] = []
         for (index, pending) in batch.enumerated() {
             guard let outcome = outcomes[index] else {
@@ -38,12 +46,6 @@ extension KanbanEngine {
             case .synced(let ticket):
                 ticket.reply(MutationResult.of(outcome, client: ticket.client))
             }
-        }
-        let decided = batch.count - deferred.count
-        writes.withLock { statistics in
-            statistics.commits += 1
-            statistics.commands += decided
-            statistics.largestBatch = max(statistics.largestBatch, decided)
         }
         commits.signal()
         return deferred
