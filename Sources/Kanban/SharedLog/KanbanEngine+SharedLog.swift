@@ -167,7 +167,7 @@ extension KanbanEngine {
     }
 
     /// Records in the cache the ranges of `ranges` that start after `position` and by `end`.
-    private func copyBackdated(_ ranges: [BackdatedRange], after position: UInt64, through end: UInt64, in transaction: WriteTransaction) throws {
+    func copyBackdated(_ ranges: [BackdatedRange], after position: UInt64, through end: UInt64, in transaction: WriteTransaction) throws {
         for range in ranges where range.positions.lowerBound > position && range.positions.lowerBound <= end {
             try sharedBackdated?.record(board: range.board, sequences: range.positions, in: transaction)
         }

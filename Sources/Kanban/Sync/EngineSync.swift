@@ -127,6 +127,16 @@ public struct EngineSync: Sendable {
     public func catchUp(from store: any LogStore, limit: Int = 10_000) throws -> Int {
         try engine.catchUp(from: store, limit: limit)
     }
+
+    /// Brings this engine's database up to the shared log `store`, `step` events a write,
+    /// reading each step while the one before is written (what a node does when it starts on
+    /// a cache far behind the log). Returns how many events were copied while the next step
+    /// was being read (all but the first step's, unless the log moved under the copy). Throws
+    /// as ``catchUp(from:limit:)`` does.
+    @discardableResult
+    public func catchUpInSteps(from store: any LogStore, step: Int = 100_000) throws -> Int {
+        try engine.catchUpInSteps(from: store, step: step)
+    }
 }
 
 extension KanbanEngine {

@@ -53,8 +53,9 @@ public struct GlobalOptions: ParsableArguments {
         let follower = try SharedLogOpener.store(at: url)
         let engine = try openEngine(at: path, shortLived: shortLived, sharedLog: writer)
         // In large steps: each step's write rewrites the history index's pages it touches
-        // (card keys land all over it), so fewer, larger steps write far less.
-        while try engine.sync.catchUp(from: follower, limit: initialCopyStep) > 0 {}
+        // (card keys land all over it), so fewer, larger steps write far less. Each step is
+        // read from the log while the one before is written.
+        try engine.sync.catchUpInSteps(from: follower, step: initialCopyStep)
         // A new cache folds its state from the newest snapshot another node kept, not from the start.
         try engine.sync.adoptSharedSnapshot(from: follower)
         return (engine, follower)
