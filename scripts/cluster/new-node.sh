@@ -30,6 +30,7 @@ echo "migrating them into PostgreSQL…"
 now() { date +%s.%N; }
 serve_until_listening() {   # LABEL: starts a node on $WORK/cache, prints how long until it listens and its board answers
     local out="$WORK/$1.out" start listening address
+    : >"$out"
     start=$(now)
     "$KANBAN" serve --db "$WORK/cache" --port 0 --log-level warning --store "$URL" >"$out" 2>&1 &
     PID=$!

@@ -8,12 +8,14 @@ extension KanbanEngine {
     /// writes (events, audit tree, history index) overlap, on a node that copies a large log
     /// when it starts. The first step and whatever is left at the end go through
     /// ``catchUp(from:limit:)``, which checks the cache's prefix and handles a log that parts
-    /// from it; a run that does not start at the cache's end stops the overlap there. Returns
+    /// from it (the first in at most ``firstCopyStep`` events, so the overlap starts soon); a
+    /// run that does not start at the cache's end stops the overlap there. Returns
     /// how many events the overlapped steps copied.
     @discardableResult
     func catchUpInSteps(from store: any LogStore, step: Int) throws -> Int {
         let step = max(step, 1)
-        guard try catchUp(from: store, limit: step) > 0 else { return 0 }
+        // A small first step: it checks the cache's prefix, and nothing overlaps it.
+        guard try catchUp(from: store, limit: min(step, Self.firstCopyStep)) > 0 else { return 0 }
         var overlapped = 0
         let handoff = RunHandoff()
         let start = try lastSequence()
@@ -58,4 +60,7 @@ extension KanbanEngine {
         while try catchUp(from: store, limit: step) > 0 {}
         return overlapped
     }
+
+    /// The most events the first step of ``catchUpInSteps(from:step:)`` copies.
+    static let firstCopyStep = 1_000
 }
