@@ -31,6 +31,14 @@ public protocol LogStore: AnyObject, Sendable {
     @discardableResult
     func write<R>(ifLogEndsAt position: UInt64, lastEvent: [UInt8]?, _ body: (any LogWriting) throws -> R) throws -> R
 
+    /// Runs `body` as ``write(_:)`` does, as one writer's turn among several: its first call
+    /// must be ``LogWriting/claimLog(after:limit:)``, and the log may be held for less of the
+    /// write than under ``write(_:)``'s claim (PostgreSQL gives the turn back with the write's
+    /// own statement). A writer that does not take turns may come between the claim and the
+    /// write: the write then throws ``LogConflict`` and keeps nothing. By default, ``write(_:)``.
+    @discardableResult
+    func writeInTurn<R>(_ body: (any LogWriting) throws -> R) throws -> R
+
     /// Hints that boards moved, for a follower to catch up without polling every board: each
     /// element names boards whose head may have grown; an empty set means "any board may have
     /// moved: catch up everything". The first element, an empty set, comes once the stream is
@@ -58,6 +66,12 @@ public protocol LogStore: AnyObject, Sendable {
 }
 
 extension LogStore {
+    /// ``write(_:)``.
+    @discardableResult
+    public func writeInTurn<R>(_ body: (any LogWriting) throws -> R) throws -> R {
+        try write(body)
+    }
+
     /// ``wakeUps()``, no position said.
     public func wakeUpsWithPositions() -> AsyncStream<WakeUp> {
         let hints = wakeUps()

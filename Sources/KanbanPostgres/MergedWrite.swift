@@ -69,7 +69,11 @@ struct MergedWrite {
     /// refused (the transaction sends such writes after `BEGIN` and a claim instead). A write whose result has another count than its
     /// ``keptCount`` while the gate held fails the statement (`kanban_refuse`, SQLSTATE
     /// `KB409`, naming the write), which keeps nothing (``refusal(in:of:)``).
-    static func statement(of writes: [MergedWrite], gate: Gate? = nil) throws -> PostgresQuery {
+    ///
+    /// `endingTurn` gives the log's turn back (`kanban_end_turn()`) as the statement's last
+    /// column, after every write ran: the next writer's turn then starts while this one commits,
+    /// and its claim waits for the commit on `log_head`'s row, which the gate holds.
+    static func statement(of writes: [MergedWrite], gate: Gate? = nil, endingTurn: Bool = false) throws -> PostgresQuery {
         var sql = PostgresQuery.StringInterpolation(literalCapacity: 256, interpolationCount: 16)
         sql.appendLiteral("WITH ")
         var selected: [String] = []
@@ -111,6 +115,7 @@ struct MergedWrite {
                 selected.append("(SELECT \(column(result)) FROM \(result))")
             }
         }
+        if endingTurn { selected.append("kanban_end_turn()") }
         sql.appendLiteral("\nSELECT " + selected.joined(separator: ", "))
         return PostgresQuery(stringInterpolation: sql)
     }

@@ -163,6 +163,42 @@ public final class PostgresLogStore: LogStore {
         }
     }
 
+    /// A write of a node of several, in turn with the other nodes' (schema version 8). Its
+    /// claim, ``Kanban/LogWriting/claimLog(after:limit:)`` — which must come first — takes the
+    /// log's turn (an advisory lock of the session, `kanban_take_turn`) with the catch-up, in a
+    /// statement committed at once; the writes after it go as a conditional write at the
+    /// claimed position (``write(ifLogEndsAt:lastEvent:_:)``), whose one statement gives the
+    /// turn back as it ends. Under the claim of ``write(_:)`` the log is held from the claim's
+    /// answer to the `COMMIT` reaching PostgreSQL, two round trips; a turn is held one: the
+    /// claim's answer going back, the write coming. The next writer's claim waits on
+    /// `log_head`'s row for the write's commit, so it sees it. A write that needs more than one
+    /// statement begins a transaction under the gate, and gives the turn back after `COMMIT`;
+    /// one that fails gives it back too. The turn orders writers only: a writer that does not
+    /// take it (a conditional write) may come between, and the gate then refuses this write.
+    @discardableResult
+    public func writeInTurn<R>(_ body: (any LogWriting) throws -> R) throws -> R {
+        try lock.withLock {
+            let connection = try connection
+            let transaction = PostgresLogTransaction(inTurnOn: connection)
+            defer { writeStatements += transaction.statementsSent }
+            do {
+                let result = try body(transaction)
+                try transaction.flush()
+                if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
+                if transaction.mayHoldTurn { _ = try connection.query("SELECT kanban_end_turn()") }
+                announce(transaction.appended, at: transaction.advancedTo, on: connection)
+                return result
+            } catch {
+                // A broken connection has no transaction or lock left, and would not answer.
+                if !connection.isBroken {
+                    if transaction.begunUnderTheGate { _ = try? connection.query("ROLLBACK") }
+                    if transaction.mayHoldTurn { _ = try? connection.query("SELECT pg_advisory_unlock_all()") }
+                }
+                throw error
+            }
+        }
+    }
+
     /// How many statements this store's writes sent, not counting their `BEGIN` and `COMMIT`
     /// (each one round trip, for tests).
     var statementsWritten: Int { lock.withLock { writeStatements } }

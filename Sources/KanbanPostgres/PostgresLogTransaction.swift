@@ -36,14 +36,26 @@ final class PostgresLogTransaction: LogWriting {
     /// In a conditional write (``PostgresLogStore/write(ifLogEndsAt:lastEvent:_:)``), where the
     /// log must end: the transaction then sends nothing until ``flush()``, which sends its
     /// writes as one gated statement (``MergedWrite/statement(of:gate:)``), a transaction of
-    /// its own. `nil` in a transaction begun with `BEGIN`.
-    private let gate: MergedWrite.Gate?
+    /// its own. `nil` in a transaction begun with `BEGIN`, and in a write in turn until its
+    /// claim (``claimLog(after:limit:)``) sets it.
+    private var gate: MergedWrite.Gate?
+    /// Whether this is a write in turn (``PostgresLogStore/writeInTurn(_:)``): its claim takes
+    /// the log's turn, and its gated statement gives it back.
+    private let inTurn: Bool
+    /// Whether the connection may hold the log's turn: taken by the claim, not yet given back
+    /// by the gated statement. The store gives it back when the write ends otherwise.
+    private(set) var mayHoldTurn = false
     /// Whether the gated statement went.
     private var gateSent = false
     /// Whether a conditional write needed more than its one statement (a read, a statement of
     /// its own, a write that is not gated) and so began a transaction, its gate a claim
     /// (``beginUnderTheGate()``): the store ends it with `COMMIT`.
     private(set) var begunUnderTheGate = false
+
+    /// A write in turn sends nothing before its claim: it has no transaction of its own until then.
+    private func requireTurnTaken() throws {
+        if inTurn, gate == nil, !mayHoldTurn { throw PostgresStoreError(message: "a write in turn claims first (claimLog(after:limit:))") }
+    }
 
     /// Whether this is a conditional write that is still to be one statement.
     private var isOneStatement: Bool { gate != nil && !begunUnderTheGate }
@@ -76,6 +88,7 @@ final class PostgresLogTransaction: LogWriting {
 
     /// Sends `query` (after the writes held back); `check` looks at its rows at the next ``flush()``.
     private func send(_ query: PostgresQuery, check: @escaping ([PostgresRow]) throws -> Void = { _ in }) throws {
+        try requireTurnTaken()
         if isOneStatement { try beginUnderTheGate() }
         try sendMerged()
         statementsSent += 1
@@ -103,10 +116,15 @@ final class PostgresLogTransaction: LogWriting {
             gateSent = true
             let writes = merging
             merging = []
-            let statement = try MergedWrite.statement(of: writes, gate: gate)
+            let endingTurn = mayHoldTurn
+            let statement = try MergedWrite.statement(of: writes, gate: gate, endingTurn: endingTurn)
             statementsSent += 1
             pending.append((
-                connection.send(statement), { rows in try MergedWrite.check(writes, against: rows, gate: gate) },
+                connection.send(statement), { [self] rows in
+                    // It ran to its end: its last column gave the turn back.
+                    if endingTurn { mayHoldTurn = false }
+                    try MergedWrite.check(writes, against: rows, gate: gate)
+                },
                 { error in MergedWrite.refusal(in: error, of: writes) }
             ))
             return
@@ -145,6 +163,7 @@ final class PostgresLogTransaction: LogWriting {
     /// `BEGIN` the store sent (``init(connection:begun:)``) — costs one wait, not two; when one
     /// of them failed, its failure is thrown, not the read's.
     private func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try requireTurnTaken()
         if isOneStatement { try beginUnderTheGate() }
         try sendMerged()
         statementsSent += 1
@@ -159,6 +178,7 @@ final class PostgresLogTransaction: LogWriting {
     init(connection: BlockingConnection) {
         self.connection = connection
         gate = nil
+        inTurn = false
     }
 
     /// A conditional write's: nothing is sent before ``flush()`` (see ``gate``) unless the
@@ -166,6 +186,15 @@ final class PostgresLogTransaction: LogWriting {
     init(connection: BlockingConnection, gate: MergedWrite.Gate) {
         self.connection = connection
         self.gate = gate
+        inTurn = false
+    }
+
+    /// A write in turn's (``PostgresLogStore/writeInTurn(_:)``): its first statement must be
+    /// its claim, ``claimLog(after:limit:)``, which takes the turn and sets the gate.
+    init(inTurnOn connection: BlockingConnection) {
+        self.connection = connection
+        gate = nil
+        inTurn = true
     }
 
     /// A transaction whose `BEGIN`, `begun`, was sent and not waited for: checked with the
@@ -173,6 +202,7 @@ final class PostgresLogTransaction: LogWriting {
     init(connection: BlockingConnection, begun: EventLoopFuture<[PostgresRow]>) {
         self.connection = connection
         gate = nil
+        inTurn = false
         pending = [(begun, { _ in }, nil)]
     }
 
@@ -659,6 +689,7 @@ final class PostgresLogTransaction: LogWriting {
     /// `SELECT … FOR UPDATE` of the one row of `log_head`: a second claimer waits for this
     /// transaction's end, then reads the position it left.
     func claimLog() throws -> UInt64 {
+        if inTurn { throw PostgresStoreError(message: "a write in turn claims with its catch-up (claimLog(after:limit:))") }
         let rows = try query("SELECT position FROM log_head FOR UPDATE")
         return try Self.unsigned(try rows.first?.decode(Int64.self) ?? 0, "a log position")
     }
@@ -673,6 +704,7 @@ final class PostgresLogTransaction: LogWriting {
     /// A claim that waited for another writer's sees the position that writer left, but not its
     /// events (they committed after this statement's snapshot): then the bytes are `nil`.
     func claimLogWithLastEvent() throws -> (position: UInt64, lastEvent: [UInt8]?) {
+        if inTurn { throw PostgresStoreError(message: "a write in turn claims with its catch-up (claimLog(after:limit:))") }
         let rows = try query(PostgresQuery(unsafeSQL: Self.claimWithLastEvent))
         guard let row = rows.first else { return (0, nil) }
         let (position, data) = try row.decode((Int64, ByteBuffer?).self)
@@ -683,7 +715,21 @@ final class PostgresLogTransaction: LogWriting {
     /// does, then reads the events from `cacheEnd` and the backdated ranges after it, each in a
     /// fresh snapshot, so a claim that waited sees the events of the writer it waited for.
     func claimLog(after cacheEnd: UInt64, limit: Int) throws -> ClaimedLog {
+        if inTurn {
+            guard gate == nil, pending.isEmpty, merging.isEmpty else { throw PostgresStoreError(message: "a write in turn claims once, first") }
+            // A statement of its own, committed at once: the turn (a lock of the session) stays.
+            mayHoldTurn = true
+            let rows = try query("SELECT kind, at_position, event_data, range_board, range_last FROM kanban_take_turn(\(try Self.signed(cacheEnd)), \(Int32(clamping: max(limit, 1))))")
+            let claim = try Self.claimed(from: rows, cacheEnd: cacheEnd)
+            gate = MergedWrite.Gate(position: try Self.signed(claim.position), lastEvent: claim.lastEvent.map { ByteBuffer(bytes: $0) })
+            return claim
+        }
         let rows = try query("SELECT kind, at_position, event_data, range_board, range_last FROM kanban_claim(\(try Self.signed(cacheEnd)), \(Int32(clamping: max(limit, 1))))")
+        return try Self.claimed(from: rows, cacheEnd: cacheEnd)
+    }
+
+    /// The ``ClaimedLog`` of a claim's rows (`kanban_claim`'s or `kanban_take_turn`'s).
+    private static func claimed(from rows: [PostgresRow], cacheEnd: UInt64) throws -> ClaimedLog {
         var claimed: UInt64?
         var entries: [(position: UInt64, bytes: [UInt8])] = []
         var backdated: [BackdatedRange] = []

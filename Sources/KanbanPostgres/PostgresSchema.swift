@@ -13,7 +13,8 @@ import PostgresNIO
 /// client), `log_roots` (the audit root at the end of a write, now and then), `log_snapshots`
 /// (the newest snapshots of the state, for new nodes), `lost_positions` (what failovers lost),
 /// the function `kanban_claim` (a write's claim with its node's catch-up, in one round trip)
-/// and `kanban_refuse` (fails a conditional write's statement).
+/// `kanban_refuse` (fails a conditional write's statement), and `kanban_take_turn` and
+/// `kanban_end_turn` (turns of the log between nodes' writers).
 /// `snapshots` (per board) is made but unused.
 ///
 /// A new database gets every migration; a database of an older version gets only the
@@ -123,6 +124,27 @@ public enum PostgresSchema {
             $$
             """,
         ], relations: [], functions: ["kanban_refuse(text)"]),
+        // Turns of the log between writers of several nodes (``PostgresLogStore/writeInTurn(_:)``):
+        // an advisory lock of the session, taken with the claim's catch-up, given back by the
+        // write's own statement — so the next writer's turn starts as this one's write runs,
+        // not a round trip after its COMMIT. The lock orders turns only; the write's check of
+        // `log_head` keeps the log right whatever it does.
+        PostgresMigration(version: 8, statements: [
+            """
+            CREATE OR REPLACE FUNCTION kanban_take_turn(cache_end bigint, page integer)
+            RETURNS TABLE (kind smallint, at_position bigint, event_data bytea, range_board uuid, range_last bigint)
+            LANGUAGE plpgsql VOLATILE AS $$
+            BEGIN
+                PERFORM pg_advisory_lock(1801546338, hashtext(current_schema()));
+                RETURN QUERY SELECT * FROM kanban_claim(cache_end, page);
+            END
+            $$
+            """,
+            """
+            CREATE OR REPLACE FUNCTION kanban_end_turn() RETURNS boolean
+            LANGUAGE sql VOLATILE AS $$ SELECT pg_advisory_unlock(1801546338, hashtext(current_schema())) $$
+            """,
+        ], relations: [], functions: ["kanban_take_turn(bigint,integer)", "kanban_end_turn()"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.

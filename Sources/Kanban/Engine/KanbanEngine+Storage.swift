@@ -54,17 +54,32 @@ extension KanbanEngine {
             }
             exchange?.restart()
         }
-        return try store.writeTransaction(indexing: indexing) { transaction in
-            guard indexing, !localOnly, let shared = options.sharedLog else { return try body(transaction) }
-            return try Self.sharedLogFailures {
-                try shared.write { writer in
-                    try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
-                        do { return try body(transaction) } catch { throw BodyFailure(error: error) }
+        // In turn with other nodes' writers (``LogStore/writeInTurn(_:)``) while writes may be
+        // conditional; a conditional writer that came between the turn's claim and its write
+        // refuses it, and it runs again, the last time under the claim.
+        var turns = options.writesConditionally ? Self.turnAttempts : 0
+        while true {
+            do {
+                return try store.writeTransaction(indexing: indexing) { transaction in
+                    guard indexing, !localOnly, let shared = options.sharedLog else { return try body(transaction) }
+                    return try Self.sharedLogFailures {
+                        func write(_ writer: any LogWriting) throws -> Result {
+                            try writeShared(to: writer, exchange: exchange ?? SharedWrite(), in: transaction) { transaction in
+                                do { return try body(transaction) } catch { throw BodyFailure(error: error) }
+                            }
+                        }
+                        return turns > 0 ? try shared.writeInTurn(write) : try shared.write(write)
                     }
                 }
+            } catch let conflict as LogConflict where conflict.answered == nil && turns > 0 {
+                turns -= 1
+                exchange?.restart()
             }
         }
     }
+
+    /// How many times a write of the shared log runs in turn before it runs under the claim.
+    static let turnAttempts = 3
 
     /// Whether a write of the shared log goes first as a conditional write
     /// (``EngineOptions/writesConditionally``): from a cache checked against the log, and not
