@@ -52,7 +52,15 @@ struct MergedWrite {
         var position: Int64
         /// The stored bytes of the event the writer holds at ``position`` (`nil` at 0).
         var lastEvent: ByteBuffer?
+        /// Whether the gate also takes the log's turn, when no writer in turn holds it
+        /// (`pg_try_advisory_lock`), and is shut when one does: a conditional write then never
+        /// comes between a turn's claim and its write (and is refused, which sends its node's
+        /// writes to turns too). The statement gives the turn back at its end.
+        var takesTurn = false
     }
+
+    /// The SQL of the log's turn (``PostgresLogStore/writeInTurn(_:)``), as `kanban_take_turn` takes it.
+    static let turnKey = "1801546338, hashtext(current_schema())"
 
     /// The name of the gate's `WITH` item.
     static let gateName = "kanban_gate"
@@ -81,7 +89,12 @@ struct MergedWrite {
             if let ungated = writes.first(where: { !$0.items.isGated }) {
                 throw PostgresStoreError(message: "a change to \(ungated.touches.sorted().joined(separator: ", ")) that does not wait for the log's head cannot go in a conditional write")
             }
-            sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h WHERE h.position = ")
+            if gate.takesTurn {
+                sql.appendLiteral("kanban_turn AS MATERIALIZED (SELECT pg_try_advisory_lock(\(turnKey)) AS taken),\n")
+                sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h, kanban_turn t WHERE t.taken AND h.position = ")
+            } else {
+                sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h WHERE h.position = ")
+            }
             sql.appendInterpolation(gate.position)
             if let lastEvent = gate.lastEvent {
                 sql.appendLiteral(" AND EXISTS (SELECT 1 FROM events e WHERE e.position = ")
@@ -115,7 +128,11 @@ struct MergedWrite {
                 selected.append("(SELECT \(column(result)) FROM \(result))")
             }
         }
-        if endingTurn { selected.append("kanban_end_turn()") }
+        if gate?.takesTurn == true {
+            selected.append("(SELECT CASE WHEN taken THEN kanban_end_turn() END FROM kanban_turn)")
+        } else if endingTurn {
+            selected.append("kanban_end_turn()")
+        }
         sql.appendLiteral("\nSELECT " + selected.joined(separator: ", "))
         return PostgresQuery(stringInterpolation: sql)
     }

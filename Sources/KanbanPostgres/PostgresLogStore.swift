@@ -138,7 +138,8 @@ public final class PostgresLogStore: LogStore {
     /// its end after a gate that locks `log_head` where it is at `position`, with `lastEvent`
     /// stored there (``MergedWrite/statement(of:gate:)``). Nothing is locked while answers cross
     /// the network: with 1 ms each way, a write under the claim holds the log for two round
-    /// trips (the claim's answer, the write, the `COMMIT` going out), this one for none. A
+    /// trips (the claim's answer, the write, the `COMMIT` going out), this one for none. While
+    /// a writer in turn (``writeInTurn(_:)``) holds the log's turn, the gate is shut. A
     /// `body` that reads or needs a statement of its own (a new board's row) gets a
     /// transaction instead: `BEGIN`, the gate as a claim, then its statements, `COMMIT`.
     @discardableResult
@@ -146,18 +147,24 @@ public final class PostgresLogStore: LogStore {
         guard let expected = Int64(exactly: position) else { throw LogAppendError.positionOutOfRange(position) }
         return try lock.withLock {
             let connection = try connection
-            let gate = MergedWrite.Gate(position: expected, lastEvent: position == 0 ? nil : lastEvent.map { ByteBuffer(bytes: $0) })
+            let gate = MergedWrite.Gate(
+                position: expected, lastEvent: position == 0 ? nil : lastEvent.map { ByteBuffer(bytes: $0) }, takesTurn: true
+            )
             let transaction = PostgresLogTransaction(connection: connection, gate: gate)
             defer { writeStatements += transaction.statementsSent }
             do {
                 let result = try body(transaction)
                 try transaction.flush()
                 if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
+                if transaction.mayHoldTurn { _ = try connection.query("SELECT pg_advisory_unlock_all()") }
                 announce(transaction.appended, at: transaction.advancedTo, on: connection)
                 return result
             } catch {
-                // A broken connection has no transaction left to roll back, and would not answer.
-                if transaction.begunUnderTheGate, !connection.isBroken { _ = try? connection.query("ROLLBACK") }
+                // A broken connection has no transaction or lock left, and would not answer.
+                if !connection.isBroken {
+                    if transaction.begunUnderTheGate { _ = try? connection.query("ROLLBACK") }
+                    if transaction.mayHoldTurn { _ = try? connection.query("SELECT pg_advisory_unlock_all()") }
+                }
                 throw error
             }
         }

@@ -80,6 +80,11 @@ final class PostgresLogTransaction: LogWriting {
             claim.appendInterpolation(lastEvent)
             claim.appendLiteral(")")
         }
+        if gate.takesTurn {
+            // Held to the end of the transaction; the store gives it back after COMMIT.
+            mayHoldTurn = true
+            claim.appendLiteral(" AND pg_try_advisory_lock(\(MergedWrite.turnKey))")
+        }
         claim.appendLiteral(" FOR UPDATE OF h")
         let rows = try query(PostgresQuery(stringInterpolation: claim))
         guard !rows.isEmpty else { throw LogConflict(stalePosition: UInt64(max(gate.position, 0)) + 1) }
@@ -116,6 +121,8 @@ final class PostgresLogTransaction: LogWriting {
             gateSent = true
             let writes = merging
             merging = []
+            // A conditional write's gate takes the turn it gives back, when free.
+            if gate.takesTurn { mayHoldTurn = true }
             let endingTurn = mayHoldTurn
             let statement = try MergedWrite.statement(of: writes, gate: gate, endingTurn: endingTurn)
             statementsSent += 1

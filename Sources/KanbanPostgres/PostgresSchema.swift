@@ -135,6 +135,9 @@ public enum PostgresSchema {
             RETURNS TABLE (kind smallint, at_position bigint, event_data bytea, range_board uuid, range_last bigint)
             LANGUAGE plpgsql VOLATILE AS $$
             BEGIN
+                -- The claim's row lock makes this a transaction that commits: it need not wait
+                -- for the WAL (it changes nothing a crash must keep); the write after it does.
+                PERFORM set_config('synchronous_commit', 'off', true);
                 PERFORM pg_advisory_lock(1801546338, hashtext(current_schema()));
                 RETURN QUERY SELECT * FROM kanban_claim(cache_end, page);
             END

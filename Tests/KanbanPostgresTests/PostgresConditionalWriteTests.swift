@@ -40,7 +40,7 @@ struct PostgresConditionalWriteTests {
             #expect(store.statementsWritten - before == 1)
             let other = try PostgresLogStore(url: url)
             let last = try #require(try other.query("SELECT query FROM pg_stat_activity WHERE pid = \(pid)").first?.decode(String.self))
-            #expect(last.hasPrefix("WITH kanban_gate"), "\(last)")
+            #expect(last.hasPrefix("WITH kanban_turn") && last.contains("kanban_gate"), "\(last)")
             #expect(try store.read { try $0.heads() } == [a: 2, b: 1])
             #expect(try store.read { try $0.lastPosition() } == 3)
             #expect(try store.read { try $0.forEachStoredCollecting(after: 2) } == [a2])

@@ -108,25 +108,39 @@ struct PostgresTurnTests {
         }
     }
 
-    @Test("a conditional write between a turn's claim and its write refuses that write, which keeps nothing and gives the turn back")
-    func conditionalWriterComesBetween() async throws {
+    @Test("a conditional write while another writer holds the turn finds its gate shut and keeps nothing; the turn's write goes in; a conditional write after it takes and gives back the turn")
+    func conditionalWriterWaitsItsTurn() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let (inTurn, conditional) = (try PostgresLogStore(url: url), try PostgresLogStore(url: url))
             let a = LogStoreConformance.boardA
             let first = try Self.seed(inTurn)
-            #expect(throws: LogConflict(stalePosition: 2)) {
-                try inTurn.writeInTurn { writer in
-                    _ = try writer.claimLog(after: 1, limit: 10)
+            let mine = LogStoreConformance.eventBytes(board: a, 2)
+            try inTurn.writeInTurn { writer in
+                _ = try writer.claimLog(after: 1, limit: 10)
+                #expect(throws: LogConflict(stalePosition: 2)) {
                     try conditional.write(ifLogEndsAt: 1, lastEvent: first) { other in
                         try other.append([BoardAppend(board: a, expectedHead: 1, events: [(2, LogStoreConformance.eventBytes(board: a, 2))])])
                         try other.advanceLog(from: 1, to: 2)
                     }
-                    try writer.append(board: a, expectedHead: 1, [(2, LogStoreConformance.eventBytes(board: a, 2))])
-                    try writer.advanceLog(from: 1, to: 2)
                 }
+                // The same for one that needs a transaction (it reads first).
+                #expect(throws: LogConflict(stalePosition: 2)) {
+                    try conditional.write(ifLogEndsAt: 1, lastEvent: first) { other in _ = try other.lastPosition() }
+                }
+                try writer.append(board: a, expectedHead: 1, [(2, mine)])
+                try writer.advanceLog(from: 1, to: 2)
             }
             #expect(try Self.turnsHeld(inTurn) == 0)
             #expect(try inTurn.read { try $0.lastPosition() } == 2)
+            // With the turn free, a conditional write goes in, and leaves no turn held, whether
+            // it is one statement or a transaction.
+            try conditional.write(ifLogEndsAt: 2, lastEvent: mine) { other in try other.advanceLog(from: 2, to: 2) }
+            #expect(try Self.turnsHeld(inTurn) == 0)
+            try conditional.write(ifLogEndsAt: 2, lastEvent: mine) { other in
+                #expect(try other.lastPosition() == 2)
+                try other.advanceLog(from: 2, to: 2)
+            }
+            #expect(try Self.turnsHeld(inTurn) == 0)
         }
     }
 }
