@@ -24,7 +24,7 @@ struct MergedWrite {
     let check: (_ count: Int64, _ cells: [PostgresCell]) throws -> Void
     /// How many rows the write's result has when it is kept (`nil`: any number). A conditional
     /// write commits when its statement ends, before ``check`` runs, so there the statement
-    /// itself fails on another count (``statement(of:gate:)``), and keeps nothing.
+    /// itself fails on another count (``statement(of:gate:endingTurn:)``), and keeps nothing.
     let keptCount: Int64?
     /// What a conditional write that failed on this write's count throws: the conflict its
     /// ``check`` would have thrown when it needs no read to say it, else the log's end taken
@@ -151,7 +151,7 @@ struct MergedWrite {
         return writes[index].refusal
     }
 
-    /// Checks each of `writes` against `rows`, the one row of their ``statement(of:gate:)``;
+    /// Checks each of `writes` against `rows`, the one row of their ``statement(of:gate:endingTurn:)``;
     /// with `gate`, first that the gate found the log's head where expected (else
     /// ``KanbanLog/LogConflict``, the position after `gate`'s stale).
     static func check(_ writes: [MergedWrite], against rows: [PostgresRow], gate: Gate? = nil) throws {

@@ -136,7 +136,7 @@ public final class PostgresLogStore: LogStore {
 
     /// One statement, in a transaction of its own: the writes `body` makes, held back, sent at
     /// its end after a gate that locks `log_head` where it is at `position`, with `lastEvent`
-    /// stored there (``MergedWrite/statement(of:gate:)``). Nothing is locked while answers cross
+    /// stored there (``MergedWrite/statement(of:gate:endingTurn:)``). Nothing is locked while answers cross
     /// the network: with 1 ms each way, a write under the claim holds the log for two round
     /// trips (the claim's answer, the write, the `COMMIT` going out), this one for none. While
     /// a writer in turn (``writeInTurn(_:)``) holds the log's turn, the gate is shut. A

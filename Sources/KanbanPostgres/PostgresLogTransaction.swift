@@ -35,7 +35,7 @@ final class PostgresLogTransaction: LogWriting {
     private(set) var statementsSent = 0
     /// In a conditional write (``PostgresLogStore/write(ifLogEndsAt:lastEvent:_:)``), where the
     /// log must end: the transaction then sends nothing until ``flush()``, which sends its
-    /// writes as one gated statement (``MergedWrite/statement(of:gate:)``), a transaction of
+    /// writes as one gated statement (``MergedWrite/statement(of:gate:endingTurn:)``), a transaction of
     /// its own. `nil` in a transaction begun with `BEGIN`, and in a write in turn until its
     /// claim (``claimLog(after:limit:)``) sets it.
     private var gate: MergedWrite.Gate?

@@ -113,7 +113,7 @@ public enum PostgresSchema {
         ], relations: [], functions: ["kanban_claim(bigint,integer)"]),
         // A conditional write (``PostgresLogStore/write(ifLogEndsAt:lastEvent:_:)``) commits
         // when its one statement ends: a write in it that finds a conflict fails the statement
-        // through this function, which keeps nothing (``MergedWrite/statement(of:gate:)``).
+        // through this function, which keeps nothing (``MergedWrite/statement(of:gate:endingTurn:)``).
         PostgresMigration(version: 7, statements: [
             """
             CREATE OR REPLACE FUNCTION kanban_refuse(write text) RETURNS bigint
