@@ -57,6 +57,19 @@ struct MergedWrite {
         /// comes between a turn's claim and its write (and is refused, which sends its node's
         /// writes to turns too). The statement gives the turn back at its end.
         var takesTurn = false
+
+        /// Appends the condition on `log_head h`: at ``position``, with ``lastEvent`` stored
+        /// there (`h.position = … AND EXISTS (…)`), for the gate item and for its claim.
+        func appendCondition(to sql: inout PostgresQuery.StringInterpolation) {
+            sql.appendLiteral("h.position = ")
+            sql.appendInterpolation(position)
+            guard let lastEvent else { return }
+            sql.appendLiteral(" AND EXISTS (SELECT 1 FROM events e WHERE e.position = ")
+            sql.appendInterpolation(position)
+            sql.appendLiteral(" AND e.data = ")
+            sql.appendInterpolation(lastEvent)
+            sql.appendLiteral(")")
+        }
     }
 
     /// The SQL of the log's turn (``PostgresLogStore/writeInTurn(_:)``), as `kanban_take_turn` takes it.
@@ -74,9 +87,10 @@ struct MergedWrite {
     /// item's row (``SQLFragment/StringInterpolation/appendInterpolation(gatedBy:)``): the head
     /// is locked before any other row, as a write under the claim locks it, and a head found
     /// elsewhere changes nothing. The row's count comes first. A write that is not gated is
-    /// refused (the transaction sends such writes after `BEGIN` and a claim instead). A write whose result has another count than its
-    /// ``keptCount`` while the gate held fails the statement (`kanban_refuse`, SQLSTATE
-    /// `KB409`, naming the write), which keeps nothing (``refusal(in:of:)``).
+    /// refused (the transaction sends such writes after `BEGIN` and a claim instead). A write
+    /// whose result has another count than its ``keptCount`` while the gate held fails the
+    /// statement (`kanban_refuse`, SQLSTATE `KB409`, naming the write), which keeps nothing
+    /// (``refusal(in:of:)``).
     ///
     /// `endingTurn` gives the log's turn back (`kanban_end_turn()`) as the statement's last
     /// column, after every write ran: the next writer's turn then starts while this one commits,
@@ -91,18 +105,11 @@ struct MergedWrite {
             }
             if gate.takesTurn {
                 sql.appendLiteral("kanban_turn AS MATERIALIZED (SELECT pg_try_advisory_lock(\(turnKey)) AS taken),\n")
-                sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h, kanban_turn t WHERE t.taken AND h.position = ")
+                sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h, kanban_turn t WHERE t.taken AND ")
             } else {
-                sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h WHERE h.position = ")
+                sql.appendLiteral("\(gateName) AS MATERIALIZED (SELECT 1 FROM log_head h WHERE ")
             }
-            sql.appendInterpolation(gate.position)
-            if let lastEvent = gate.lastEvent {
-                sql.appendLiteral(" AND EXISTS (SELECT 1 FROM events e WHERE e.position = ")
-                sql.appendInterpolation(gate.position)
-                sql.appendLiteral(" AND e.data = ")
-                sql.appendInterpolation(lastEvent)
-                sql.appendLiteral(")")
-            }
+            gate.appendCondition(to: &sql)
             sql.appendLiteral(" FOR UPDATE OF h)")
             if !writes.isEmpty { sql.appendLiteral(",\n") }
             selected.append("(SELECT count(*) FROM \(gateName))::int8")

@@ -150,23 +150,7 @@ public final class PostgresLogStore: LogStore {
             let gate = MergedWrite.Gate(
                 position: expected, lastEvent: position == 0 ? nil : lastEvent.map { ByteBuffer(bytes: $0) }, takesTurn: true
             )
-            let transaction = PostgresLogTransaction(connection: connection, gate: gate)
-            defer { writeStatements += transaction.statementsSent }
-            do {
-                let result = try body(transaction)
-                try transaction.flush()
-                if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
-                if transaction.mayHoldTurn { _ = try connection.query("SELECT pg_advisory_unlock_all()") }
-                announce(transaction.appended, at: transaction.advancedTo, on: connection)
-                return result
-            } catch {
-                // A broken connection has no transaction or lock left, and would not answer.
-                if !connection.isBroken {
-                    if transaction.begunUnderTheGate { _ = try? connection.query("ROLLBACK") }
-                    if transaction.mayHoldTurn { _ = try? connection.query("SELECT pg_advisory_unlock_all()") }
-                }
-                throw error
-            }
+            return try runGated(PostgresLogTransaction(connection: connection, gate: gate), on: connection, body)
         }
     }
 
@@ -186,23 +170,31 @@ public final class PostgresLogStore: LogStore {
     public func writeInTurn<R>(_ body: (any LogWriting) throws -> R) throws -> R {
         try lock.withLock {
             let connection = try connection
-            let transaction = PostgresLogTransaction(inTurnOn: connection)
-            defer { writeStatements += transaction.statementsSent }
-            do {
-                let result = try body(transaction)
-                try transaction.flush()
-                if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
-                if transaction.mayHoldTurn { _ = try connection.query("SELECT kanban_end_turn()") }
-                announce(transaction.appended, at: transaction.advancedTo, on: connection)
-                return result
-            } catch {
-                // A broken connection has no transaction or lock left, and would not answer.
-                if !connection.isBroken {
-                    if transaction.begunUnderTheGate { _ = try? connection.query("ROLLBACK") }
-                    if transaction.mayHoldTurn { _ = try? connection.query("SELECT pg_advisory_unlock_all()") }
-                }
-                throw error
+            return try runGated(PostgresLogTransaction(inTurnOn: connection), on: connection, body)
+        }
+    }
+
+    /// Runs `body` in `transaction`, a conditional write's or a write in turn's, to its end:
+    /// its gated statement (or `COMMIT`, when it began a transaction under the gate), the log's
+    /// turn given back when the statement did not, the wake-ups. A failure rolls back and
+    /// gives the turn back. Call with `lock` held.
+    private func runGated<R>(_ transaction: PostgresLogTransaction, on connection: BlockingConnection, _ body: (any LogWriting) throws -> R) throws -> R {
+        defer { writeStatements += transaction.statementsSent }
+        do {
+            let result = try body(transaction)
+            try transaction.flush()
+            if transaction.begunUnderTheGate { _ = try connection.query("COMMIT") }
+            // The session holds no advisory lock but the turn.
+            if transaction.mayHoldTurn { _ = try connection.query("SELECT pg_advisory_unlock_all()") }
+            announce(transaction.appended, at: transaction.advancedTo, on: connection)
+            return result
+        } catch {
+            // A broken connection has no transaction or lock left, and would not answer.
+            if !connection.isBroken {
+                if transaction.begunUnderTheGate { _ = try? connection.query("ROLLBACK") }
+                if transaction.mayHoldTurn { _ = try? connection.query("SELECT pg_advisory_unlock_all()") }
             }
+            throw error
         }
     }
 

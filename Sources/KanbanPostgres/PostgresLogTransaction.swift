@@ -71,15 +71,8 @@ final class PostgresLogTransaction: LogWriting {
         merging = []
         pending.append((connection.send("BEGIN"), { _ in }, nil))
         var claim = PostgresQuery.StringInterpolation(literalCapacity: 128, interpolationCount: 3)
-        claim.appendLiteral("SELECT 1 FROM log_head h WHERE h.position = ")
-        claim.appendInterpolation(gate.position)
-        if let lastEvent = gate.lastEvent {
-            claim.appendLiteral(" AND EXISTS (SELECT 1 FROM events e WHERE e.position = ")
-            claim.appendInterpolation(gate.position)
-            claim.appendLiteral(" AND e.data = ")
-            claim.appendInterpolation(lastEvent)
-            claim.appendLiteral(")")
-        }
+        claim.appendLiteral("SELECT 1 FROM log_head h WHERE ")
+        gate.appendCondition(to: &claim)
         if gate.takesTurn {
             // Held to the end of the transaction; the store gives it back after COMMIT.
             mayHoldTurn = true
