@@ -53,7 +53,8 @@ let package = Package(
         // Layer 1: storage. Environments, transactions, cursors, typed errors. Knows no kanban.
         .target(name: "LMDBStorage", dependencies: ["CLMDB"]),
         // Layer 0: the processor's prefetch hint, which Swift cannot spell (replay asks for a
-        // card's memory a few events before it applies them).
+        // card's memory a few events before it applies them, and each event's bytes when another
+        // thread read them).
         .target(name: "CPrefetch"),
         // Layer 2: the pure domain. Events, commands, decide/evolve, codec. Knows no LMDB, does no I/O.
         .target(name: "KanbanCore", dependencies: ["CPrefetch"]),
@@ -64,7 +65,7 @@ let package = Package(
         .target(
             name: "Kanban",
             dependencies: [
-                "KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto"),
+                "CPrefetch", "KanbanCore", "KanbanLog", "LMDBStorage", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),

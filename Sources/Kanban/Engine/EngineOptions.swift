@@ -50,6 +50,11 @@ public struct EngineOptions: Sendable {
     /// as it is when the engine opens, so bootstrap it first. With no tracer bootstrapped the
     /// engine records nothing and starts no span.
     public var tracer: (any Tracer)?
+    /// The fewest events a replay (a state built from the log, or from a snapshot far behind
+    /// it) must apply to read the log on one thread and apply it on a second: 50,000 by
+    /// default (about 15 ms of work, where a thread costs microseconds); `Int.max` keeps every
+    /// replay on one thread. The state is the same either way.
+    public var twoThreadReplayMinimum = 50_000
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the

@@ -322,24 +322,25 @@ public final class KanbanEngine: Sendable {
             core.newestSnapshot = try snapshotStore.list(in: transaction).last?.sequence ?? 0
         }
         var lastTimestamp = core.lastTimestamp
-        var applied = 0
-        func apply(_ sequence: UInt64, _ bytes: UnsafeRawBufferPointer) throws(KanbanError) {
-            do throws(EventDecodingError) {
-                lastTimestamp = max(lastTimestamp, try core.state.apply(encoded: bytes, sequence: sequence))
-            } catch {
-                throw KanbanError.corruptEvent(sequence: sequence, reason: error.description)
+        let applied: Int
+        let end = min(try log.lastSequence(in: transaction), limit)
+        let tail = end > core.state.lastSequence ? end - core.state.lastSequence : 0
+        if tail >= UInt64(max(options.twoThreadReplayMinimum, 1)) {
+            applied = try replayOnTwoThreads(into: &core.state, lastTimestamp: &lastTimestamp, upTo: limit, in: transaction)
+        } else {
+            var fold = ReplayFold(lastTimestamp: lastTimestamp)
+            // Each event is applied a few events after it is read, its card asked for meanwhile
+            // (the map's bytes stay valid for the whole transaction).
+            var ahead = ReplayLookahead()
+            try log.forEachRaw(after: core.state.lastSequence, in: transaction) { sequence, bytes in
+                guard sequence <= limit else { return false }
+                if let next = ahead.push(sequence, bytes, for: &core.state) { try fold.apply(next.sequence, next.bytes, to: &core.state) }
+                return true
             }
-            applied += 1
+            while let next = ahead.pop() { try fold.apply(next.sequence, next.bytes, to: &core.state) }
+            lastTimestamp = fold.lastTimestamp
+            applied = fold.applied
         }
-        // Each event is applied a few events after it is read, its card asked for meanwhile
-        // (the map's bytes stay valid for the whole transaction).
-        var ahead = ReplayLookahead()
-        try log.forEachRaw(after: core.state.lastSequence, in: transaction) { sequence, bytes in
-            guard sequence <= limit else { return false }
-            if let next = ahead.push(sequence, bytes, for: &core.state) { try apply(next.sequence, next.bytes) }
-            return true
-        }
-        while let next = ahead.pop() { try apply(next.sequence, next.bytes) }
         core.tailEvents += applied
         core.lastTimestamp = lastTimestamp
     }

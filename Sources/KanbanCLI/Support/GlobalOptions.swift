@@ -73,6 +73,7 @@ public struct GlobalOptions: ParsableArguments {
         if let text = ProcessInfo.processInfo.environment["KANBAN_SNAPSHOT_INTERVAL"], let interval = Int(text), interval >= 0 {
             options.snapshotInterval = interval
         }
+        if ProcessInfo.processInfo.environment["KANBAN_REPLAY_THREADS"] == "1" { options.twoThreadReplayMinimum = .max }
         let engine = try KanbanEngine(path: path, options: options)
         EngineRetention.register(engine)
         try catchUpIndexes(of: engine)
