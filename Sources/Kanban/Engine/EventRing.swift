@@ -37,7 +37,7 @@ final class EventRing: @unchecked Sendable {
     private let taken = Atomic<Int>(0)
     /// The reader reached its end: what it wrote is all there is.
     private let finished = Atomic<Bool>(false)
-    /// The applier stopped (it failed): the reader stops too.
+    /// The applier stopped (it failed, or has what it needs): the reader stops too.
     private let stopped = Atomic<Bool>(false)
 
     // The reader's own counters.

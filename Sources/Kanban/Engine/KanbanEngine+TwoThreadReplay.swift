@@ -4,75 +4,78 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
+    /// The fewest events a replay applies to defer its texts (``KanbanCore/KanbanState/beginDeferringTexts()``).
+    static let deferredTextsMinimum = 10_000
+
     /// Applies the events after `state.lastSequence`, up to `limit`, as the one-thread loop of
     /// ``catchUp(_:in:useSnapshots:boardsOnly:cardsOf:upTo:)`` does, in the same order to the
-    /// same state, but on two threads: this one walks the log's B-tree and hands each event's
-    /// place in the map to a second (``EventRing``), which applies them (decoding, the card
-    /// table, texts, undo stacks) with the same lookahead. Everything allocated is allocated,
-    /// used and freed on the applying thread. Returns how many events were applied; the first
-    /// event that does not decode stops both threads and is thrown, as on one thread.
+    /// same state, but on two threads: a second thread walks the log's B-tree in `transaction`
+    /// (a read transaction may be used from any thread, one at a time: the environment is
+    /// opened with `MDB_NOTLS`) and hands each event's place in the map to this one
+    /// (``EventRing``), which applies them with the same lookahead. Everything replay allocates
+    /// is allocated here, in this thread's heap, where the state lives. Returns how many events
+    /// were applied; the first event that does not decode stops both threads and is thrown, as
+    /// on one thread. The walk has ended when this returns, whatever happened.
     func replayOnTwoThreads(
         into state: inout KanbanState,
         lastTimestamp: inout Timestamp,
         upTo limit: UInt64,
-        in transaction: some Transaction,
+        in transaction: ReadTransaction,
         ringCapacity: Int = EventRing.defaultCapacity
     ) throws -> Int {
         let ring = EventRing(capacity: ringCapacity)
+        let walk = LogWalk(log: log, transaction: transaction, after: state.lastSequence, limit: limit, ring: ring)
         let done = DispatchSemaphore(value: 0)
-        let after = state.lastSequence
-        return try withUnsafeMutablePointer(to: &state) { statePointer in
-            let applier = Applier(state: statePointer, fold: ReplayFold(lastTimestamp: lastTimestamp))
-            let thread = Thread {
-                applier.run(ring)
-                done.signal()
-            }
-            thread.name = "kanban.replay"
-            // As much stack as the main thread: an undo's nested events decode recursively.
-            thread.stackSize = 8 << 20
-            thread.start()
-            do {
-                defer {
-                    ring.finish()
-                    done.wait()
-                }
-                try log.forEachRaw(after: after, in: transaction) { sequence, bytes in
-                    sequence <= limit && ring.put(sequence, bytes)
-                }
-            }
-            if let failure = applier.failure { throw failure }
-            lastTimestamp = applier.fold.lastTimestamp
-            return applier.fold.applied
+        let thread = Thread {
+            walk.run()
+            done.signal()
         }
+        thread.name = "kanban.replay-walk"
+        thread.start()
+        // The transaction outlives this call only as long as the walk does not.
+        defer {
+            ring.stop()
+            done.wait()
+        }
+        var fold = ReplayFold(lastTimestamp: lastTimestamp)
+        var ahead = ReplayLookahead()
+        while let (sequence, bytes) = ring.next() {
+            if let next = ahead.push(sequence, bytes, for: &state) { try fold.apply(next.sequence, next.bytes, to: &state) }
+        }
+        while let next = ahead.pop() { try fold.apply(next.sequence, next.bytes, to: &state) }
+        if let failure = walk.failure { throw failure }
+        lastTimestamp = fold.lastTimestamp
+        return fold.applied
     }
 }
 
-/// The applying side of a two-thread replay: the state it owns while the other thread reads,
-/// and what it found. Only the applying thread touches it until the reading thread has
-/// waited for its end.
-private final class Applier: @unchecked Sendable {
-    let state: UnsafeMutablePointer<KanbanState>
-    var fold: ReplayFold
-    var failure: KanbanError?
+/// The walking side of a two-thread replay: the log's events after a sequence, up to a
+/// limit, put into a ring until it ends or the applier stops it; what went wrong, if anything.
+/// Only the walking thread touches it until the applying thread has waited for its end.
+private final class LogWalk: @unchecked Sendable {
+    let log: EventLog
+    let transaction: ReadTransaction
+    let after: UInt64
+    let limit: UInt64
+    let ring: EventRing
+    var failure: (any Error)?
 
-    init(state: UnsafeMutablePointer<KanbanState>, fold: ReplayFold) {
-        self.state = state
-        self.fold = fold
+    init(log: EventLog, transaction: ReadTransaction, after: UInt64, limit: UInt64, ring: EventRing) {
+        self.log = log
+        self.transaction = transaction
+        self.after = after
+        self.limit = limit
+        self.ring = ring
     }
 
-    /// Applies what `ring` hands over until it ends, or until an event fails (then stops the reader).
-    func run(_ ring: EventRing) {
-        var ahead = ReplayLookahead()
+    func run() {
         do {
-            while let (sequence, bytes) = ring.next() {
-                if let next = ahead.push(sequence, bytes, for: &state.pointee) {
-                    try fold.apply(next.sequence, next.bytes, to: &state.pointee)
-                }
+            try log.forEachRaw(after: after, in: transaction) { sequence, bytes in
+                sequence <= limit && ring.put(sequence, bytes)
             }
-            while let next = ahead.pop() { try fold.apply(next.sequence, next.bytes, to: &state.pointee) }
         } catch {
             failure = error
-            ring.stop()
         }
+        ring.finish()
     }
 }

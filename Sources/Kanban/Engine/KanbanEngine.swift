@@ -325,7 +325,14 @@ public final class KanbanEngine: Sendable {
         let applied: Int
         let end = min(try log.lastSequence(in: transaction), limit)
         let tail = end > core.state.lastSequence ? end - core.state.lastSequence : 0
-        if tail >= UInt64(max(options.twoThreadReplayMinimum, 1)) {
+        // A long tail keeps its texts in the map's bytes until its end, and makes strings only
+        // of those that last (the bytes stay valid for the whole transaction). Deferring costs
+        // a pass over the cards and 16 bytes a card meanwhile, so the tail must be at least as
+        // long as the cards are many: a whole log, not a moment's tail after a large snapshot.
+        let defersTexts = tail >= UInt64(max(Self.deferredTextsMinimum, core.state.cards.count))
+        if defersTexts { core.state.beginDeferringTexts() }
+        defer { if defersTexts { core.state.endDeferringTexts() } }
+        if tail >= UInt64(max(options.twoThreadReplayMinimum, 1)), let transaction = transaction as? ReadTransaction {
             applied = try replayOnTwoThreads(into: &core.state, lastTimestamp: &lastTimestamp, upTo: limit, in: transaction)
         } else {
             var fold = ReplayFold(lastTimestamp: lastTimestamp)

@@ -90,6 +90,31 @@ struct ByteReader {
         return try ByteReader.validatedString(bytes, at: start)
     }
 
+    /// The next string in place, as ``readString()`` reads it (the same check that it is
+    /// UTF-8), without making it a string: valid as long as the buffer.
+    mutating func readTextSpan() throws(EventDecodingError) -> TextSpan {
+        let lengthAt = offset
+        let count = try readCount()
+        let start = try take(count)
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[start..<start + count])
+        guard ByteReader.isASCII(bytes) || ByteReader.isValidUTF8(bytes) else { throw .malformed("invalid UTF-8", at: start) }
+        return TextSpan(lengthAt: buffer.baseAddress.map { $0 + lengthAt })
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, as `String(decoding:)` takes them without
+    /// replacing anything, checked without making a string.
+    static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
     /// `bytes` as a string, or an error when they are not UTF-8. `String(decoding:)` replaces
     /// invalid input, so its result differs from the input exactly when that was invalid; this is
     /// much cheaper than `String(validating:)`, which takes a generic path.

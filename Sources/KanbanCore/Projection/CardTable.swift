@@ -18,6 +18,11 @@ public struct CardTable: Sendable {
     private var shift: UInt64 = 64
     /// This process's seed, so hashes (and probe sequences) differ from run to run.
     private let seed: UInt64 = CardTable.processSeed
+    /// While texts are deferred (``beginDeferringTexts()``): the texts of the card at the same
+    /// position of ``values`` that are still spans of bytes. Empty otherwise.
+    private var deferred: [DeferredTexts] = []
+    /// Whether texts are deferred.
+    private(set) var isDeferringTexts = false
 
     private static let processSeed = UInt64.random(in: .min ... .max)
 
@@ -41,7 +46,12 @@ public struct CardTable: Sendable {
         set {
             if let card = newValue {
                 precondition(card.id == id, "CardTable: a card is stored under its own id")
-                if let position = index(forKey: id) { values[position] = card } else { insertNew(card) }
+                if let position = index(forKey: id) {
+                    values[position] = card
+                    if isDeferringTexts { deferred[position] = .none }
+                } else {
+                    insertNew(card)
+                }
             } else {
                 removeValue(forKey: id)
             }
@@ -76,8 +86,10 @@ public struct CardTable: Sendable {
         insertNew(card, at: slot)
     }
 
-    /// Adds `card` at `slot`, the empty slot where ``find(_:)`` stopped looking for its id.
-    mutating func insertNew(_ card: consuming Card, at slot: Int) {
+    /// Adds `card` at `slot`, the empty slot where ``find(_:)`` stopped looking for its id;
+    /// while texts are deferred, with `texts` in place of its strings.
+    mutating func insertNew(_ card: consuming Card, at slot: Int, texts: DeferredTexts = .none) {
+        if isDeferringTexts { deferred.append(texts) }
         let hash = hash(card.id)
         if (values.count + 1) * 2 > slots.count {
             values.append(card)
@@ -158,6 +170,51 @@ public struct CardTable: Sendable {
         }
     }
 
+    // MARK: Deferred texts
+
+    /// From now on, cards may keep their title and description as spans of bytes
+    /// (``deferTexts(at:title:description:)``, ``insertNew(_:at:texts:)``) until
+    /// ``endDeferringTexts()`` makes them strings: replay folds many texts that later events
+    /// replace or delete, and so makes only the strings that last. The bytes must stay valid
+    /// until then; a card's texts read while deferred are stale.
+    mutating func beginDeferringTexts() {
+        guard !isDeferringTexts else { return }
+        isDeferringTexts = true
+        deferred = Array(repeating: .none, count: values.count)
+    }
+
+    /// Keeps `title` and `description` (when given) as the texts of the card at `position`
+    /// of ``values``, in place of its strings until ``endDeferringTexts()``.
+    @inline(__always)
+    mutating func deferTexts(at position: Int, title: TextSpan?, description: TextSpan?) {
+        if let title { deferred[position].title = title }
+        if let description { deferred[position].description = description }
+    }
+
+    /// Forgets the deferred title and description (those asked for) of the card at
+    /// `position`: strings of its own were just set.
+    @inline(__always)
+    mutating func dropDeferredTexts(at position: Int, title: Bool, description: Bool) {
+        if title { deferred[position].title = .none }
+        if description { deferred[position].description = .none }
+    }
+
+    /// Makes every deferred text the string of its card, and stops deferring.
+    mutating func endDeferringTexts() {
+        guard isDeferringTexts else { return }
+        deferred.withUnsafeBufferPointer { deferred in
+            values.withUnsafeMutableBufferPointer { values in
+                for position in 0..<Swift.min(values.count, deferred.count) {
+                    let texts = deferred[position]
+                    if texts.title.isText { values[position].title = texts.title.string }
+                    if texts.description.isText { values[position].description = texts.description.string }
+                }
+            }
+        }
+        deferred = []
+        isDeferringTexts = false
+    }
+
     /// Calls `body` with a function that moves the card at a position of ``values`` out (each
     /// position at most once), then empties the table: `body` takes the cards it wants without
     /// copying them, and the rest go with the table.
@@ -199,6 +256,11 @@ public struct CardTable: Sendable {
             slots[hole] = 0
         }
         let last = values.count - 1
+        if isDeferringTexts {
+            // The deferred texts follow their card: the last one's fill the gap too.
+            let lastTexts = deferred.removeLast()
+            if position != last { deferred[position] = lastTexts }
+        }
         guard position != last else { return values.removeLast() }
         // The last card fills the gap: point its entry at its new position, then move it there.
         let lastHash = hash(values[last].id)

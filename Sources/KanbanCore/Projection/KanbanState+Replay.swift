@@ -35,6 +35,11 @@ extension KanbanState {
             let card = CardID(try reader.readIdentifier())
             let mask = try reader.readByte()
             guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
+            if cards.isDeferringTexts {
+                try applyEditDeferringTexts(card, mask: mask, from: &reader)
+                undoStacks.recordAction(actorBytes: actor, sequence: sequence)
+                break
+            }
             var title: String?
             var description: String?
             var due: Due??
@@ -59,6 +64,14 @@ extension KanbanState {
             // A revive carries the card as it comes back, laid out as an add.
             try reader.skip(32)
             let actor = try reader.readSlice(try reader.readCount())
+            if cards.isDeferringTexts {
+                let (card, texts) = try EventCodec.decodeCardDeferringTexts(from: &reader)
+                _ = try reader.readVarint()
+                try reader.expectEnd()
+                insertCard(card, texts: texts)
+                undoStacks.recordAction(actorBytes: actor, sequence: sequence)
+                break
+            }
             let card = try EventCodec.decodeCard(from: &reader)
             _ = try reader.readVarint()
             try reader.expectEnd()
@@ -82,5 +95,44 @@ extension KanbanState {
         }
         lastSequence = sequence
         return timestamp
+    }
+
+    /// The rest of an edit's body after its mask, applied with its new texts kept as spans of
+    /// the bytes (``beginDeferringTexts()``).
+    private mutating func applyEditDeferringTexts(_ card: CardID, mask: UInt8, from reader: inout ByteReader) throws(EventDecodingError) {
+        var title: TextSpan?
+        var description: TextSpan?
+        var due: Due??
+        if mask & 1 == 0 {
+            try reader.skipString()
+        } else {
+            title = try reader.readTextSpan()
+            try reader.skipString()
+        }
+        if mask & 2 != 0 {
+            description = try reader.readTextSpan()
+            try reader.skipString()
+        }
+        if mask & 4 != 0 {
+            due = .some(try EventCodec.decodeDue(from: &reader))
+            _ = try EventCodec.decodeDue(from: &reader)
+        }
+        try reader.expectEnd()
+        editCard(card, deferredTitle: title, description: description, due: due)
+    }
+
+    /// From now on, ``apply(encoded:sequence:)`` keeps the titles and descriptions it reads as
+    /// places in the bytes it was given instead of making strings of them, and
+    /// ``endDeferringTexts()`` makes strings of those that last: a replay makes most texts only
+    /// for a later edit or delete to drop them. The bytes of every event applied meanwhile
+    /// must stay valid until then (an LMDB read transaction's do), and the cards' texts must
+    /// not be read before it.
+    public mutating func beginDeferringTexts() {
+        cards.beginDeferringTexts()
+    }
+
+    /// Makes strings of the texts kept since ``beginDeferringTexts()``, and stops deferring.
+    public mutating func endDeferringTexts() {
+        cards.endDeferringTexts()
     }
 }

@@ -126,6 +126,18 @@ extension EventCodec {
         )
     }
 
+    /// A card as ``decodeCard(from:)`` reads it, but with empty strings: its title and
+    /// description come back as spans of the reader's bytes (checked as UTF-8 as the strings
+    /// would be), for replay to make into strings later, if no later event replaces them.
+    static func decodeCardDeferringTexts(from reader: inout ByteReader) throws(EventDecodingError) -> (Card, DeferredTexts) {
+        let id = CardID(try reader.readIdentifier())
+        let column = ColumnID(try reader.readIdentifier())
+        let key = try decodeKey(from: &reader)
+        let texts = DeferredTexts(title: try reader.readTextSpan(), description: try reader.readTextSpan())
+        let card = Card(id: id, column: column, key: key, title: "", description: "", due: try decodeDue(from: &reader))
+        return (card, texts)
+    }
+
     /// Steps over a card as ``decodeCard(from:)`` reads it, making none of its strings.
     static func skipCard(from reader: inout ByteReader) throws(EventDecodingError) {
         try reader.skip(32) // id, column

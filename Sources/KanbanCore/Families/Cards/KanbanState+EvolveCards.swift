@@ -23,13 +23,22 @@ extension KanbanState {
             if let description { card.description = description }
             if let due { card.due = due }
         }
+        if cards.isDeferringTexts { cards.dropDeferredTexts(at: index, title: title != nil, description: description != nil) }
     }
 
-    mutating func insertCard(_ card: consuming Card) {
+    /// ``editCard(_:title:description:due:)`` with the texts kept as spans of the event's bytes
+    /// (replay, while the card table defers texts).
+    mutating func editCard(_ id: CardID, deferredTitle title: TextSpan?, description: TextSpan?, due: Due??) {
+        guard let index = cards.index(forKey: id) else { return }
+        if let due { cards.update(at: index) { card in card.due = due } }
+        cards.deferTexts(at: index, title: title, description: description)
+    }
+
+    mutating func insertCard(_ card: consuming Card, texts: DeferredTexts = .none) {
         let (found, slot) = cards.find(card.id)
         guard found == nil, columns[card.column] != nil else { return }
         if orders != nil { orders![card.column]?.insert(card.slot) }
-        cards.insertNew(card, at: slot)
+        cards.insertNew(card, at: slot, texts: texts)
     }
 
     mutating func removeCard(_ id: CardID) {
