@@ -11,7 +11,8 @@ import Synchronization
 /// The entries go round a fixed buffer. Each side publishes its progress every
 /// ``publishEvery`` entries (and the reader at its end), so the two cores share a cache line a
 /// few hundred times a second, not once an event. A side that finds nothing to do waits:
-/// the reader, far ahead, sleeps a little; the applier yields its core.
+/// the reader, far ahead, sleeps a little; the applier yields its core, and sleeps a little
+/// once the reader is slow to come back (waiting on the disk).
 final class EventRing: @unchecked Sendable {
     /// One event: where it is in the log, and its bytes.
     private struct Entry {
@@ -97,13 +98,17 @@ final class EventRing: @unchecked Sendable {
     func next() -> (sequence: UInt64, bytes: UnsafeRawBufferPointer)? {
         if applierNext == applierAvailable {
             taken.store(applierNext, ordering: .releasing)
+            var waits = 0
             while true {
                 // Read `finished` before `written`: a finished reader published its last entry first.
                 let done = finished.load(ordering: .acquiring)
                 applierAvailable = written.load(ordering: .acquiring)
                 if applierNext < applierAvailable { break }
                 if done { return nil }
-                sched_yield()
+                // A reader that is not far behind is back within a few yields; one waiting on
+                // the disk (a log not in the page cache) is not, and the core is better slept.
+                waits += 1
+                if waits < 64 { sched_yield() } else { usleep(50) }
             }
         }
         let entry = entries[applierNext & (capacity - 1)]
