@@ -4,8 +4,10 @@ import KanbanCore
 import LMDBStorage
 
 extension KanbanEngine {
-    /// The fewest events a replay applies to defer its texts (``KanbanCore/KanbanState/beginDeferringTexts()``).
-    static let deferredTextsMinimum = 10_000
+    /// The fewest events a replay applies to defer its texts
+    /// (``KanbanCore/KanbanState/beginDeferringTexts()``): as for two threads, a long replay
+    /// (a whole log, or a snapshot far behind it), where most texts read are replaced later.
+    static let deferredTextsMinimum = 50_000
 
     /// Applies the events after `state.lastSequence`, up to `limit`, as the one-thread loop of
     /// ``catchUp(_:in:useSnapshots:boardsOnly:cardsOf:upTo:)`` does, in the same order to the
