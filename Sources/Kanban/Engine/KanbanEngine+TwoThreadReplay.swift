@@ -1,5 +1,4 @@
-import Dispatch
-import Foundation
+import Glibc
 import KanbanCore
 import LMDBStorage
 
@@ -16,28 +15,36 @@ extension KanbanEngine {
     /// opened with `MDB_NOTLS`) and hands each event's place in the map to this one
     /// (``EventRing``), which applies them with the same lookahead. Everything replay allocates
     /// is allocated here, in this thread's heap, where the state lives. Returns how many events
-    /// were applied; the first event that does not decode stops both threads and is thrown, as
-    /// on one thread. The walk has ended when this returns, whatever happened.
+    /// were applied, or `nil` (having applied nothing) when no thread could be made; the first
+    /// event that does not decode stops both threads and is thrown, as on one thread. The walk
+    /// has ended when this returns, whatever happened.
     func replayOnTwoThreads(
         into state: inout KanbanState,
         lastTimestamp: inout Timestamp,
         upTo limit: UInt64,
         in transaction: ReadTransaction,
         ringCapacity: Int = EventRing.defaultCapacity
-    ) throws -> Int {
+    ) throws -> Int? {
         let ring = EventRing(capacity: ringCapacity)
         let walk = LogWalk(log: log, transaction: transaction, after: state.lastSequence, limit: limit, ring: ring)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            walk.run()
-            done.signal()
+        // A thread of the system's own, so that one that cannot be made (a process at its
+        // limit) is known here and replay goes on one thread, rather than waiting for a walk
+        // that never starts.
+        let context = Unmanaged.passRetained(walk).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<LogWalk>.fromOpaque(context).takeRetainedValue().run()
+            return nil
+        }, context)
+        guard created == 0 else {
+            Unmanaged<LogWalk>.fromOpaque(context).release()
+            return nil
         }
-        thread.name = "kanban.replay-walk"
-        thread.start()
         // The transaction outlives this call only as long as the walk does not.
         defer {
             ring.stop()
-            done.wait()
+            pthread_join(thread, nil)
         }
         var fold = ReplayFold(lastTimestamp: lastTimestamp)
         var ahead = ReplayLookahead()

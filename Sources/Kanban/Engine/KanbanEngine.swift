@@ -322,7 +322,7 @@ public final class KanbanEngine: Sendable {
             core.newestSnapshot = try snapshotStore.list(in: transaction).last?.sequence ?? 0
         }
         var lastTimestamp = core.lastTimestamp
-        let applied: Int
+        var applied: Int?
         let end = min(try log.lastSequence(in: transaction), limit)
         let tail = end > core.state.lastSequence ? end - core.state.lastSequence : 0
         // A long tail keeps its texts in the map's bytes until its end, and makes strings only
@@ -334,7 +334,8 @@ public final class KanbanEngine: Sendable {
         defer { if defersTexts { core.state.endDeferringTexts() } }
         if tail >= UInt64(max(options.twoThreadReplayMinimum, 1)), let transaction = transaction as? ReadTransaction {
             applied = try replayOnTwoThreads(into: &core.state, lastTimestamp: &lastTimestamp, upTo: limit, in: transaction)
-        } else {
+        }
+        if applied == nil {
             var fold = ReplayFold(lastTimestamp: lastTimestamp)
             // Each event is applied a few events after it is read, its card asked for meanwhile
             // (the map's bytes stay valid for the whole transaction).
@@ -348,7 +349,7 @@ public final class KanbanEngine: Sendable {
             lastTimestamp = fold.lastTimestamp
             applied = fold.applied
         }
-        core.tailEvents += applied
+        core.tailEvents += applied ?? 0
         core.lastTimestamp = lastTimestamp
     }
 
