@@ -35,22 +35,19 @@ extension KanbanState {
             let card = CardID(try reader.readIdentifier())
             let mask = try reader.readByte()
             guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
-            if cards.isDeferringTexts {
-                try applyEditDeferringTexts(card, mask: mask, from: &reader)
-                undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-                break
-            }
-            var title: String?
-            var description: String?
+            // The texts are read in place; made strings of now, or at the end of a replay
+            // that defers them.
+            var title: TextSpan?
+            var description: TextSpan?
             var due: Due??
             if mask & 1 == 0 {
                 try reader.skipString()
             } else {
-                title = try reader.readString()
+                title = try reader.readTextSpan()
                 try reader.skipString()
             }
             if mask & 2 != 0 {
-                description = try reader.readString()
+                description = try reader.readTextSpan()
                 try reader.skipString()
             }
             if mask & 4 != 0 {
@@ -58,24 +55,26 @@ extension KanbanState {
                 _ = try EventCodec.decodeDue(from: &reader)
             }
             try reader.expectEnd()
-            editCard(card, title: title, description: description, due: due)
+            if cards.isDeferringTexts {
+                editCard(card, deferredTitle: title, description: description, due: due)
+            } else {
+                editCard(card, title: title?.string, description: description?.string, due: due)
+            }
             undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         case .cardAdded, .cardRevived:
             // A revive carries the card as it comes back, laid out as an add.
             try reader.skip(32)
             let actor = try reader.readSlice(try reader.readCount())
-            if cards.isDeferringTexts {
-                let (card, texts) = try EventCodec.decodeCardDeferringTexts(from: &reader)
-                _ = try reader.readVarint()
-                try reader.expectEnd()
-                insertCard(card, texts: texts)
-                undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-                break
-            }
-            let card = try EventCodec.decodeCard(from: &reader)
+            var (card, texts) = try EventCodec.decodeCardDeferringTexts(from: &reader)
             _ = try reader.readVarint()
             try reader.expectEnd()
-            insertCard(card)
+            if cards.isDeferringTexts {
+                insertCard(card, texts: texts)
+            } else {
+                card.title = texts.title.string
+                card.description = texts.description.string
+                insertCard(card)
+            }
             undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         case .cardDeleted:
             try reader.skip(32)
@@ -95,30 +94,6 @@ extension KanbanState {
         }
         lastSequence = sequence
         return timestamp
-    }
-
-    /// The rest of an edit's body after its mask, applied with its new texts kept as spans of
-    /// the bytes (``beginDeferringTexts()``).
-    private mutating func applyEditDeferringTexts(_ card: CardID, mask: UInt8, from reader: inout ByteReader) throws(EventDecodingError) {
-        var title: TextSpan?
-        var description: TextSpan?
-        var due: Due??
-        if mask & 1 == 0 {
-            try reader.skipString()
-        } else {
-            title = try reader.readTextSpan()
-            try reader.skipString()
-        }
-        if mask & 2 != 0 {
-            description = try reader.readTextSpan()
-            try reader.skipString()
-        }
-        if mask & 4 != 0 {
-            due = .some(try EventCodec.decodeDue(from: &reader))
-            _ = try EventCodec.decodeDue(from: &reader)
-        }
-        try reader.expectEnd()
-        editCard(card, deferredTitle: title, description: description, due: due)
     }
 
     /// From now on, ``apply(encoded:sequence:)`` keeps the titles and descriptions it reads as

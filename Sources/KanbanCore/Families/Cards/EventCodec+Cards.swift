@@ -128,7 +128,8 @@ extension EventCodec {
 
     /// A card as ``decodeCard(from:)`` reads it, but with empty strings: its title and
     /// description come back as spans of the reader's bytes (checked as UTF-8 as the strings
-    /// would be), for replay to make into strings later, if no later event replaces them.
+    /// would be), for replay to make into strings at once, or at its end if no later event
+    /// replaces them.
     static func decodeCardDeferringTexts(from reader: inout ByteReader) throws(EventDecodingError) -> (Card, DeferredTexts) {
         let id = CardID(try reader.readIdentifier())
         let column = ColumnID(try reader.readIdentifier())
