@@ -309,9 +309,10 @@ public final class KanbanEngine: Sendable {
         if core.isDirty {
             core = EngineCore(newestSnapshot: core.newestSnapshot, cuts: core.cuts)
         }
+        // Where the log ends: where a snapshot may be taken from, and how long the tail is.
+        let logEnd = try log.lastSequence(in: transaction)
+        let end = min(logEnd, limit)
         if core.state.lastSequence == 0 && useSnapshots {
-            let logEnd = try log.lastSequence(in: transaction)
-            let end = min(logEnd, limit)
             if end > 0, let (state, timestamp) = try snapshotStore.newest(atMost: end, logEnd: logEnd, boardsOnly: boardsOnly, cardsOf: board, in: transaction, warn: options.warn) {
                 core.state = state
                 core.lastTimestamp = timestamp
@@ -323,7 +324,6 @@ public final class KanbanEngine: Sendable {
         }
         var lastTimestamp = core.lastTimestamp
         var applied: Int?
-        let end = min(try log.lastSequence(in: transaction), limit)
         let tail = end > core.state.lastSequence ? end - core.state.lastSequence : 0
         // A long tail keeps its texts in the map's bytes until its end, and makes strings only
         // of those that last (the bytes stay valid for the whole transaction). Deferring costs
