@@ -1,8 +1,9 @@
 extension KanbanState {
     /// Applies an event straight from its binary form (``EventCodec``), reading only what the
-    /// board state and the undo stacks need: replay's fast path. Card events skip the ids and texts
-    /// the state does not keep (a move's title, an edit's old values) without building them; board,
-    /// column, undo and redo events, which are rare, go through the full decoder. The result equals
+    /// board state and the undo stacks need: replay's fast path. Card events, and undos and redos
+    /// of card events, skip the ids and texts the state does not keep (a move's title, an edit's
+    /// old values, the payload an undo undid) without building them; board, column and detail
+    /// events, which are rare, go through the full decoder. The result equals
     /// `apply(try EventCodec.decode(bytes, sequence: sequence))`.
     ///
     /// Skipped fields are bounds-checked but their text is not validated as UTF-8; the full
@@ -16,58 +17,56 @@ extension KanbanState {
         let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
 
         switch kind {
-        case .cardMoved:
+        case .cardMoved, .cardEdited, .cardAdded, .cardRevived, .cardDeleted:
             try reader.skip(32) // event id, board id
             let actor = try reader.readSlice(try reader.readCount())
-            let card = CardID(try reader.readIdentifier())
-            let to = ColumnID(try reader.readIdentifier())
-            let key = try EventCodec.decodeKey(from: &reader)
-            try reader.skip(16) // from column
-            _ = try reader.readVarint() // from index
-            _ = try reader.readVarint() // to index
-            try reader.skipString() // title
+            guard let change = try ReplayCardChange.read(kind, from: &reader) else { preconditionFailure("\(kind) is a card event") }
             try reader.expectEnd()
-            moveCard(card, to: to, key: key)
+            apply(change)
             undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-        case .cardEdited:
+        case .undone, .redone:
+            // Both carry their target, the payload undone (or redone), then the one that
+            // takes effect, each nested: its kind tag, then its payload.
             try reader.skip(32)
             let actor = try reader.readSlice(try reader.readCount())
-            let card = CardID(try reader.readIdentifier())
-            let mask = try reader.readByte()
-            guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
-            // The texts are read in place; made strings of now, or at the end of a replay
-            // that defers them.
-            var title: TextSpan?
-            var description: TextSpan?
-            var due: Due??
-            if mask & 1 == 0 {
-                try reader.skipString()
-            } else {
-                title = try reader.readTextSpan()
-                try reader.skipString()
-            }
-            if mask & 2 != 0 {
-                description = try reader.readTextSpan()
-                try reader.skipString()
-            }
-            if mask & 4 != 0 {
-                due = .some(try EventCodec.decodeDue(from: &reader))
-                _ = try EventCodec.decodeDue(from: &reader)
+            let target = try reader.readVarint()
+            guard let done = EventKind(rawValue: try reader.readByte()),
+                  try ReplayCardChange.skip(done, from: &reader),
+                  let effect = EventKind(rawValue: try reader.readByte()),
+                  let change = try ReplayCardChange.read(effect, from: &reader)
+            else {
+                // Board, column and detail payloads, and anything malformed, as the decoder reads them.
+                apply(try EventCodec.decode(bytes, sequence: sequence))
+                break
             }
             try reader.expectEnd()
+            apply(change)
+            if kind == .undone {
+                undoStacks.recordUndo(actorBytes: actor, target: target, sequence: sequence)
+            } else {
+                undoStacks.recordRedo(actorBytes: actor, target: target, sequence: sequence)
+            }
+        default:
+            apply(try EventCodec.decode(bytes, sequence: sequence))
+        }
+        lastSequence = sequence
+        return timestamp
+    }
+
+    /// Applies a card change replay's fast path read: texts kept as places in the event's bytes
+    /// while replay defers them, made strings now otherwise.
+    @inline(__always)
+    private mutating func apply(_ change: ReplayCardChange) {
+        switch change {
+        case .moved(let card, let to, let key):
+            moveCard(card, to: to, key: key)
+        case .edited(let card, let title, let description, let due):
             if cards.isDeferringTexts {
                 editCard(card, deferredTitle: title, description: description, due: due)
             } else {
                 editCard(card, title: title?.string, description: description?.string, due: due)
             }
-            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-        case .cardAdded, .cardRevived:
-            // A revive carries the card as it comes back, laid out as an add.
-            try reader.skip(32)
-            let actor = try reader.readSlice(try reader.readCount())
-            var (card, texts) = try EventCodec.decodeCardDeferringTexts(from: &reader)
-            _ = try reader.readVarint()
-            try reader.expectEnd()
+        case .inserted(var card, let texts):
             if cards.isDeferringTexts {
                 insertCard(card, texts: texts)
             } else {
@@ -75,25 +74,9 @@ extension KanbanState {
                 card.description = texts.description.string
                 insertCard(card)
             }
-            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-        case .cardDeleted:
-            try reader.skip(32)
-            let actor = try reader.readSlice(try reader.readCount())
-            let card = CardID(try reader.readIdentifier())
-            try reader.skip(16) // column
-            _ = try EventCodec.decodeKey(from: &reader)
-            try reader.skipString() // title
-            try reader.skipString() // description
-            _ = try EventCodec.decodeDue(from: &reader)
-            _ = try reader.readVarint() // index
-            try reader.expectEnd()
+        case .removed(let card):
             removeCard(card)
-            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
-        default:
-            apply(try EventCodec.decode(bytes, sequence: sequence))
         }
-        lastSequence = sequence
-        return timestamp
     }
 
     /// From now on, ``apply(encoded:sequence:)`` keeps the titles and descriptions it reads as

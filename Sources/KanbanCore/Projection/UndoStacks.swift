@@ -54,28 +54,47 @@ public struct UndoStacks: Sendable {
     mutating func record(_ event: RecordedEvent) {
         let actor = index(of: event.actor)
         switch event.payload {
-        case .undone(let undone):
-            if let position = undo[actor].lastIndex(of: undone.target) { undo[actor].removeSubrange(position...) }
-            redo[actor].append(event.sequence)
-            if redo[actor].count >= 2 * UndoStacks.depth { redo[actor].removeFirst(UndoStacks.depth) }
-        case .redone(let redone):
-            if let position = redo[actor].lastIndex(of: redone.target) { redo[actor].removeSubrange(position...) }
-            recordAction(actor: actor, sequence: event.sequence, clearingRedo: false)
-        default:
-            recordAction(actor: actor, sequence: event.sequence)
+        case .undone(let undone): recordUndo(actor: actor, target: undone.target, sequence: event.sequence)
+        case .redone(let redone): recordRedo(actor: actor, target: redone.target, sequence: event.sequence)
+        default: recordAction(actor: actor, sequence: event.sequence)
         }
     }
 
     /// Records an action by the actor whose UTF-8 name is `actorBytes` (replay's fast path).
     mutating func recordAction(actorBytes: UnsafeRawBufferPointer, sequence: UInt64) {
+        recordAction(actor: index(ofBytes: actorBytes), sequence: sequence)
+    }
+
+    /// Records an undo of `target`, event `sequence`, by the actor whose UTF-8 name is
+    /// `actorBytes` (replay's fast path).
+    mutating func recordUndo(actorBytes: UnsafeRawBufferPointer, target: UInt64, sequence: UInt64) {
+        recordUndo(actor: index(ofBytes: actorBytes), target: target, sequence: sequence)
+    }
+
+    /// Records a redo of `target`, event `sequence`, by the actor whose UTF-8 name is
+    /// `actorBytes` (replay's fast path).
+    mutating func recordRedo(actorBytes: UnsafeRawBufferPointer, target: UInt64, sequence: UInt64) {
+        recordRedo(actor: index(ofBytes: actorBytes), target: target, sequence: sequence)
+    }
+
+    private mutating func recordUndo(actor: Int, target: UInt64, sequence: UInt64) {
+        if let position = undo[actor].lastIndex(of: target) { undo[actor].removeSubrange(position...) }
+        redo[actor].append(sequence)
+        if redo[actor].count >= 2 * UndoStacks.depth { redo[actor].removeFirst(UndoStacks.depth) }
+    }
+
+    private mutating func recordRedo(actor: Int, target: UInt64, sequence: UInt64) {
+        if let position = redo[actor].lastIndex(of: target) { redo[actor].removeSubrange(position...) }
+        recordAction(actor: actor, sequence: sequence, clearingRedo: false)
+    }
+
+    /// The index of the actor whose UTF-8 name is `actorBytes`, added if new.
+    private mutating func index(ofBytes actorBytes: UnsafeRawBufferPointer) -> Int {
         // A board has a handful of actors: compare bytes before building a string to hash.
         for (index, bytes) in nameBytes.enumerated() where bytes.count == actorBytes.count {
-            if bytes.withUnsafeBytes({ $0.elementsEqual(actorBytes) }) {
-                recordAction(actor: index, sequence: sequence)
-                return
-            }
+            if bytes.withUnsafeBytes({ $0.elementsEqual(actorBytes) }) { return index }
         }
-        recordAction(actor: index(of: String(decoding: actorBytes, as: UTF8.self)), sequence: sequence)
+        return index(of: String(decoding: actorBytes, as: UTF8.self))
     }
 
     private mutating func recordAction(actor: Int, sequence: UInt64, clearingRedo: Bool = true) {
