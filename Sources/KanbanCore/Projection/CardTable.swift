@@ -199,12 +199,23 @@ public struct CardTable: Sendable {
         if description { deferred[position].description = .none }
     }
 
+    /// How many cards ahead ``endDeferringTexts()`` asks for texts' bytes.
+    private static let textPrefetchDistance = 8
+
     /// Makes every deferred text the string of its card, and stops deferring.
     mutating func endDeferringTexts() {
         guard isDeferringTexts else { return }
         deferred.withUnsafeBufferPointer { deferred in
             values.withUnsafeMutableBufferPointer { values in
-                for position in 0..<Swift.min(values.count, deferred.count) {
+                let count = Swift.min(values.count, deferred.count)
+                for position in 0..<count {
+                    // The texts lie all over the log's map, mostly out of the cache by now: ask
+                    // for those of a card a few places on while this one's are made.
+                    if position + Self.textPrefetchDistance < count {
+                        let ahead = deferred[position + Self.textPrefetchDistance]
+                        if let title = ahead.title.lengthAt { kanban_prefetch_for_read(title) }
+                        if let description = ahead.description.lengthAt { kanban_prefetch_for_read(description) }
+                    }
                     let texts = deferred[position]
                     if texts.title.isText { values[position].title = texts.title.string }
                     if texts.description.isText { values[position].description = texts.description.string }
