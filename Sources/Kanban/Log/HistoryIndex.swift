@@ -72,10 +72,10 @@ struct HistoryIndex: Sendable {
         guard added > 0 else { return extent }
         // In key order through one cursor: each page of the index is visited once, in turn,
         // and a put whose key belongs on the page of the one before skips the search from the root.
-        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        let order = HistoryIndexSortKey.order(of: entries.map(\.key))
         try transaction.withWriteCursor(on: database) { cursor in
-            for (key, value) in entries {
-                try cursor.put(value, forKey: key)
+            for position in order {
+                try cursor.put(entries[position].value, forKey: entries[position].key)
             }
             try cursor.put((0..<8).map { UInt8(truncatingIfNeeded: extent >> (8 * $0)) }, forKey: Self.extentKey)
         }
