@@ -8,6 +8,21 @@ import Testing
 /// log after the index's extent); it must equal the whole-log fold exactly, and finding a card
 /// by a prefix of its id must match what a scan of every `cardAdded` finds.
 struct HistoryIndexTests {
+    @Test("The index's keys are laid out byte for byte as every earlier version wrote them")
+    func keyLayout() {
+        let card = CardID(Identifier(high: 0x0102_0304_0506_0708, low: 0x1112_1314_1516_1718))
+        let sequence: UInt64 = 0x0000_0003_0000_0005
+        let cardBytes: [UInt8] = [1, 2, 3, 4, 5, 6, 7, 8, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18]
+        let sequenceBytes: [UInt8] = [0, 0, 0, 3, 0, 0, 0, 5]
+        // Tag 1, the epoch (sequence >> 16) in four bytes, the card, the sequence.
+        #expect(HistoryIndex.cardKey(card, sequence: sequence, epochShift: 16) == [1, 0, 3, 0, 0] + cardBytes + sequenceBytes)
+        #expect(HistoryIndex.cardKey(card, sequence: 5, epochShift: 2) == [1, 0, 0, 0, 1] + cardBytes + [0, 0, 0, 0, 0, 0, 0, 5])
+        #expect(HistoryIndex.key([2], card.raw, sequence: sequence) == [2] + cardBytes + sequenceBytes)
+        #expect(HistoryIndex.key([3], sequence: 5) == [3, 0, 0, 0, 0, 0, 0, 0, 5])
+        #expect(HistoryIndex.key([4, 9], card.raw) == [4, 9] + cardBytes)
+        #expect(HistoryIndex.key([]) == [])
+    }
+
     @Test("A card's history through the index equals the whole log's fold, for every card, filter and limit (odd seeds: an epoch every 4 events)", arguments: 0..<6)
     func cardHistoryEqualsFold(seed: UInt64) throws {
         let fixture = try EngineFixture()
