@@ -23,7 +23,7 @@ extension FlowBuilder {
         case .cardMoved:
             let card = CardID(try reader.readIdentifier())
             let to = ColumnID(try reader.readIdentifier())
-            try Self.skipKey(&reader)
+            try EventCodec.skipKey(from: &reader)
             try reader.skip(16) // from column
             _ = try reader.readVarint() // from index
             _ = try reader.readVarint() // to index
@@ -42,14 +42,7 @@ extension FlowBuilder {
                 title = try reader.readString()
                 try reader.skipString() // the old title
             }
-            if mask & 2 != 0 {
-                try reader.skipString()
-                try reader.skipString()
-            }
-            if mask & 4 != 0 {
-                _ = try EventCodec.decodeDue(from: &reader)
-                _ = try EventCodec.decodeDue(from: &reader)
-            }
+            try EventCodec.skipEditedDescriptionAndDue(mask: mask, from: &reader)
             try reader.expectEnd()
             advance(to: timestamp)
             if let title { retitle(card, to: title) }
@@ -57,7 +50,7 @@ extension FlowBuilder {
             // A revive carries the card as it comes back, laid out as an add.
             let card = CardID(try reader.readIdentifier())
             let column = ColumnID(try reader.readIdentifier())
-            try Self.skipKey(&reader)
+            try EventCodec.skipKey(from: &reader)
             let title = try reader.readString()
             try reader.skipString() // description
             _ = try EventCodec.decodeDue(from: &reader)
@@ -68,7 +61,7 @@ extension FlowBuilder {
         case .cardDeleted:
             let card = CardID(try reader.readIdentifier())
             try reader.skip(16) // column
-            try Self.skipKey(&reader)
+            try EventCodec.skipKey(from: &reader)
             try reader.skipString() // title
             try reader.skipString() // description
             _ = try EventCodec.decodeDue(from: &reader)
@@ -79,11 +72,5 @@ extension FlowBuilder {
         default:
             consume(try EventCodec.decode(bytes, sequence: sequence))
         }
-    }
-
-    /// Skips an order key (``EventCodec``'s layout: a ZigZag integer, a count, the digits).
-    private static func skipKey(_ reader: inout ByteReader) throws(EventDecodingError) {
-        _ = try reader.readSigned()
-        try reader.skip(try reader.readCount())
     }
 }

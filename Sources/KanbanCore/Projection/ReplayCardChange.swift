@@ -70,8 +70,7 @@ enum ReplayCardChange {
         switch kind {
         case .cardMoved:
             try reader.skip(32) // card, to column
-            _ = try reader.readSigned() // order key: its integer, then its fraction digits
-            try reader.skipString()
+            try EventCodec.skipKey(from: &reader)
             try reader.skip(16) // from column
             _ = try reader.readVarint()
             _ = try reader.readVarint()
@@ -82,14 +81,7 @@ enum ReplayCardChange {
             guard mask & ~7 == 0 else { throw .malformed("edit mask \(mask)", at: reader.offset) }
             try reader.skipString()
             if mask & 1 != 0 { try reader.skipString() }
-            if mask & 2 != 0 {
-                try reader.skipString()
-                try reader.skipString()
-            }
-            if mask & 4 != 0 {
-                _ = try EventCodec.decodeDue(from: &reader)
-                _ = try EventCodec.decodeDue(from: &reader)
-            }
+            try EventCodec.skipEditedDescriptionAndDue(mask: mask, from: &reader)
         case .cardAdded, .cardRevived, .cardDeleted:
             try EventCodec.skipCard(from: &reader)
             _ = try reader.readVarint()

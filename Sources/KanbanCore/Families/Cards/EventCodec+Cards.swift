@@ -142,11 +142,30 @@ extension EventCodec {
     /// Steps over a card as ``decodeCard(from:)`` reads it, making none of its strings.
     static func skipCard(from reader: inout ByteReader) throws(EventDecodingError) {
         try reader.skip(32) // id, column
-        _ = try reader.readSigned() // order key: its integer, then its fraction digits
-        try reader.skipString()
+        try skipKey(from: &reader)
         try reader.skipString() // title
         try reader.skipString() // description
         _ = try decodeDue(from: &reader)
+    }
+
+    /// Steps over an order key as ``decodeKey(from:)`` reads it: its integer, then its
+    /// fraction digits, unchecked.
+    static func skipKey(from reader: inout ByteReader) throws(EventDecodingError) {
+        _ = try reader.readSigned()
+        try reader.skip(try reader.readCount())
+    }
+
+    /// Steps over what an edit with presence `mask` carries after its title: the new and the
+    /// old description, and the new and the old due date, each when the mask has it.
+    static func skipEditedDescriptionAndDue(mask: UInt8, from reader: inout ByteReader) throws(EventDecodingError) {
+        if mask & 2 != 0 {
+            try reader.skipString()
+            try reader.skipString()
+        }
+        if mask & 4 != 0 {
+            _ = try decodeDue(from: &reader)
+            _ = try decodeDue(from: &reader)
+        }
     }
 
     static func encodeKey(_ key: OrderKey, into writer: inout ByteWriter) {
