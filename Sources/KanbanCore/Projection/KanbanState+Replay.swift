@@ -17,16 +17,6 @@ extension KanbanState {
         let timestamp = Timestamp(millisecondsSinceEpoch: try reader.readInt64())
 
         switch kind {
-        case .cardMoved, .cardEdited, .cardAdded, .cardRevived, .cardDeleted:
-            try reader.skip(32) // event id, board id
-            let actor = try reader.readSlice(try reader.readCount())
-            guard let change = try ReplayCardChange.read(kind, from: &reader) else {
-                apply(try EventCodec.decode(bytes, sequence: sequence)) // not reached: these are card kinds
-                break
-            }
-            try reader.expectEnd()
-            apply(change)
-            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         case .undone, .redone:
             // Both carry their target, the payload undone (or redone), then the one that
             // takes effect, each nested: its kind tag, then its payload.
@@ -50,7 +40,16 @@ extension KanbanState {
                 undoStacks.recordRedo(actorBytes: actor, target: target, sequence: sequence)
             }
         default:
-            apply(try EventCodec.decode(bytes, sequence: sequence))
+            try reader.skip(32) // event id, board id
+            let actor = try reader.readSlice(try reader.readCount())
+            guard let change = try ReplayCardChange.read(kind, from: &reader) else {
+                // Board, column and detail events, as the decoder reads them.
+                apply(try EventCodec.decode(bytes, sequence: sequence))
+                break
+            }
+            try reader.expectEnd()
+            apply(change)
+            undoStacks.recordAction(actorBytes: actor, sequence: sequence)
         }
         lastSequence = sequence
         return timestamp
