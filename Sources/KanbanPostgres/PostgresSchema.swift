@@ -148,6 +148,21 @@ public enum PostgresSchema {
             LANGUAGE sql VOLATILE AS $$ SELECT pg_advisory_unlock(1801546338, hashtext(current_schema())) $$
             """,
         ], relations: [], functions: ["kanban_take_turn(bigint,integer)", "kanban_end_turn()"]),
+        // The write lease (``WriteLease``): the one node that carries out every node's writes
+        // while it holds it, so nodes do not take turns on the log. The secret a node shows when
+        // it hands a write to that node: whoever reads this database is trusted with the log anyway.
+        PostgresMigration(version: 9, statements: [
+            """
+            CREATE TABLE IF NOT EXISTS write_lease (
+                only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row), node uuid NOT NULL, url text NOT NULL,
+                expires_at timestamptz NOT NULL)
+            """,
+            """
+            INSERT INTO kanban_meta (key, value)
+            VALUES ('node_secret', replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''))
+            ON CONFLICT DO NOTHING
+            """,
+        ], relations: ["write_lease"]),
     ]
 
     /// The tables, sequences and indexes of this version, by name.

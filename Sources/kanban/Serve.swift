@@ -30,6 +30,9 @@ struct Serve: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("A PostgreSQL database holding the log, shared by every node serving it: postgres://user:password@host:port/database?sslmode=disable. --db is then this node's cache of it (default ./kanban-cache.db).", valueName: "url"))
     var store: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --store: the URL other nodes reach this one at (http://10.0.0.5:8080). Such a node may hold the log's write lease, and carry out every node's writes while it does; without it, a node hands its writes to the holder and holds the lease never.", valueName: "url"))
+    var advertise: String?
+
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address"))
     var host = "127.0.0.1"
 
@@ -64,6 +67,14 @@ struct Serve: ParsableCommand {
         guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(logLevel) else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
+        if let advertise {
+            guard store != nil else { throw ValidationError("--advertise needs --store: only nodes of a shared log hand writes to each other") }
+            guard let url = URL(string: advertise), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                url.path.isEmpty || url.path == "/", url.query == nil, url.user == nil
+            else {
+                throw ValidationError("--advertise must be this node's base URL, like http://10.0.0.5:8080 (no path, query or user)")
+            }
+        }
         if let otelEndpoint, !otelEndpoint.hasPrefix("http://") && !otelEndpoint.hasPrefix("https://") {
             throw ValidationError("--otel-endpoint must be an http:// or https:// URL")
         }
@@ -97,16 +108,27 @@ struct Serve: ParsableCommand {
             }
         }
         let engine: KanbanEngine
+        var forwarding: WriteForwarding?
         if let store {
-            _ = try PostgresURL(store)
+            let url = try PostgresURL(store)
             let node = try openNode(of: store)
             engine = node.engine
             services.append(SharedLogFollowerService(follower: SharedLogFollower(engine: node.engine, store: node.follower)))
+            let lease = WriteLease(url: url, advertising: advertise.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+            do {
+                forwarding = WriteForwarding(secret: try lease.secret())
+            } catch {
+                throw ServeError(message: "cannot read the shared log's node secret: \(error)")
+            }
+            if let forwarding {
+                WriteLeaseService.round(lease, forwarding)
+                services.append(WriteLeaseService(lease: lease, forwarding: forwarding))
+            }
         } else {
             engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
         }
         if let replica = try Replica.open(engine) { throw ServeError(message: ReplicaError.cannotServeReplica(origin: replica.origin).description) }
-        let server = KanbanServer(engine: engine, configuration: configuration)
+        let server = KanbanServer(engine: engine, configuration: configuration, forwarding: forwarding)
         let outcome = BlockingOutcome()
         Task {
             do {

@@ -24,7 +24,9 @@
 # FAULT_SECONDS (20), FAULT_NODES (2, up to 4), RESTARTS (20), ADDS (200), LIVE_LIMIT_MS (100),
 # BOARDS (16), PG_DELAY_MS (0: with a number, the nodes reach PostgreSQL through
 # delay-proxy.py, which delays every chunk each way by that many milliseconds, as a network would),
-# PHASES ("throughput faults restarts live", and "boards": those to run).
+# PHASES ("throughput faults restarts live", and "boards": those to run), LEASE (1, the default
+# with PG_DELAY_MS: the nodes on PostgreSQL advertise their URLs with --advertise, so one holds
+# the write lease and carries out every node's writes; 0, the default without: they take turns).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -43,6 +45,8 @@ FAULT_NODES=${FAULT_NODES:-2}
 RESTARTS=${RESTARTS:-20}
 BOARDS=${BOARDS:-16}
 PG_DELAY_MS=${PG_DELAY_MS:-0}
+# The write lease is for nodes that reach PostgreSQL over a network: on by default with PG_DELAY_MS.
+LEASE=${LEASE:-$([ "$PG_DELAY_MS" != 0 ] && echo 1 || echo 0)}
 # How many boards the throughput runs' writers go round (the boards phase sets it per run).
 BOARD_COUNT=1
 case "$FAULT_NODES" in 2|3|4) ;; *) echo "FAULT_NODES must be 2, 3 or 4" >&2; exit 2 ;; esac
@@ -100,8 +104,14 @@ start_node() {
     local i=$1 db=$2 store=$3 port=$4 out url=""
     STARTS=$((STARTS + 1))
     out="$WORK/node$i.$STARTS"
+    # Each node reaches PostgreSQL through a delaying proxy of its own, as each machine has its own link.
+    [ "$PG_DELAY_MS" != 0 ] && store=${store/:$STORE_PORT\//:$((STORE_PORT + i))/}
+    if [ -n "$store" ] && [ "$LEASE" = 1 ] && [ -n "$ADVERTISES" ]; then
+        [ "$port" != 0 ] || port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    fi
     local args=(serve --db "$db" --port "$port" --log-level warning)
     [ -n "$store" ] && args+=(--store "$store")
+    [ -n "$store" ] && [ "$LEASE" = 1 ] && [ -n "$ADVERTISES" ] && args+=(--advertise "http://127.0.0.1:$port")
     NODE_URL[i]=""
     : >"$out.out"   # made before the node starts: the redirection below happens in the child, later
     : >"$out.err"
@@ -178,15 +188,21 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 # PG_DELAY_MS: the nodes reach PostgreSQL through delay-proxy.py, which holds every chunk that
-# long each way (this machine's kernel has no netem); psql and the clients' requests go direct.
+# long each way (this machine's kernel has no netem): one proxy per node (ports STORE_PORT + 0…3),
+# so no node's packets queue behind another's in one proxy's loop, as on a network where each
+# machine has its own link; psql and the clients' requests go direct.
 STORE_PORT=$KANBAN_PG_PORT
 if [ "$PG_DELAY_MS" != 0 ]; then
     STORE_PORT=$((KANBAN_PG_PORT + 1000))
-    python3 "$HERE/delay-proxy.py" --listen "$STORE_PORT" --to "$KANBAN_PG_PORT" --delay-ms "$PG_DELAY_MS" >"$WORK/delay-proxy.out" 2>&1 &
-    BACKGROUND+=($!)
-    for _ in $(seq 100); do grep -q listening "$WORK/delay-proxy.out" 2>/dev/null && break; sleep 0.05; done
-    grep -q listening "$WORK/delay-proxy.out" || { cat "$WORK/delay-proxy.out" >&2; exit 1; }
+    for k in 0 1 2 3; do
+        python3 "$HERE/delay-proxy.py" --listen "$((STORE_PORT + k))" --to "$KANBAN_PG_PORT" --delay-ms "$PG_DELAY_MS" >"$WORK/delay-proxy$k.out" 2>&1 &
+        BACKGROUND+=($!)
+        for _ in $(seq 100); do grep -q listening "$WORK/delay-proxy$k.out" 2>/dev/null && break; sleep 0.05; done
+        grep -q listening "$WORK/delay-proxy$k.out" || { cat "$WORK/delay-proxy$k.out" >&2; exit 1; }
+    done
 fi
+# Whether the binary has --advertise (builds before the write lease do not).
+ADVERTISES=$("$KANBAN" serve --help 2>&1 | grep -q -- --advertise && echo yes || true)
 # fresh_database NAME: creates it; prints its --store URL (through the delaying proxy, with PG_DELAY_MS).
 fresh_database() {
     psql -q "$KANBAN_TEST_POSTGRES_URL" -c "CREATE DATABASE $1" >/dev/null

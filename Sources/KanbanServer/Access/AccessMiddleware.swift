@@ -21,6 +21,8 @@ struct AccessMiddleware: RouterMiddleware {
     let guesses: TokenGuessThrottle
     /// Who administers the server.
     let people: SignedInPeople
+    /// The shared log's node secret, when this node's writes may come from its other nodes.
+    var forwarding: WriteForwarding? = nil
 
     /// The cookie ``SessionRoutes`` sets.
     static let sessionCookie = "kanban_session"
@@ -57,6 +59,20 @@ struct AccessMiddleware: RouterMiddleware {
             }
         }
         var context = context
+        // A write another node of the shared log hands on: that node checked the credential.
+        if let shown = request.headers[.kanbanNodeSecret] {
+            guard let forwarding, ConstantTime.equal(shown, forwarding.secret) else {
+                if let refusal = await Self.refuseGuess(shown, from: context.clientAddress, guesses: guesses) { return refusal }
+                throw APIError(.unauthorized, "X-Kanban-Node-Secret is not this shared log's node secret")
+            }
+            guard let actor = request.headers[.kanbanForwardedActor].map({ $0.removingPercentEncoding ?? $0 }), !actor.isEmpty else {
+                throw APIError(.badRequest, "a write handed on by another node names its actor in X-Kanban-Forwarded-Actor")
+            }
+            context.actor = actor
+            context.isAdministrator = request.headers[.kanbanForwardedAdministrator] == "1"
+            context.isForwarded = true
+            return try await next(request, context)
+        }
         if configuration.requiresSignIn {
             if !Self.isOpen(request.method, path) {
                 let (credential, actor) = Self.actor(of: request, tokens: configuration.tokens, sessions: sessions)

@@ -10,7 +10,10 @@ struct MetricsMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        metrics.recordRequest(method: request.method.rawValue, status: response.status.code, elapsed: ContinuousClock.now - start)
+        metrics.recordRequest(
+            method: request.method.rawValue, status: response.status.code, elapsed: ContinuousClock.now - start,
+            forwarded: request.headers[.kanbanNodeSecret] != nil
+        )
         return response
     }
 }

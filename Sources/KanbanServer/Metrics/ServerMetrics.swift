@@ -28,6 +28,8 @@ final class ServerMetrics: Sendable {
     private let largestBatch: Gauge
     private let lastSequence: Gauge
     private let lostPositions: Gauge
+    private let forwarded: Counter
+    private let forwardedCarriedOutHere: Counter
     /// The request counter of each method and status seen, so a request looks its counter up
     /// once by a short key rather than through the registry's descriptor and labels.
     private let requestCounters = Mutex<[String: Counter]>([:])
@@ -68,6 +70,15 @@ final class ServerMetrics: Sendable {
     private static var sharedLogLostPositions: MetricNameDescriptor {
         named("kanban_shared_log_lost_positions", "Events this node's cache held that its shared log lost (failovers behind it): cut from the cache and kept apart, or held still by a cache that cannot be cut.")
     }
+    private static var writesForwardedTotal: MetricNameDescriptor { named(
+        "kanban_writes_forwarded_total", "Writes handed to the node holding the shared log's write lease and answered by it."
+    ) }
+    private static var writesForwardedCarriedOutHereTotal: MetricNameDescriptor { named(
+        "kanban_writes_forwarded_carried_out_here_total", "Writes meant for the write lease's holder carried out here: it refused the connection."
+    ) }
+    private static var forwardedRequestsTotal: MetricNameDescriptor { named(
+        "kanban_forwarded_requests_total", "Writes other nodes handed on and this node carried out, by method and status (not in kanban_http_requests_total)."
+    ) }
     private static var httpRequestsTotal: MetricNameDescriptor { named("kanban_http_requests_total", "HTTP requests answered, by method and status.") }
 
     init() {
@@ -84,19 +95,29 @@ final class ServerMetrics: Sendable {
         largestBatch = registry.makeGauge(descriptor: Self.batchSizeMax, labels: [])
         lastSequence = registry.makeGauge(descriptor: Self.logLastSequence, labels: [])
         lostPositions = registry.makeGauge(descriptor: Self.sharedLogLostPositions, labels: [])
+        forwarded = registry.makeCounter(descriptor: Self.writesForwardedTotal, labels: [])
+        forwardedCarriedOutHere = registry.makeCounter(descriptor: Self.writesForwardedCarriedOutHereTotal, labels: [])
     }
 
-    /// Counts one answered request, its answer's head `elapsed` after its own.
-    func recordRequest(method: String, status: Int, elapsed: Duration) {
+    /// Counts one answered request, its answer's head `elapsed` after its own; `forwarded`: a
+    /// write another node handed on, counted apart (that node counts it as its own request).
+    func recordRequest(method: String, status: Int, elapsed: Duration, forwarded: Bool = false) {
         let counter = requestCounters.withLock { counters in
-            let key = "\(method) \(status)"
+            let key = "\(forwarded ? "forwarded " : "")\(method) \(status)"
             if let counter = counters[key] { return counter }
-            let counter = registry.makeCounter(descriptor: Self.httpRequestsTotal, labels: [("method", method), ("status", String(status))])
+            let counter = registry.makeCounter(
+                descriptor: forwarded ? Self.forwardedRequestsTotal : Self.httpRequestsTotal, labels: [("method", method), ("status", String(status))]
+            )
             counters[key] = counter
             return counter
         }
         counter.increment()
         latency.record(elapsed)
+    }
+
+    /// A write meant for the write lease's holder was answered by it, or carried out here.
+    func recordForwardedWrite(carriedOutHere: Bool) {
+        (carriedOutHere ? forwardedCarriedOutHere : forwarded).increment()
     }
 
     /// A live stream opened (`+1`) or closed (`-1`).

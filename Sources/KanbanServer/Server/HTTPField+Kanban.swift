@@ -14,4 +14,12 @@ extension HTTPField.Name {
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
     /// `Link` (RFC 8288): where the next page of a list answer is.
     static let link = HTTPField.Name("Link")!
+    /// The secret of a shared log's nodes, on a write one node hands to another (``WriteForwarding``).
+    static let kanbanNodeSecret = HTTPField.Name("X-Kanban-Node-Secret")!
+    /// Who acts, on a write handed on (percent-encoded).
+    static let kanbanForwardedActor = HTTPField.Name("X-Kanban-Forwarded-Actor")!
+    /// `1` when that actor administers the server that received the write, else `0`.
+    static let kanbanForwardedAdministrator = HTTPField.Name("X-Kanban-Forwarded-Administrator")!
+    /// On the answer to a write handed on: the log's last sequence once it was carried out.
+    static let kanbanLogPosition = HTTPField.Name("X-Kanban-Log-Position")!
 }

@@ -11,6 +11,8 @@ public struct KanbanRequestContext: RequestContext {
     /// Whether the actor administers the server: without tokens, everyone does; with them, an
     /// `ACTOR TOKEN` line's actor, not an `ACTOR TOKEN member` line's.
     public var isAdministrator = true
+    /// Whether another node of the shared log handed this write on (it showed the nodes' secret).
+    public var isForwarded = false
     /// The client's IP address (`local` when the connection has none, as in tests).
     public var clientAddress: String
     /// The request's connection (a live stream sets its send buffer, and waits on its event loop

@@ -31,15 +31,20 @@ public struct KanbanServer: Sendable {
     let pendingSignIns = PendingSignIns()
     /// The relying party of ``ServerConfiguration/oidc``.
     let oidc: OIDCClient?
+    /// On a node of a shared log with a write lease: where its writes are carried out.
+    let forwarding: WriteForwarding?
 
-    public init(engine: KanbanEngine, configuration: ServerConfiguration) {
-        self.init(engine: engine, configuration: configuration, oidcHTTP: NIOOIDCHTTP())
+    /// A server over `engine`; on a node of a shared log, `forwarding` hands its writes to the
+    /// node holding the write lease and takes the writes other nodes hand it.
+    public init(engine: KanbanEngine, configuration: ServerConfiguration, forwarding: WriteForwarding? = nil) {
+        self.init(engine: engine, configuration: configuration, oidcHTTP: NIOOIDCHTTP(), forwarding: forwarding)
     }
 
     /// A server whose sign-in reaches its provider through `oidcHTTP` (tests put one of theirs there).
-    init(engine: KanbanEngine, configuration: ServerConfiguration, oidcHTTP: any OIDCHTTP) {
+    init(engine: KanbanEngine, configuration: ServerConfiguration, oidcHTTP: any OIDCHTTP, forwarding: WriteForwarding? = nil) {
         self.engine = engine
         self.configuration = configuration
+        self.forwarding = forwarding
         let metrics = ServerMetrics()
         self.metrics = metrics
         broadcaster = LiveBroadcaster(engine: engine, metrics: metrics)
@@ -60,7 +65,9 @@ public struct KanbanServer: Sendable {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses, people: people))
+        router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses, people: people, forwarding: forwarding))
+        // Before the board check: the holder checks the board on the log as it is.
+        if let forwarding { router.add(middleware: ForwardWritesMiddleware(forwarding: forwarding, engine: engine, metrics: metrics)) }
         router.add(middleware: BoardAccessMiddleware(engine: engine))
         let runner = CommandRunner(engine: engine)
         let api = router.group("api")

@@ -1,0 +1,131 @@
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Kanban
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// On a node of a shared log, hands each write to the node holding the write lease
+/// (``WriteForwarding/leader``) and answers with its answer. The holder carries out every
+/// node's writes in its own batches, so nodes do not take turns on the log. A read here after
+/// such an answer waits until this node's own copy of the log holds the write (its follower
+/// copies it in a few milliseconds): whoever wrote through this node reads their write here,
+/// and a write's answer does not wait for the copy.
+///
+/// What it hands on: every `/api` write but signing in and out (sessions live on the node that
+/// made them), sync pushes (their acknowledgements go out on the pushing client's stream,
+/// which is here) and imports (large, and rare). The holder acts for the actor this node's
+/// access check found, on the strength of the nodes' secret. When the holder refuses the
+/// connection (it stopped; its lease has not lapsed yet), the write is carried out here, as
+/// without a lease, and so are the writes of the next moments; when it fails after the request
+/// went out, the answer is 503 and nothing is known kept: a retry with the same
+/// `Idempotency-Key` is answered once. Writes the holder answers carry
+/// `X-Kanban-Log-Position`.
+struct ForwardWritesMiddleware: RouterMiddleware {
+    typealias Context = KanbanRequestContext
+
+    let forwarding: WriteForwarding
+    let engine: KanbanEngine
+    let metrics: ServerMetrics
+
+    /// How long a handed-on write may take, its answer's body included.
+    static let timeout: TimeAmount = .seconds(30)
+    /// How long a read waits for this node's copy of the log to hold a write the holder
+    /// answered; past it, the read answers anyway.
+    static let catchUpLimit: Duration = .seconds(2)
+    /// The largest answer taken back.
+    static let largestAnswer = 32 << 20
+
+    /// The client of every handed-on write, for the life of the process: a refused connection
+    /// fails at once (the write is then carried out here), and enough connections for every
+    /// writer waiting on the holder at once.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 512
+        configuration.timeout.connect = .seconds(1)
+        configuration.decompression = .disabled
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// Request fields not handed on: the connection's own, the credential (the holder takes the
+    /// actor from this node), and `Origin` (checked here against this node's name).
+    private static let fieldsLeft: Set<HTTPField.Name> = [
+        .hostHeader, .connection, .transferEncoding, .contentLength, .authorization, .cookie, .origin, .kanbanActor,
+        .kanbanNodeSecret, .kanbanForwardedActor, .kanbanForwardedAdministrator, .expect, .te, .upgrade, HTTPField.Name("Keep-Alive")!,
+    ]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if context.isForwarded {
+            var response = try await next(request, context)
+            response.headers[.kanbanLogPosition] = String(try engine.lastSequence())
+            return response
+        }
+        if !AccessMiddleware.isWrite(request.method), request.uri.path.hasPrefix("/api/"), let floor = forwarding.readFloor {
+            // A read after a write the holder answered shows that write. A copy that does not
+            // come within the limit (PostgreSQL unreachable) holds up this read only.
+            let holds = try await engine.waitForLog(through: floor, timeout: Self.catchUpLimit)
+            forwarding.saw(holds ? try engine.lastSequence() : floor)
+        }
+        guard Self.isHandedOn(request), let leader = forwarding.leader else { return try await next(request, context) }
+        var request = request
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        var outgoing = HTTPClientRequest(url: leader + request.uri.description)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headers where !Self.fieldsLeft.contains(field.name) { outgoing.headers.add(name: field.name.rawName, value: field.value) }
+        outgoing.headers.add(name: HTTPField.Name.kanbanNodeSecret.rawName, value: forwarding.secret)
+        outgoing.headers.add(
+            name: HTTPField.Name.kanbanForwardedActor.rawName,
+            value: context.actor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? context.actor
+        )
+        outgoing.headers.add(name: HTTPField.Name.kanbanForwardedAdministrator.rawName, value: context.isAdministrator ? "1" : "0")
+        outgoing.body = .bytes(body)
+        let deadline = NIODeadline.now() + Self.timeout
+        let answer: HTTPClientResponse
+        do {
+            answer = try await Self.client.execute(outgoing, deadline: deadline)
+        } catch where Self.neverSent(error) {
+            // Nothing reached the holder: the write is carried out here, through the log's claim.
+            forwarding.markUnreachable(leader)
+            metrics.recordForwardedWrite(carriedOutHere: true)
+            return try await next(request, context)
+        } catch {
+            throw APIError(.serviceUnavailable, "the node carrying out writes (\(leader)) did not answer: \(error); retry with the same Idempotency-Key")
+        }
+        let answerBody: ByteBuffer
+        do {
+            answerBody = try await answer.body.collect(upTo: Self.largestAnswer)
+        } catch {
+            throw APIError(.serviceUnavailable, "the node carrying out writes (\(leader)) broke off its answer: \(error); retry with the same Idempotency-Key")
+        }
+        metrics.recordForwardedWrite(carriedOutHere: false)
+        if let position = answer.headers.first(name: HTTPField.Name.kanbanLogPosition.rawName).flatMap(UInt64.init) {
+            forwarding.raiseFloor(to: position)
+        }
+        var fields = HTTPFields()
+        for (name, value) in answer.headers {
+            guard let name = HTTPField.Name(name), ![.connection, .transferEncoding, .contentLength, HTTPField.Name("Keep-Alive")!].contains(name) else { continue }
+            fields.append(HTTPField(name: name, value: value))
+        }
+        return Response(status: HTTPResponse.Status(code: Int(answer.status.code)), headers: fields, body: ResponseBody(byteBuffer: answerBody))
+    }
+
+    /// Whether `request` is a write handed to the lease holder.
+    static func isHandedOn(_ request: Request) -> Bool {
+        let path = request.uri.path
+        guard AccessMiddleware.isWrite(request.method), path.hasPrefix("/api/") else { return false }
+        return !["/api/session", "/api/sync/push", "/api/import/trello"].contains(path)
+    }
+
+    /// Whether `error` says the request never reached the holder (no connection was made).
+    static func neverSent(_ error: any Error) -> Bool {
+        if let error = error as? HTTPClientError, error == .connectTimeout { return true }
+        if error is NIOConnectionError { return true }
+        if let error = error as? IOError, [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH].contains(error.errnoCode) { return true }
+        if case ChannelError.connectTimeout = error { return true }
+        return false
+    }
+}
