@@ -53,6 +53,15 @@ struct SharedLogForwardingTests {
             let undone = try node.exchange("POST", "/api/undo", fields: ["X-Kanban-Actor": encodedActor])
             #expect(undone.status == 200 || undone.status == 201, "\(undone)")
             #expect(try Self.titles(on: node) == ["Bob's"])
+
+            // A board whose name needs percent-encoding in the path, made and written through the node.
+            let name = "로드맵 Q1, 2027 #1"
+            let path = try #require(name.addingPercentEncoding(withAllowedCharacters: .alphanumerics.subtracting(CharacterSet(charactersIn: "\u{80}"..."\u{10FFFF}"))))
+            #expect(try node.exchange("POST", "/api/boards", body: #"{"name": "\#(name)"}"#).status == 201)
+            let onBoard = try node.exchange("POST", "/api/boards/\(path)/cards", body: #"{"title": "On the roadmap"}"#)
+            #expect(onBoard.status == 201, "\(onBoard)")
+            #expect(try Self.titles(on: node, board: path) == ["On the roadmap"])
+            #expect(try node.metric("kanban_writes_forwarded_total") == 4)
         }
     }
 

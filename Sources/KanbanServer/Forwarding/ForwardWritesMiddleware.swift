@@ -30,8 +30,12 @@ struct ForwardWritesMiddleware: RouterMiddleware {
     let engine: KanbanEngine
     let metrics: ServerMetrics
 
-    /// How long a handed-on write may take, its answer's body included.
-    static let timeout: TimeAmount = .seconds(30)
+    /// How long a handed-on write may take, its answer's body included (a write takes
+    /// milliseconds; a holder stopped but not dead has its lease lapse well within it).
+    static let timeout: TimeAmount = .seconds(10)
+    /// The characters an actor keeps in `X-Kanban-Forwarded-Actor`: ASCII letters, digits and
+    /// `-._~` (Foundation's `.alphanumerics` would leave Korean letters as they are).
+    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     /// How long a read waits for this node's copy of the log to hold a write the holder
     /// answered; past it, the read answers anyway.
     static let catchUpLimit: Duration = .seconds(2)
@@ -73,13 +77,14 @@ struct ForwardWritesMiddleware: RouterMiddleware {
         guard Self.isHandedOn(request), let leader = forwarding.leader else { return try await next(request, context) }
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
-        var outgoing = HTTPClientRequest(url: leader + request.uri.description)
+        // The path and query only: a request line in absolute form names this node's host.
+        var outgoing = HTTPClientRequest(url: leader + request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers where !Self.fieldsLeft.contains(field.name) { outgoing.headers.add(name: field.name.rawName, value: field.value) }
         outgoing.headers.add(name: HTTPField.Name.kanbanNodeSecret.rawName, value: forwarding.secret)
         outgoing.headers.add(
             name: HTTPField.Name.kanbanForwardedActor.rawName,
-            value: context.actor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? context.actor
+            value: context.actor.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? context.actor
         )
         outgoing.headers.add(name: HTTPField.Name.kanbanForwardedAdministrator.rawName, value: context.isAdministrator ? "1" : "0")
         outgoing.body = .bytes(body)
