@@ -20,31 +20,62 @@ struct WriteLeaseService: Service {
     }
 
     func run() async throws {
-        let stopped = Stopped()
+        let keeper = Keeper()
         let lease = lease
         let forwarding = forwarding
         let thread = Thread {
-            while !stopped.flag.load(ordering: .acquiring) {
+            while !keeper.isStopped {
                 Self.round(lease, forwarding)
                 // In short naps, so a stop does not wait a whole renewal.
                 let until = ContinuousClock.now + WriteLease.renewal
-                while ContinuousClock.now < until, !stopped.flag.load(ordering: .acquiring) { Thread.sleep(forTimeInterval: 0.05) }
+                while ContinuousClock.now < until, !keeper.isStopped { Thread.sleep(forTimeInterval: 0.05) }
             }
             lease.release()
             lease.close()
-            stopped.done.store(true, ordering: .releasing)
+            keeper.end()
         }
         thread.name = "kanban-write-lease"
         thread.start()
         try? await gracefulShutdown()
         forwarding.lead(to: nil)
-        stopped.flag.store(true, ordering: .releasing)
-        while !stopped.done.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(20)) }
+        keeper.stop()
+        await keeper.waitForEnd()
     }
 
-    /// The thread's stop and its end.
-    private final class Stopped: Sendable {
-        let flag = Atomic<Bool>(false)
-        let done = Atomic<Bool>(false)
+    /// The thread's stop, and its end awaited without polling (a cancelled task's sleep returns
+    /// at once, so a loop of sleeps would spin).
+    private final class Keeper: Sendable {
+        private struct State {
+            var stopped = false
+            var ended = false
+            var waiter: CheckedContinuation<Void, Never>?
+        }
+
+        private let state = Mutex(State())
+
+        var isStopped: Bool { state.withLock { $0.stopped } }
+
+        func stop() {
+            state.withLock { $0.stopped = true }
+        }
+
+        func end() {
+            let waiter = state.withLock { state in
+                state.ended = true
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+
+        func waitForEnd() async {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let ended = state.withLock { state in
+                    if !state.ended { state.waiter = waiter }
+                    return state.ended
+                }
+                if ended { waiter.resume() }
+            }
+        }
     }
 }

@@ -28,6 +28,9 @@ struct AccessMiddleware: RouterMiddleware {
     static let sessionCookie = "kanban_session"
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // A write another node of the shared log hands on: that node checked its client's
+        // host, origin and credential.
+        if let shown = request.headers[.kanbanNodeSecret] { return try await handleHandedOn(request, secret: shown, context: context, next: next) }
         let hostFields = request.headers[values: .hostHeader]
         guard hostFields.count <= 1 else { throw APIError(.badRequest, "a request has one Host header, not \(hostFields.count)") }
         let authority = hostFields.first ?? request.head.authority
@@ -59,20 +62,6 @@ struct AccessMiddleware: RouterMiddleware {
             }
         }
         var context = context
-        // A write another node of the shared log hands on: that node checked the credential.
-        if let shown = request.headers[.kanbanNodeSecret] {
-            guard let forwarding, ConstantTime.equal(shown, forwarding.secret) else {
-                if let refusal = await Self.refuseGuess(shown, from: context.clientAddress, guesses: guesses) { return refusal }
-                throw APIError(.unauthorized, "X-Kanban-Node-Secret is not this shared log's node secret")
-            }
-            guard let actor = request.headers[.kanbanForwardedActor].map({ $0.removingPercentEncoding ?? $0 }), !actor.isEmpty else {
-                throw APIError(.badRequest, "a write handed on by another node names its actor in X-Kanban-Forwarded-Actor")
-            }
-            context.actor = actor
-            context.isAdministrator = request.headers[.kanbanForwardedAdministrator] == "1"
-            context.isForwarded = true
-            return try await next(request, context)
-        }
         if configuration.requiresSignIn {
             if !Self.isOpen(request.method, path) {
                 let (credential, actor) = Self.actor(of: request, tokens: configuration.tokens, sessions: sessions)
@@ -91,6 +80,34 @@ struct AccessMiddleware: RouterMiddleware {
         } else if let actor = request.headers[.kanbanActor]?.trimmingCharacters(in: .whitespaces), !actor.isEmpty {
             context.actor = actor.removingPercentEncoding ?? actor
         }
+        return try await next(request, context)
+    }
+
+    /// A write another node of the shared log handed on (``ForwardWritesMiddleware``): taken
+    /// only with the log's node secret, only as a write the nodes hand on (the secret opens no
+    /// read and no session), and only from a node that signs people in as this one does (else a
+    /// member there could be an administrator here). The actor is the handing node's; whether
+    /// they administer is this node's word, as its engine's.
+    private func handleHandedOn(
+        _ request: Request, secret shown: String, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard let forwarding, ConstantTime.equal(shown, forwarding.secret) else {
+            if let refusal = await Self.refuseGuess(shown, from: context.clientAddress, guesses: guesses) { return refusal }
+            throw APIError(.unauthorized, "X-Kanban-Node-Secret is not this shared log's node secret")
+        }
+        guard ForwardWritesMiddleware.isHandedOn(request), !request.uri.path.contains("//") else {
+            throw APIError(.forbidden, "the node secret is taken on the writes nodes hand on, not on \(request.method.rawValue) \(Self.printable(request.uri.path))")
+        }
+        guard request.headers[.kanbanForwardedSignIn] == (configuration.requiresSignIn ? "1" : "0") else {
+            throw APIError(.serviceUnavailable, "the nodes of this log do not sign people in alike: start every node with the same --token-file and --oidc-config")
+        }
+        guard let actor = request.headers[.kanbanForwardedActor].map({ $0.removingPercentEncoding ?? $0 }), !actor.isEmpty else {
+            throw APIError(.badRequest, "a write handed on by another node names its actor in X-Kanban-Forwarded-Actor")
+        }
+        var context = context
+        context.actor = actor
+        context.isAdministrator = configuration.requiresSignIn ? people.isAdministrator(actor) : true
+        context.isForwarded = true
         return try await next(request, context)
     }
 

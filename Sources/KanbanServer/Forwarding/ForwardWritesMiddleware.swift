@@ -29,10 +29,12 @@ struct ForwardWritesMiddleware: RouterMiddleware {
     let forwarding: WriteForwarding
     let engine: KanbanEngine
     let metrics: ServerMetrics
+    /// Whether this node signs people in: the holder must too.
+    let signsIn: Bool
 
-    /// How long a handed-on write may take, its answer's body included (a write takes
-    /// milliseconds; a holder stopped but not dead has its lease lapse well within it).
-    static let timeout: TimeAmount = .seconds(10)
+    /// How long a handed-on write may take, its answer's body included: longer than the
+    /// holder's own wait for PostgreSQL (30 s), so a write answered 503 here was not kept there.
+    static let timeout: TimeAmount = .seconds(35)
     /// The characters an actor keeps in `X-Kanban-Forwarded-Actor`: ASCII letters, digits and
     /// `-._~` (Foundation's `.alphanumerics` would leave Korean letters as they are).
     static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -48,7 +50,7 @@ struct ForwardWritesMiddleware: RouterMiddleware {
     private static let client: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 512
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 128
         configuration.timeout.connect = .seconds(1)
         configuration.decompression = .disabled
         configuration.redirectConfiguration = .disallow
@@ -59,13 +61,14 @@ struct ForwardWritesMiddleware: RouterMiddleware {
     /// actor from this node), and `Origin` (checked here against this node's name).
     private static let fieldsLeft: Set<HTTPField.Name> = [
         .hostHeader, .connection, .transferEncoding, .contentLength, .authorization, .cookie, .origin, .kanbanActor,
-        .kanbanNodeSecret, .kanbanForwardedActor, .kanbanForwardedAdministrator, .expect, .te, .upgrade, HTTPField.Name("Keep-Alive")!,
+        .kanbanNodeSecret, .kanbanForwardedActor, .kanbanForwardedSignIn, .expect, .te, .upgrade, HTTPField.Name("Keep-Alive")!,
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if context.isForwarded {
             var response = try await next(request, context)
-            response.headers[.kanbanLogPosition] = String(try engine.lastSequence())
+            // The write is kept whatever happens here: no position, no wait on the node.
+            if let end = try? engine.lastSequence() { response.headers[.kanbanLogPosition] = String(end) }
             return response
         }
         if !AccessMiddleware.isWrite(request.method), request.uri.path.hasPrefix("/api/"), let floor = forwarding.readFloor {
@@ -86,25 +89,33 @@ struct ForwardWritesMiddleware: RouterMiddleware {
             name: HTTPField.Name.kanbanForwardedActor.rawName,
             value: context.actor.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? context.actor
         )
-        outgoing.headers.add(name: HTTPField.Name.kanbanForwardedAdministrator.rawName, value: context.isAdministrator ? "1" : "0")
+        outgoing.headers.add(name: HTTPField.Name.kanbanForwardedSignIn.rawName, value: signsIn ? "1" : "0")
         outgoing.body = .bytes(body)
         let deadline = NIODeadline.now() + Self.timeout
-        let answer: HTTPClientResponse
-        do {
-            answer = try await Self.client.execute(outgoing, deadline: deadline)
-        } catch where Self.neverSent(error) {
-            // Nothing reached the holder: the write is carried out here, through the log's claim.
-            forwarding.markUnreachable(leader)
-            metrics.recordForwardedWrite(carriedOutHere: true)
-            return try await next(request, context)
-        } catch {
-            throw APIError(.serviceUnavailable, "the node carrying out writes (\(leader)) did not answer: \(error); retry with the same Idempotency-Key")
+        let keyed = request.headers[.idempotencyKey] != nil
+        var answer: HTTPClientResponse?
+        for attempt in 1...2 where answer == nil {
+            do {
+                answer = try await Self.client.execute(outgoing, deadline: deadline)
+            } catch where Self.neverSent(error) {
+                // Nothing reached the holder: the write is carried out here, through the log's claim.
+                forwarding.markUnreachable(leader)
+                metrics.recordForwardedWrite(carriedOutHere: true)
+                return try await next(request, context)
+            } catch let error as HTTPClientError where error == .remoteConnectionClosed && keyed && attempt == 1 {
+                // A kept connection the holder closed (it restarted): a keyed write is asked again,
+                // and answered once whether or not the first try reached it.
+                continue
+            } catch {
+                throw APIError(.serviceUnavailable, "the node carrying out writes did not answer (\(error)); retry with the same Idempotency-Key")
+            }
         }
+        guard let answer else { throw APIError(.serviceUnavailable, "the node carrying out writes did not answer; retry with the same Idempotency-Key") }
         let answerBody: ByteBuffer
         do {
             answerBody = try await answer.body.collect(upTo: Self.largestAnswer)
         } catch {
-            throw APIError(.serviceUnavailable, "the node carrying out writes (\(leader)) broke off its answer: \(error); retry with the same Idempotency-Key")
+            throw APIError(.serviceUnavailable, "the node carrying out writes broke off its answer (\(error)); retry with the same Idempotency-Key")
         }
         metrics.recordForwardedWrite(carriedOutHere: false)
         if let position = answer.headers.first(name: HTTPField.Name.kanbanLogPosition.rawName).flatMap(UInt64.init) {
@@ -120,9 +131,10 @@ struct ForwardWritesMiddleware: RouterMiddleware {
 
     /// Whether `request` is a write handed to the lease holder.
     static func isHandedOn(_ request: Request) -> Bool {
-        let path = request.uri.path
-        guard AccessMiddleware.isWrite(request.method), path.hasPrefix("/api/") else { return false }
-        return !["/api/session", "/api/sync/push", "/api/import/trello"].contains(path)
+        // By segments, as the router matches them (a trailing slash names the same route).
+        let segments = request.uri.path.split(separator: "/").map(String.init)
+        guard AccessMiddleware.isWrite(request.method), segments.first == "api", segments.count > 1 else { return false }
+        return ![["api", "session"], ["api", "sync", "push"], ["api", "import", "trello"]].contains(segments)
     }
 
     /// Whether `error` says the request never reached the holder (no connection was made).

@@ -18,8 +18,8 @@ extension HTTPField.Name {
     static let kanbanNodeSecret = HTTPField.Name("X-Kanban-Node-Secret")!
     /// Who acts, on a write handed on (percent-encoded).
     static let kanbanForwardedActor = HTTPField.Name("X-Kanban-Forwarded-Actor")!
-    /// `1` when that actor administers the server that received the write, else `0`.
-    static let kanbanForwardedAdministrator = HTTPField.Name("X-Kanban-Forwarded-Administrator")!
+    /// `1` when the node that handed a write on signs people in (a token file or a provider), else `0`.
+    static let kanbanForwardedSignIn = HTTPField.Name("X-Kanban-Forwarded-Sign-In")!
     /// On the answer to a write handed on: the log's last sequence once it was carried out.
     static let kanbanLogPosition = HTTPField.Name("X-Kanban-Log-Position")!
 }

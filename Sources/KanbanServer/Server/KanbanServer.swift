@@ -62,12 +62,12 @@ public struct KanbanServer: Sendable {
         // First, so the request's span covers every other middleware and records the status
         // the error middleware answered with.
         if configuration.tracing { router.add(middleware: TracingMiddleware()) }
-        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: MetricsMiddleware(metrics: metrics, forwarding: forwarding))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses, people: people, forwarding: forwarding))
         // Before the board check: the holder checks the board on the log as it is.
-        if let forwarding { router.add(middleware: ForwardWritesMiddleware(forwarding: forwarding, engine: engine, metrics: metrics)) }
+        if let forwarding { router.add(middleware: ForwardWritesMiddleware(forwarding: forwarding, engine: engine, metrics: metrics, signsIn: configuration.requiresSignIn)) }
         router.add(middleware: BoardAccessMiddleware(engine: engine))
         let runner = CommandRunner(engine: engine)
         let api = router.group("api")

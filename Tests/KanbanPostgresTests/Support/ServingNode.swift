@@ -8,12 +8,12 @@ final class ServingNode {
 
     /// Starts a node of the shared log at `store` with its cache in `cache`, on a free port;
     /// `advertising`: with `--advertise` its own URL (it may hold the write lease).
-    init(store: String, cache: String, advertising: Bool) throws {
+    init(store: String, cache: String, advertising: Bool, extra: [String] = []) throws {
         let port = try Self.freePort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
         process.arguments = ["serve", "--store", store, "--db", cache, "--port", String(port), "--log-level", "error"]
-            + (advertising ? ["--advertise", "http://127.0.0.1:\(port)"] : [])
+            + (advertising ? ["--advertise", "http://127.0.0.1:\(port)"] : []) + extra
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
