@@ -152,7 +152,10 @@ let package = Package(
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
-        .testTarget(name: "KanbanPostgresTests", dependencies: ["KanbanPostgres", "KanbanOutput", "KanbanTestSupport"]),
+        .testTarget(
+            name: "KanbanPostgresTests",
+            dependencies: ["KanbanPostgres", "KanbanOutput", "KanbanTestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

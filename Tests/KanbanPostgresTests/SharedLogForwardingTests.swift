@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import KanbanPostgres
 import KanbanTestSupport
@@ -14,6 +15,15 @@ struct SharedLogForwardingTests {
     /// The `--store` URL of `url` (the test server trusts loopback: no password to hide).
     private static func store(_ url: PostgresURL) -> String {
         "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
+    }
+
+    /// `X-Kanban-Node-Signature` as the PostgreSQL guide spells it: an HMAC-SHA256 keyed by the
+    /// node secret over method, target, actor, sign-in flag, time and the body's SHA-256, one a line.
+    private static func signature(secret: String, method: String, target: String, actor: String, signIn: String, body: String, at time: Int) -> String {
+        let digest = SHA256.hash(data: Data(body.utf8)).map { String(format: "%02x", $0) }.joined()
+        let message = "\(method)\n\(target)\n\(actor)\n\(signIn)\n\(time)\n\(digest)"
+        let code = HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        return "t=\(time),v1=" + code.map { String(format: "%02x", $0) }.joined()
     }
 
     private static func json(_ body: String) throws -> [String: Any] {
@@ -65,7 +75,7 @@ struct SharedLogForwardingTests {
         }
     }
 
-    @Test("A retry with the same Idempotency-Key, on the holder or the node, is answered once; a wrong node secret is refused and keeps nothing")
+    @Test("A retry with the same Idempotency-Key, on the holder or the node, is answered once; a write not signed with the node secret, or signed for another body, time or sign-in, is refused and keeps nothing")
     func retriesAndForgeries() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let directory = try TemporaryDirectory()
@@ -84,25 +94,34 @@ struct SharedLogForwardingTests {
             #expect(try Self.titles(on: holder) == ["Once"])
 
             let before = try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int
-            for asked in [holder, node] {
-                let forged = try asked.exchange(
-                    "POST", "/api/boards/main/cards",
-                    fields: ["X-Kanban-Node-Secret": "0123456789abcdef", "X-Kanban-Forwarded-Actor": "admin", "X-Kanban-Forwarded-Administrator": "1"],
-                    body: #"{"title": "Forged"}"#
-                )
-                #expect(forged.status == 401, "\(forged)")
-                #expect(forged.body == #"{"error":"X-Kanban-Node-Secret is not this shared log's node secret"}"#)
-            }
-            // The right secret opens no read, and no write from a node that signs people in
-            // otherwise than the holder does.
             let secret = try WriteLease(url: url, advertising: nil).secret()
-            let read = try holder.exchange("GET", "/api/export", fields: ["X-Kanban-Node-Secret": secret, "X-Kanban-Forwarded-Actor": "admin", "X-Kanban-Forwarded-Sign-In": "0"])
-            #expect(read.status == 403, "\(read)")
-            let unlike = try holder.exchange(
-                "POST", "/api/boards/main/cards", fields: ["X-Kanban-Node-Secret": secret, "X-Kanban-Forwarded-Actor": "admin", "X-Kanban-Forwarded-Sign-In": "1"],
-                body: #"{"title": "Unlike"}"#
-            )
-            #expect(unlike.status == 503, "\(unlike)")
+            let now = Int(Date().timeIntervalSince1970)
+            let body = #"{"title": "Signed"}"#
+            func signed(_ body: String, at time: Int = now, signIn: String = "0", path: String = "/api/boards/main/cards", method: String = "POST") -> [String: String] {
+                [
+                    "X-Kanban-Forwarded-Actor": "admin", "X-Kanban-Forwarded-Sign-In": signIn,
+                    "X-Kanban-Node-Signature": Self.signature(secret: secret, method: method, target: path, actor: "admin", signIn: signIn, body: body, at: time),
+                ]
+            }
+            let refusals: [(fields: [String: String], body: String?, path: String, method: String, status: Int)] = [
+                (["X-Kanban-Node-Signature": "t=\(now),v1=" + String(repeating: "0", count: 64), "X-Kanban-Forwarded-Actor": "admin", "X-Kanban-Forwarded-Sign-In": "0"], body, "/api/boards/main/cards", "POST", 401),
+                (signed(#"{"title": "Other"}"#), body, "/api/boards/main/cards", "POST", 401),   // another body than the one signed
+                (signed(body, at: now - 120), body, "/api/boards/main/cards", "POST", 401),    // two minutes old
+                (signed(body, signIn: "1"), body, "/api/boards/main/cards", "POST", 503),      // a node that signs people in
+                (signed("", path: "/api/export", method: "GET"), nil, "/api/export", "GET", 403),  // no read, even signed
+                (signed(body, path: "/api/sync/push"), body, "/api/sync/push", "POST", 403),
+            ]
+            for refusal in refusals {
+                let answer = try holder.exchange(refusal.method, refusal.path, fields: refusal.fields, body: refusal.body)
+                #expect(answer.status == refusal.status, "\(refusal.path) \(refusal.fields): \(answer)")
+            }
+            // A forged signature sent to the node is the node's to refuse too.
+            #expect(try node.exchange("POST", "/api/boards/main/cards", fields: refusals[0].fields, body: body).status == 401)
+            #expect(try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int == before, "nothing kept")
+            // What the holder takes: that very request, signed (it is what a node sends).
+            let taken = try holder.exchange("POST", "/api/boards/main/cards", fields: signed(body), body: body)
+            #expect(taken.status == 201, "\(taken)")
+            #expect(taken.fields["x-kanban-log-position"] == (before.map { String($0 + 1) }))
             // Without the secret, the fields that name an actor are nobody's word: the node's own
             // rule decides, on the holder and on a node that hands the write on alike.
             for asked in [holder, node] {
@@ -111,9 +130,10 @@ struct SharedLogForwardingTests {
                 )
                 #expect(plain.status == 201)
             }
-            #expect(try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int == before.map { $0 + 2 })
+            #expect(try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int == before.map { $0 + 3 })
             let history = try node.exchange("GET", "/api/boards/main/history").body
-            #expect(!history.contains("\"actor\":\"admin\"") && history.contains("\"actor\":\"ana\""), "\(history)")
+            #expect(history.components(separatedBy: "\"actor\":\"admin\"").count == 2, "only the signed write is admin's: \(history)")
+            #expect(history.contains("\"actor\":\"ana\""), "\(history)")
         }
     }
 

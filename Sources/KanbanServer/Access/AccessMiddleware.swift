@@ -30,7 +30,7 @@ struct AccessMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // A write another node of the shared log hands on: that node checked its client's
         // host, origin and credential.
-        if let shown = request.headers[.kanbanNodeSecret] { return try await handleHandedOn(request, secret: shown, context: context, next: next) }
+        if let shown = request.headers[.kanbanNodeSignature] { return try await handleHandedOn(request, signature: shown, context: context, next: next) }
         let hostFields = request.headers[values: .hostHeader]
         guard hostFields.count <= 1 else { throw APIError(.badRequest, "a request has one Host header, not \(hostFields.count)") }
         let authority = hostFields.first ?? request.head.authority
@@ -84,24 +84,35 @@ struct AccessMiddleware: RouterMiddleware {
     }
 
     /// A write another node of the shared log handed on (``ForwardWritesMiddleware``): taken
-    /// only with the log's node secret, only as a write the nodes hand on (the secret opens no
-    /// read and no session), and only from a node that signs people in as this one does (else a
-    /// member there could be an administrator here). The actor is the handing node's; whether
-    /// they administer is this node's word, as its engine's.
+    /// only when signed with the log's node secret (``NodeSignature``), only as a write the
+    /// nodes hand on (a signature opens no read and no session), and only from a node that signs
+    /// people in as this one does (else a member there could be an administrator here). The
+    /// actor is the handing node's; whether they administer is this node's word, as its engine's.
     private func handleHandedOn(
-        _ request: Request, secret shown: String, context: Context, next: (Request, Context) async throws -> Response
+        _ request: Request, signature: String, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        guard let forwarding, ConstantTime.equal(shown, forwarding.secret) else {
-            if let refusal = await Self.refuseGuess(shown, from: context.clientAddress, guesses: guesses) { return refusal }
-            throw APIError(.unauthorized, "X-Kanban-Node-Secret is not this shared log's node secret")
-        }
         guard ForwardWritesMiddleware.isHandedOn(request), !request.uri.path.contains("//") else {
-            throw APIError(.forbidden, "the node secret is taken on the writes nodes hand on, not on \(request.method.rawValue) \(Self.printable(request.uri.path))")
+            throw APIError(.forbidden, "a node's signature is taken on the writes nodes hand on, not on \(request.method.rawValue) \(Self.printable(request.uri.path))")
         }
-        guard request.headers[.kanbanForwardedSignIn] == (configuration.requiresSignIn ? "1" : "0") else {
+        let signIn = request.headers[.kanbanForwardedSignIn] ?? ""
+        let actorField = request.headers[.kanbanForwardedActor] ?? ""
+        var request = request
+        let body = try await request.collectBody(upTo: context.maxUploadSize)
+        let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        guard let forwarding,
+            NodeSignature.verifies(
+                signature, secret: forwarding.secret, method: request.method.rawValue, target: target, actor: actorField, signIn: signIn,
+                body: body.readableBytesView, now: Int64(Date().timeIntervalSince1970)
+            )
+        else {
+            if let refusal = await Self.refuseGuess(signature, from: context.clientAddress, guesses: guesses) { return refusal }
+            throw APIError(.unauthorized, "X-Kanban-Node-Signature does not sign this write with this shared log's node secret, or is over a minute off this node's clock")
+        }
+        guard signIn == (configuration.requiresSignIn ? "1" : "0") else {
             throw APIError(.serviceUnavailable, "the nodes of this log do not sign people in alike: start every node with the same --token-file and --oidc-config")
         }
-        guard let actor = request.headers[.kanbanForwardedActor].map({ $0.removingPercentEncoding ?? $0 }), !actor.isEmpty else {
+        let actor = actorField.removingPercentEncoding ?? actorField
+        guard !actor.isEmpty else {
             throw APIError(.badRequest, "a write handed on by another node names its actor in X-Kanban-Forwarded-Actor")
         }
         var context = context

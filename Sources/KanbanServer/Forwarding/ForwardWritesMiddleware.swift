@@ -21,8 +21,8 @@ import NIOPosix
 /// connection (it stopped; its lease has not lapsed yet), the write is carried out here, as
 /// without a lease, and so are the writes of the next moments; when it fails after the request
 /// went out, the answer is 503 and nothing is known kept: a retry with the same
-/// `Idempotency-Key` is answered once. Writes the holder answers carry
-/// `X-Kanban-Log-Position`.
+/// `Idempotency-Key` is answered once. The holder's answers carry `X-Kanban-Log-Position`,
+/// which this node reads and does not pass on.
 struct ForwardWritesMiddleware: RouterMiddleware {
     typealias Context = KanbanRequestContext
 
@@ -61,14 +61,23 @@ struct ForwardWritesMiddleware: RouterMiddleware {
     /// actor from this node), and `Origin` (checked here against this node's name).
     private static let fieldsLeft: Set<HTTPField.Name> = [
         .hostHeader, .connection, .transferEncoding, .contentLength, .authorization, .cookie, .origin, .kanbanActor,
-        .kanbanNodeSecret, .kanbanForwardedActor, .kanbanForwardedSignIn, .expect, .te, .upgrade, HTTPField.Name("Keep-Alive")!,
+        .kanbanNodeSignature, .kanbanForwardedActor, .kanbanForwardedSignIn, .expect, .te, .upgrade, HTTPField.Name("Keep-Alive")!,
     ]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if context.isForwarded {
-            var response = try await next(request, context)
-            // The write is kept whatever happens here: no position, no wait on the node.
-            if let end = try? engine.lastSequence() { response.headers[.kanbanLogPosition] = String(end) }
+            // A refusal is answered here, so that every answer to a handed-on write carries the
+            // position (`/metrics` counts such answers apart by it).
+            var response: Response
+            do {
+                response = try await next(request, context)
+            } catch {
+                let answer = APIError(for: error)
+                if answer.status == .internalServerError { context.logger.error("\(request.method) \(request.uri.path): \(error)") }
+                response = JSONResponse.error(answer)
+            }
+            // The write is kept whatever happens here.
+            response.headers[.kanbanLogPosition] = (try? engine.lastSequence()).map(String.init) ?? "0"
             return response
         }
         if !AccessMiddleware.isWrite(request.method), request.uri.path.hasPrefix("/api/"), let floor = forwarding.readFloor {
@@ -81,15 +90,21 @@ struct ForwardWritesMiddleware: RouterMiddleware {
         var request = request
         let body = try await request.collectBody(upTo: context.maxUploadSize)
         // The path and query only: a request line in absolute form names this node's host.
-        var outgoing = HTTPClientRequest(url: leader + request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""))
+        let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        var outgoing = HTTPClientRequest(url: leader + target)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers where !Self.fieldsLeft.contains(field.name) { outgoing.headers.add(name: field.name.rawName, value: field.value) }
-        outgoing.headers.add(name: HTTPField.Name.kanbanNodeSecret.rawName, value: forwarding.secret)
+        let actor = context.actor.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? context.actor
+        let signIn = signsIn ? "1" : "0"
+        outgoing.headers.add(name: HTTPField.Name.kanbanForwardedActor.rawName, value: actor)
+        outgoing.headers.add(name: HTTPField.Name.kanbanForwardedSignIn.rawName, value: signIn)
         outgoing.headers.add(
-            name: HTTPField.Name.kanbanForwardedActor.rawName,
-            value: context.actor.addingPercentEncoding(withAllowedCharacters: Self.unreserved) ?? context.actor
+            name: HTTPField.Name.kanbanNodeSignature.rawName,
+            value: NodeSignature.field(
+                secret: forwarding.secret, method: request.method.rawValue, target: target, actor: actor, signIn: signIn,
+                body: body.readableBytesView, at: Int64(Date().timeIntervalSince1970)
+            )
         )
-        outgoing.headers.add(name: HTTPField.Name.kanbanForwardedSignIn.rawName, value: signsIn ? "1" : "0")
         outgoing.body = .bytes(body)
         let deadline = NIODeadline.now() + Self.timeout
         let keyed = request.headers[.idempotencyKey] != nil
@@ -123,7 +138,10 @@ struct ForwardWritesMiddleware: RouterMiddleware {
         }
         var fields = HTTPFields()
         for (name, value) in answer.headers {
-            guard let name = HTTPField.Name(name), ![.connection, .transferEncoding, .contentLength, HTTPField.Name("Keep-Alive")!].contains(name) else { continue }
+            // The position is between the nodes (and marks, here, an answer to a handed-on write).
+            guard let name = HTTPField.Name(name),
+                ![.connection, .transferEncoding, .contentLength, HTTPField.Name("Keep-Alive")!, .kanbanLogPosition].contains(name)
+            else { continue }
             fields.append(HTTPField(name: name, value: value))
         }
         return Response(status: HTTPResponse.Status(code: Int(answer.status.code)), headers: fields, body: ResponseBody(byteBuffer: answerBody))

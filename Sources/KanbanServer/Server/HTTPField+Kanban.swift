@@ -14,8 +14,8 @@ extension HTTPField.Name {
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
     /// `Link` (RFC 8288): where the next page of a list answer is.
     static let link = HTTPField.Name("Link")!
-    /// The secret of a shared log's nodes, on a write one node hands to another (``WriteForwarding``).
-    static let kanbanNodeSecret = HTTPField.Name("X-Kanban-Node-Secret")!
+    /// The proof of a write one node of a shared log hands to another (``NodeSignature``).
+    static let kanbanNodeSignature = HTTPField.Name("X-Kanban-Node-Signature")!
     /// Who acts, on a write handed on (percent-encoded).
     static let kanbanForwardedActor = HTTPField.Name("X-Kanban-Forwarded-Actor")!
     /// `1` when the node that handed a write on signs people in (a token file or a provider), else `0`.

@@ -62,7 +62,7 @@ public struct KanbanServer: Sendable {
         // First, so the request's span covers every other middleware and records the status
         // the error middleware answered with.
         if configuration.tracing { router.add(middleware: TracingMiddleware()) }
-        router.add(middleware: MetricsMiddleware(metrics: metrics, forwarding: forwarding))
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: AccessMiddleware(configuration: configuration, sessions: sessions, guesses: guesses, people: people, forwarding: forwarding))
