@@ -104,10 +104,15 @@ public final class SharedLogFollower: Sendable {
         return (try? engine.lastSequence()).map { $0 >= position } ?? false
     }
 
-    /// Catches up until the cache holds the whole log as read.
+    /// The most events one read copies.
+    static let page = 10_000
+
+    /// Catches up until the cache holds the whole log as read: a read that copied less than a
+    /// page found the log's end (what is committed after it comes with its own hint), so it is
+    /// not followed by a read that would find nothing — one read a commit, not two.
     private func catchUpAll() {
         do {
-            while try engine.catchUp(from: store) > 0 {}
+            while try engine.catchUp(from: store, limit: Self.page) >= Self.page {}
             state.withLock { $0.lastFailure = nil }
         } catch {
             let message = String(describing: error)
