@@ -205,7 +205,8 @@ public final class PostgresLogStore: LogStore {
     /// How many read transactions this store began (for tests).
     var readsBegun: Int { lock.withLock { readTransactions } }
 
-    /// Runs one statement outside any transaction of the store's (for tests and tools).
+    /// Runs one statement outside any transaction of the store's (for tests, tools and the
+    /// write lease, which keeps a store of its own for its connection).
     func query(_ query: PostgresQuery) throws -> [PostgresRow] {
         try lock.withLock { try connection.query(query) }
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import PostgresNIO
-import Synchronization
 
 /// The write lease of a shared log (schema version 9, table `write_lease`): while one node
 /// holds it, the other nodes hand it their writes instead of taking turns on the log with it,
@@ -33,20 +32,15 @@ public final class WriteLease: Sendable {
     public let node: UUID
     /// Where other nodes reach this one; `nil`: it never takes the lease, only reads who holds it.
     public let advertised: String?
-    private let url: PostgresURL
-    private let logger: Logger
-    private let connection = Mutex<(current: BlockingConnection?, backoff: ReconnectBackoff)>((nil, ReconnectBackoff()))
+    /// The lease's own connection, connected again after a loss within the store's backoff.
+    private let store: PostgresLogStore
 
-    /// A lease keeper for the log at `url`; a node with an `advertised` URL competes to hold it.
-    public init(url: PostgresURL, advertising advertised: String?, node: UUID = UUID(), logger: Logger? = nil) {
-        self.url = url
+    /// A lease keeper for the log at `url` (connecting to it, its schema made where missing);
+    /// a node with an `advertised` URL competes to hold it.
+    public init(url: PostgresURL, advertising advertised: String?, node: UUID = UUID(), logger: Logger? = nil) throws {
         self.advertised = advertised
         self.node = node
-        self.logger = logger ?? BlockingConnection.quietLogger
-    }
-
-    deinit {
-        connection.withLock { $0.current?.closeWithoutWaiting() }
+        store = try PostgresLogStore(url: url, logger: logger, queryTimeout: .seconds(5))
     }
 
     /// One round: takes the lease when it is free (or renews it when this node holds it), if
@@ -55,7 +49,7 @@ public final class WriteLease: Sendable {
         let rows: [PostgresRow]
         if let advertised {
             let seconds = Double(Self.term.components.seconds)
-            rows = try query("""
+            rows = try store.query("""
                 WITH taken AS (
                     INSERT INTO write_lease AS lease (node, url, expires_at)
                     VALUES (\(node), \(advertised), now() + make_interval(secs => \(seconds)))
@@ -67,7 +61,7 @@ public final class WriteLease: Sendable {
                 SELECT node, url FROM write_lease WHERE NOT EXISTS (SELECT 1 FROM taken) AND expires_at >= now()
                 """)
         } else {
-            rows = try query("SELECT node, url FROM write_lease WHERE expires_at >= now()")
+            rows = try store.query("SELECT node, url FROM write_lease WHERE expires_at >= now()")
         }
         guard let row = rows.first else { return nil }
         let (node, url) = try row.decode((UUID, String).self)
@@ -77,7 +71,7 @@ public final class WriteLease: Sendable {
     /// The secret a node shows when it hands a write to the holder: every node of the log reads
     /// the same one.
     public func secret() throws -> String {
-        guard let row = try query("SELECT value FROM kanban_meta WHERE key = 'node_secret'").first else {
+        guard let row = try store.query("SELECT value FROM kanban_meta WHERE key = 'node_secret'").first else {
             throw PostgresStoreError(message: "the shared log has no node secret: its schema is older than version 9")
         }
         return try row.decode(String.self)
@@ -86,35 +80,11 @@ public final class WriteLease: Sendable {
     /// Gives the lease up if this node holds it, so another node takes it at its next round
     /// rather than after the term.
     public func release() {
-        _ = try? query("DELETE FROM write_lease WHERE node = \(node)")
+        _ = try? store.query("DELETE FROM write_lease WHERE node = \(node)")
     }
 
     /// Closes the connection.
     public func close() {
-        connection.withLock { state in
-            state.current?.close()
-            state.current = nil
-        }
-    }
-
-    /// Runs `statement` on the lease's own connection, connecting (again) first when there is
-    /// none, within the backoff's pace.
-    private func query(_ statement: PostgresQuery) throws -> [PostgresRow] {
-        let live: BlockingConnection = try connection.withLock { state in
-            if let current = state.current, !current.isBroken { return current }
-            guard state.backoff.isDue() else {
-                throw PostgresStoreError(message: "PostgreSQL is unreachable (\(state.backoff.failures) tries failed; trying again shortly)")
-            }
-            do {
-                let fresh = try BlockingConnection(url: url, logger: logger, timeout: .seconds(5))
-                state.backoff.succeeded()
-                state.current = fresh
-                return fresh
-            } catch {
-                state.backoff.failed(error)
-                throw error
-            }
-        }
-        return try live.query(statement)
+        store.close()
     }
 }

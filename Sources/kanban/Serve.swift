@@ -114,16 +114,17 @@ struct Serve: ParsableCommand {
             let node = try openNode(of: store)
             engine = node.engine
             services.append(SharedLogFollowerService(follower: SharedLogFollower(engine: node.engine, store: node.follower)))
-            let lease = WriteLease(url: url, advertising: advertise.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+            let lease: WriteLease
+            let shared: WriteForwarding
             do {
-                forwarding = WriteForwarding(secret: try lease.secret())
+                lease = try WriteLease(url: url, advertising: advertise.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+                shared = WriteForwarding(secret: try lease.secret())
             } catch {
-                throw ServeError(message: "cannot read the shared log's node secret: \(error)")
+                throw ServeError(message: "cannot read the shared log's write lease: \(error)")
             }
-            if let forwarding {
-                WriteLeaseService.round(lease, forwarding)
-                services.append(WriteLeaseService(lease: lease, forwarding: forwarding))
-            }
+            WriteLeaseService.round(lease, shared)
+            services.append(WriteLeaseService(lease: lease, forwarding: shared))
+            forwarding = shared
         } else {
             engine = try GlobalOptions.openEngine(at: GlobalOptions.databasePath(db), shortLived: false)
         }

@@ -12,9 +12,13 @@ import Testing
     .serialized, .enabled(if: PostgresTestDatabase.isConfigured, "set KANBAN_TEST_POSTGRES_URL (scripts/postgres-test-cluster.sh)")
 )
 struct SharedLogForwardingTests {
-    /// The `--store` URL of `url` (the test server trusts loopback: no password to hide).
-    private static func store(_ url: PostgresURL) -> String {
-        "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)?sslmode=disable"
+    /// A fresh shared log, its schema made, and the nodes a test starts on it.
+    private static func withNodes(_ body: @escaping @Sendable (NodesOnALog) throws -> Void) async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            let log = try NodesOnALog(url: url)
+            defer { log.directory.remove() }
+            try body(log)
+        }
     }
 
     /// `X-Kanban-Node-Signature` as the PostgreSQL guide spells it: an HMAC-SHA256 keyed by the
@@ -39,12 +43,9 @@ struct SharedLogForwardingTests {
 
     @Test("A node's write is carried out by the holder as the same actor, and the node's own board shows it when it answers; undo stays per actor")
     func handedOnAsTheActor() async throws {
-        try await PostgresTestDatabase.withFreshDatabase { url in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            _ = try PostgresLogStore(url: url)
-            let holder = try ServingNode(store: Self.store(url), cache: directory.appending("a.db"), advertising: true)
-            let node = try ServingNode(store: Self.store(url), cache: directory.appending("b.db"), advertising: false)
+        try await Self.withNodes { log in
+            let holder = try log.start(advertising: true)
+            let node = try log.start(advertising: false)
             let actor = "한국 ana, comma"
             let title = "-dash **markdown** 🎉, Korean 한국어"
             let encodedActor = try #require(actor.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
@@ -77,12 +78,9 @@ struct SharedLogForwardingTests {
 
     @Test("A retry with the same Idempotency-Key, on the holder or the node, is answered once; a write not signed with the node secret, or signed for another body, time or sign-in, is refused and keeps nothing")
     func retriesAndForgeries() async throws {
-        try await PostgresTestDatabase.withFreshDatabase { url in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            _ = try PostgresLogStore(url: url)
-            let holder = try ServingNode(store: Self.store(url), cache: directory.appending("a.db"), advertising: true)
-            let node = try ServingNode(store: Self.store(url), cache: directory.appending("b.db"), advertising: false)
+        try await Self.withNodes { log in
+            let holder = try log.start(advertising: true)
+            let node = try log.start(advertising: false)
             let fields = ["Idempotency-Key": "k-1", "X-Kanban-Actor": "ana"]
             let first = try node.exchange("POST", "/api/boards/main/cards", fields: fields, body: #"{"title": "Once"}"#)
             #expect(first.status == 201)
@@ -94,7 +92,7 @@ struct SharedLogForwardingTests {
             #expect(try Self.titles(on: holder) == ["Once"])
 
             let before = try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int
-            let secret = try WriteLease(url: url, advertising: nil).secret()
+            let secret = try WriteLease(url: log.url, advertising: nil).secret()
             let now = Int(Date().timeIntervalSince1970)
             let body = #"{"title": "Signed"}"#
             func signed(_ body: String, at time: Int = now, signIn: String = "0", path: String = "/api/boards/main/cards", method: String = "POST") -> [String: String] {
@@ -139,15 +137,12 @@ struct SharedLogForwardingTests {
 
     @Test("With a token file on every node, the holder decides who administers: a member's board is refused there and keeps nothing, an administrator's is made")
     func rolesDecidedByTheHolder() async throws {
-        try await PostgresTestDatabase.withFreshDatabase { url in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            _ = try PostgresLogStore(url: url)
-            let tokens = directory.appending("tokens")
+        try await Self.withNodes { log in
+            let tokens = log.directory.appending("tokens")
             try "ada ada-token-0123456789\nmia mia-token-0123456789 member\n".write(toFile: tokens, atomically: true, encoding: .utf8)
             chmod(tokens, 0o600)
-            let holder = try ServingNode(store: Self.store(url), cache: directory.appending("a.db"), advertising: true, extra: ["--token-file", tokens])
-            let node = try ServingNode(store: Self.store(url), cache: directory.appending("b.db"), advertising: false, extra: ["--token-file", tokens])
+            let holder = try log.start(advertising: true, extra: ["--token-file", tokens])
+            let node = try log.start(advertising: false, extra: ["--token-file", tokens])
             let mia = ["Authorization": "Bearer mia-token-0123456789"]
             let ada = ["Authorization": "Bearer ada-token-0123456789"]
             #expect(try node.exchange("POST", "/api/boards/main/cards", fields: mia, body: #"{"title": "Mia's first"}"#).status == 201)
@@ -165,13 +160,10 @@ struct SharedLogForwardingTests {
 
     @Test("A holder stopped with SIGTERM gives the lease up: another advertising node holds it before the term would have lapsed")
     func holderStopsGracefully() async throws {
-        try await PostgresTestDatabase.withFreshDatabase { url in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            _ = try PostgresLogStore(url: url)
-            let holder = try ServingNode(store: Self.store(url), cache: directory.appending("a.db"), advertising: true)
-            let next = try ServingNode(store: Self.store(url), cache: directory.appending("b.db"), advertising: true)
-            let reader = WriteLease(url: url, advertising: nil)
+        try await Self.withNodes { log in
+            let holder = try log.start(advertising: true)
+            let next = try log.start(advertising: true)
+            let reader = try WriteLease(url: log.url, advertising: nil)
             #expect(try reader.renew()?.url == "http://127.0.0.1:\(holder.port)")
             holder.process.terminate()
             holder.process.waitUntilExit()
@@ -189,13 +181,10 @@ struct SharedLogForwardingTests {
 
     @Test("When the holder is killed, the node carries out its writes itself at once, and another advertising node takes the lease")
     func holderKilled() async throws {
-        try await PostgresTestDatabase.withFreshDatabase { url in
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            _ = try PostgresLogStore(url: url)
-            let holder = try ServingNode(store: Self.store(url), cache: directory.appending("a.db"), advertising: true)
-            let next = try ServingNode(store: Self.store(url), cache: directory.appending("b.db"), advertising: true)
-            let node = try ServingNode(store: Self.store(url), cache: directory.appending("c.db"), advertising: false)
+        try await Self.withNodes { log in
+            let holder = try log.start(advertising: true)
+            let next = try log.start(advertising: true)
+            let node = try log.start(advertising: false)
             #expect(try node.exchange("POST", "/api/boards/main/cards", body: #"{"title": "Before"}"#).status == 201)
             #expect(try node.metric("kanban_writes_forwarded_total") == 1)
             holder.kill9()

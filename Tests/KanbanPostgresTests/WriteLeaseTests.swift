@@ -9,10 +9,10 @@ struct WriteLeaseTests {
     func firstTakesAndKeeps() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             _ = try PostgresLogStore(url: url)
-            let reader = WriteLease(url: url, advertising: nil)
+            let reader = try WriteLease(url: url, advertising: nil)
             #expect(try reader.renew() == nil, "nobody holds a fresh log's lease, and reading takes nothing")
-            let a = WriteLease(url: url, advertising: "http://10.0.0.1:8080")
-            let b = WriteLease(url: url, advertising: "http://10.0.0.2:8080")
+            let a = try WriteLease(url: url, advertising: "http://10.0.0.1:8080")
+            let b = try WriteLease(url: url, advertising: "http://10.0.0.2:8080")
             let holderA = WriteLease.Holder(node: a.node, url: "http://10.0.0.1:8080")
             #expect(try a.renew() == holderA)
             for _ in 0..<3 {
@@ -27,9 +27,9 @@ struct WriteLeaseTests {
     func releasedAndLapsed() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             _ = try PostgresLogStore(url: url)
-            let a = WriteLease(url: url, advertising: "http://a:1")
-            let b = WriteLease(url: url, advertising: "http://b:2")
-            let reader = WriteLease(url: url, advertising: nil)
+            let a = try WriteLease(url: url, advertising: "http://a:1")
+            let b = try WriteLease(url: url, advertising: "http://b:2")
+            let reader = try WriteLease(url: url, advertising: nil)
             #expect(try a.renew()?.node == a.node)
             a.release()
             #expect(try reader.renew() == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import KanbanPostgres
 import KanbanTestSupport
 
 /// A `kanban serve --store` process for a test, and plain HTTP/1.1 exchanges with it.
@@ -6,30 +7,12 @@ final class ServingNode {
     let process: Process
     let port: Int
 
-    /// Starts a node of the shared log at `store` with its cache in `cache`, on a free port;
-    /// `advertising`: with `--advertise` its own URL (it may hold the write lease).
+    /// Starts a node of the shared log at `store` with its cache in `cache`; `advertising`:
+    /// on a free port, with `--advertise` its own URL (it may hold the write lease), else on any.
     init(store: String, cache: String, advertising: Bool, extra: [String] = []) throws {
-        let port = try Self.freePort()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try KanbanExecutable.path())
-        process.arguments = ["serve", "--store", store, "--db", cache, "--port", String(port), "--log-level", "error"]
-            + (advertising ? ["--advertise", "http://127.0.0.1:\(port)"] : []) + extra
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var bytes: [UInt8] = []
-        while !bytes.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            bytes.append(contentsOf: chunk)
-        }
-        guard String(decoding: bytes, as: UTF8.self).hasPrefix("Listening on") else {
-            process.terminate()
-            throw NodeFailure(description: "the node did not start: \(String(decoding: bytes, as: UTF8.self))")
-        }
-        self.process = process
-        self.port = port
+        let port = advertising ? try Self.freePort() : 0
+        let advertised = advertising ? ["--advertise", "http://127.0.0.1:\(port)"] : []
+        (process, self.port) = try ServeProcess.start(database: cache, port: port, extra: ["--store", store] + advertised + extra)
     }
 
     deinit {
@@ -87,10 +70,8 @@ final class ServingNode {
         return 0
     }
 
-    /// Why a node could not be started.
-    struct NodeFailure: Error, CustomStringConvertible {
-        let description: String
-    }
+    /// Why no port was free.
+    struct NoFreePort: Error {}
 
     /// A port nobody listens on now.
     static func freePort() throws -> Int {
@@ -107,7 +88,31 @@ final class ServingNode {
                 return getsockname(descriptor, pointer, &length)
             }
         }
-        guard bound == 0 else { throw NodeFailure(description: "no free port") }
+        guard bound == 0 else { throw NoFreePort() }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// A fresh shared log, its schema made, and the nodes a test starts on it, each with a cache of
+/// its own in ``directory``.
+final class NodesOnALog: @unchecked Sendable {
+    let url: PostgresURL
+    let directory: TemporaryDirectory
+    /// The nodes started so far (it names their caches).
+    private var started = 0
+
+    init(url: PostgresURL) throws {
+        self.url = url
+        directory = try TemporaryDirectory()
+        _ = try PostgresLogStore(url: url)
+    }
+
+    /// The `--store` URL (the test server trusts loopback: no password to hide).
+    var store: String { "postgres://\(url.username)@\(url.host):\(url.port)/\(url.database)?sslmode=disable" }
+
+    /// Starts a node on the log, as ``ServingNode/init(store:cache:advertising:extra:)`` does.
+    func start(advertising: Bool, extra: [String] = []) throws -> ServingNode {
+        started += 1
+        return try ServingNode(store: store, cache: directory.appending("node\(started).db"), advertising: advertising, extra: extra)
     }
 }

@@ -1,15 +1,14 @@
 import Foundation
-import KanbanTestSupport
 
 /// Starting `kanban serve` as its own process for a test.
-enum ServeProcess {
+public enum ServeProcess {
     /// Why a server did not start: its first line was not "Listening on …".
-    struct DidNotStart: Error { let line: String }
+    public struct DidNotStart: Error { public let line: String }
 
     /// Starts `kanban serve` on `database` at `port` (0: any free one) with the `extra`
     /// arguments, logging errors only; returns the process once it listens, and its port.
     /// `serverBinary` serves instead of the `kanban` under test when given.
-    static func start(database: String, port: Int = 0, extra: [String] = [], serverBinary: String? = nil) throws -> (process: Process, port: Int) {
+    public static func start(database: String, port: Int = 0, extra: [String] = [], serverBinary: String? = nil) throws -> (process: Process, port: Int) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try serverBinary ?? KanbanExecutable.path())
         process.arguments = ["serve", "--db", database, "--port", String(port), "--log-level", "error"] + extra
