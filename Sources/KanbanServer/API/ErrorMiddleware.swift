@@ -9,11 +9,16 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let answer = APIError(for: error)
-            if answer.status == .internalServerError {
-                context.logger.error("\(request.method) \(request.uri.path): \(error)")
-            }
-            return JSONResponse.error(answer)
+            return Self.answer(error, to: request, context: context)
         }
+    }
+
+    /// The answer to `request` that failed with `error`; an internal error is logged.
+    static func answer(_ error: any Error, to request: Request, context: Context) -> Response {
+        let answer = APIError(for: error)
+        if answer.status == .internalServerError {
+            context.logger.error("\(request.method) \(request.uri.path): \(error)")
+        }
+        return JSONResponse.error(answer)
     }
 }

@@ -72,9 +72,7 @@ struct ForwardWritesMiddleware: RouterMiddleware {
             do {
                 response = try await next(request, context)
             } catch {
-                let answer = APIError(for: error)
-                if answer.status == .internalServerError { context.logger.error("\(request.method) \(request.uri.path): \(error)") }
-                response = JSONResponse.error(answer)
+                response = ErrorMiddleware.answer(error, to: request, context: context)
             }
             // The write is kept whatever happens here.
             response.headers[.kanbanLogPosition] = (try? engine.lastSequence()).map(String.init) ?? "0"

@@ -6,10 +6,11 @@ import Synchronization
 /// holder could not be reached a moment ago. A node's lease keeper sets it each round; the
 /// server's ``ForwardWritesMiddleware`` reads it for each write.
 ///
-/// Every node of a log shows the same ``secret`` when it hands a write on, and takes a write
-/// handed on only with it: only the nodes (who read the log's database) can act for someone.
+/// Every node of a log signs the writes it hands on with the same ``secret`` (``NodeSignature``),
+/// and takes a write handed on only so signed: only the nodes (who read the log's database) can
+/// act for someone.
 public final class WriteForwarding: Sendable {
-    /// The secret nodes of the log show each other.
+    /// The secret the nodes of the log sign with.
     public let secret: String
 
     private struct State {
