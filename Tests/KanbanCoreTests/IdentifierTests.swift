@@ -16,6 +16,10 @@ struct IdentifierTests {
             #expect(Identifier(text) == identifier)
             #expect(Identifier(text.uppercased()) == identifier)
             #expect(Identifier(Substring(text)) == identifier)
+            // A slice out of the middle of a longer text: its bytes start past the text's own.
+            let padded = "가" + text + "é"
+            #expect(Identifier(padded.dropFirst().dropLast()) == identifier)
+            #expect(Identifier(padded.dropLast()) == nil)
         }
     }
 

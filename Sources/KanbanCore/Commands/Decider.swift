@@ -66,7 +66,9 @@ public enum Decider {
             let card = try state.card(matching: reference, on: board)
             let target = try column(columnName, of: board, in: state)
             let fromIndex = state.order(of: card.column).index(of: card.slot) ?? 0
-            let near = Self.index(before: before, after: after, placing: card.id.description, column: columnName, board: boardName, in: state)
+            // The card's name is spelled out only for a move given neighbours.
+            let placing = before == nil && after == nil ? nil : card.id.description
+            let near = Self.index(before: before, after: after, placing: placing, column: columnName, board: boardName, in: state)
             let (key, landing) = try place(card.id, in: target, at: near ?? index, state: state)
             if target.id == card.column && landing == fromIndex { return [] }
             // A card moving within its column takes no room it did not have.

@@ -27,9 +27,20 @@ public struct Identifier: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Parses the 36-character UUID form (either case).
     public init?(_ text: some StringProtocol) {
+        // A native string's bytes are read where they lie: every command names its card so.
+        let parsed = text.utf8.withContiguousStorageIfAvailable { Identifier.parse(UnsafeRawBufferPointer($0)) }
+            ?? Array(text.utf8).withUnsafeBytes { Identifier.parse($0) }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    /// The identifier `bytes` spell in the 36-character UUID form, or `nil`.
+    private static func parse(_ bytes: UnsafeRawBufferPointer) -> Identifier? {
+        guard bytes.count == 36 else { return nil }
         var words: (UInt64, UInt64) = (0, 0)
         var digits = 0
-        for (offset, byte) in text.utf8.enumerated() {
+        for offset in 0..<36 {
+            let byte = bytes[offset]
             if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
                 guard byte == UInt8(ascii: "-") else { return nil }
                 continue
@@ -42,20 +53,24 @@ public struct Identifier: Hashable, Comparable, Sendable, CustomStringConvertibl
             }
             digits += 1
         }
-        guard digits == 32, text.utf8.count == 36 else { return nil }
-        self.init(high: words.0, low: words.1)
+        return Identifier(high: words.0, low: words.1)
     }
 
     public var description: String {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(36)
-        for index in 0..<32 {
-            if index == 8 || index == 12 || index == 16 || index == 20 { bytes.append(UInt8(ascii: "-")) }
-            let word = index < 16 ? high : low
-            let shift = UInt64(60 - (index % 16) * 4)
-            bytes.append(Identifier.hexDigits[Int((word >> shift) & 0xF)])
+        String(unsafeUninitializedCapacity: 36) { buffer in
+            var next = 0
+            for index in 0..<32 {
+                if index == 8 || index == 12 || index == 16 || index == 20 {
+                    buffer[next] = UInt8(ascii: "-")
+                    next += 1
+                }
+                let word = index < 16 ? high : low
+                let shift = UInt64(60 - (index % 16) * 4)
+                buffer[next] = Identifier.hexDigit(Int((word >> shift) & 0xF))
+                next += 1
+            }
+            return next
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Ids are random, so one word mixed from both is hash enough; Hasher still seeds it.
@@ -67,7 +82,10 @@ public struct Identifier: Hashable, Comparable, Sendable, CustomStringConvertibl
         (lhs.high, lhs.low) < (rhs.high, rhs.low)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// The lowercase hex digit of `value` (0–15).
+    private static func hexDigit(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: value < 10 ? 0x30 + value : 0x57 + value)
+    }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
