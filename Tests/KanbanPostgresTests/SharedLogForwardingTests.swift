@@ -209,4 +209,28 @@ struct SharedLogForwardingTests {
             #expect(titles.count == attempt + 2 && titles.prefix(2) == ["Before", "Right after"], "\(titles)")
         }
     }
+
+    @Test("A success from whatever answers at the lease's address without a log position is not taken: the node answers 502, says where, and nothing is kept")
+    func impostorAtTheLeasesAddress() async throws {
+        try await Self.withNodes { log in
+            // Something else listens where the holder says it is (a stale address, a load
+            // balancer's page): it answers every request with a success of its own.
+            let impostor = try HostileOrigin(answers: [
+                .text("HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"),
+            ])
+            defer { impostor.stop() }
+            let holder = try log.start(advertising: false, extra: ["--advertise", impostor.url])
+            let node = try log.start(advertising: false)
+            let reader = try WriteLease(url: log.url, advertising: nil)
+            #expect(try reader.renew()?.url == impostor.url)
+            let before = try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int
+            let answer = try node.exchange("POST", "/api/boards/main/cards", fields: ["Idempotency-Key": "k-impostor"], body: #"{"title": "Lost?"}"#)
+            #expect(answer.status == 502, "\(answer)")
+            #expect(answer.body.contains(impostor.url) && answer.body.contains("--advertise"), "\(answer.body)")
+            #expect(impostor.requests.count == 1, "the write was handed on")
+            #expect(try Self.json(try holder.exchange("GET", "/api/stats").body)["lastSequence"] as? Int == before, "nothing kept")
+            #expect(try Self.titles(on: node).isEmpty)
+            #expect(try node.metric("kanban_writes_forwarded_total") == 0, "not counted as carried out by the holder")
+        }
+    }
 }

@@ -22,7 +22,8 @@ import NIOPosix
 /// without a lease, and so are the writes of the next moments; when it fails after the request
 /// went out, the answer is 503 and nothing is known kept: a retry with the same
 /// `Idempotency-Key` is answered once. The holder's answers carry `X-Kanban-Log-Position`,
-/// which this node reads and does not pass on.
+/// which this node reads and does not pass on; a success without it did not come from a node
+/// of this log, and is answered 502.
 struct ForwardWritesMiddleware: RouterMiddleware {
     typealias Context = KanbanRequestContext
 
@@ -130,10 +131,18 @@ struct ForwardWritesMiddleware: RouterMiddleware {
         } catch {
             throw APIError(.serviceUnavailable, "the node carrying out writes broke off its answer (\(error)); retry with the same Idempotency-Key")
         }
-        metrics.recordForwardedWrite(carriedOutHere: false)
-        if let position = answer.headers.first(name: HTTPField.Name.kanbanLogPosition.rawName).flatMap(UInt64.init) {
-            forwarding.raiseFloor(to: position)
+        let position = answer.headers.first(name: HTTPField.Name.kanbanLogPosition.rawName).flatMap(UInt64.init)
+        if position == nil, (200..<400).contains(answer.status.code) {
+            // A node of this log answers every write handed to it with its position (its access
+            // check's refusals aside); a success without one came from something else at the
+            // lease's address, and nothing of it is in the log.
+            throw APIError(
+                .badGateway,
+                "\(leader), where the write lease's holder says it is, answered \(answer.status.code) without a log position: it is not a node of this log (check that node's --advertise); nothing was kept, retry with the same Idempotency-Key"
+            )
         }
+        metrics.recordForwardedWrite(carriedOutHere: false)
+        if let position { forwarding.raiseFloor(to: position) }
         var fields = HTTPFields()
         for (name, value) in answer.headers {
             // The position is between the nodes (and marks, here, an answer to a handed-on write).
