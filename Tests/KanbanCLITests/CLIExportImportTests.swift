@@ -120,6 +120,9 @@ struct CLIExportImportTests {
         #expect(try target.expectRejected(["import", "--format", "jsonl", missing]) == "kanban: cannot read \(missing): no such file or directory\n")
         try target.expectRejected(["import", "--format", "jsonl"], status: 2)
         try target.expectRejected(["import", "--format", "csv", file], status: 2)
+        // A Trello export named by --format, as the jsonl import is: the refusal says how.
+        let trello = try target.expectRejected(["import", "--format", "trello", file], status: 2)
+        #expect(trello.contains("kanban import trello"), "\(trello)")
         #expect(try target.kanban.stats().events == 0)
     }
 

@@ -42,7 +42,7 @@ extension KanbanCommand.Import {
 
         @OptionGroup var log: LogOptions
 
-        @Option(help: ArgumentHelp("What FILE holds: jsonl, an export of this program (the default).", valueName: "format"))
+        @Option(help: ArgumentHelp("What FILE holds: jsonl, an export of this program (the default).", valueName: "format"), transform: ImportFormat.parse)
         var format: ImportFormat = .jsonl
 
         @Argument(help: ArgumentHelp("The file to read.", valueName: "file"))
