@@ -182,11 +182,54 @@ extension KanbanEngine {
         backdated: BackdatedRanges = .none,
         in transaction: WriteTransaction
     ) throws -> Decision {
+        try checkingAccess(command, actor: actor, state: state) {
+            try decideUnchecked(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction)
+        }
+    }
+
+    /// A card or board command, an undo or a redo, decided as ``decide(_:actor:state:ids:backdated:in:)``
+    /// decides it, the log read from `source`: for the workload's decider thread, which has no
+    /// write transaction. Other commands need one.
+    func decide(
+        _ command: Command,
+        actor: String,
+        state: KanbanState,
+        ids: inout some RandomNumberGenerator,
+        reading source: some UndoSource
+    ) throws -> Decision {
+        try checkingAccess(command, actor: actor, state: state) {
+            switch command {
+            case .undo(let force): try decideUndoCommand(actor: actor, force: force, state: state, reading: source)
+            case .redo(let force): try decideRedoCommand(actor: actor, force: force, state: state, reading: source)
+            case .editCardIfUnchanged, .reviveCard, .restore: throw KanbanError.needsHistory("\(command)")
+            default: Decision(events: try Decider.decide(command, actor: actor, in: state, ids: &ids))
+            }
+        }
+    }
+
+    /// `deciding`'s decision of `command`, if `actor` may do it: a board the actor may not read
+    /// is refused before anything else is looked at, and each decided event needs the actor's
+    /// role on its board.
+    private func checkingAccess(_ command: Command, actor: String, state: KanbanState, _ deciding: () throws -> Decision) throws -> Decision {
         let principal = principal(actor)
         try AccessRule.checkBeforeDeciding(command, by: principal, in: state)
-        let decision = try decideUnchecked(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction)
+        let decision = try deciding()
         try AccessRule.check(decision.events, by: principal, in: state)
         return decision
+    }
+
+    /// An undo command's decision: the event, or the entries dropped; neither throws.
+    private func decideUndoCommand(actor: String, force: Bool, state: KanbanState, reading source: some UndoSource) throws -> Decision {
+        let decision = try decideUndo(actor: actor, force: force, state: state, reading: source)
+        if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
+        return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
+    }
+
+    /// A redo command's decision, as ``decideUndoCommand(actor:force:state:reading:)``.
+    private func decideRedoCommand(actor: String, force: Bool, state: KanbanState, reading source: some UndoSource) throws -> Decision {
+        let decision = try decideRedo(actor: actor, force: force, state: state, reading: source)
+        if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
+        return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
     }
 
     /// ``decide(_:actor:state:ids:backdated:in:)`` before the access rule.
@@ -198,15 +241,12 @@ extension KanbanEngine {
         backdated: BackdatedRanges,
         in transaction: WriteTransaction
     ) throws -> Decision {
+        let source = TransactionUndoSource(log: log, transaction: transaction)
         switch command {
         case .undo(let force):
-            let decision = try decideUndo(actor: actor, force: force, state: state, in: transaction)
-            if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
-            return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
+            return try decideUndoCommand(actor: actor, force: force, state: state, reading: source)
         case .redo(let force):
-            let decision = try decideRedo(actor: actor, force: force, state: state, in: transaction)
-            if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
-            return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
+            return try decideRedoCommand(actor: actor, force: force, state: state, reading: source)
         case .editCardIfUnchanged(let board, let card, let title, let description, let due, let since):
             let events = try Decider.decide(.editCard(board: board, card: card, title: title, description: description, due: due), in: state, ids: &ids)
             try checkUnchanged(events, since: since, actor: actor, in: transaction)
