@@ -55,6 +55,10 @@ public struct EngineOptions: Sendable {
     /// default (about 15 ms of work, where a thread costs microseconds); `Int.max` keeps every
     /// replay on one thread. The state is the same either way.
     public var twoThreadReplayMinimum = 50_000
+    /// Whether the workload generator decides its commands on a second thread while the
+    /// calling one appends them (on a log of this machine's own; a shared log's are decided
+    /// in its transactions). The log is the same, byte for byte, either way.
+    public var twoThreadGenerate = true
 
     /// 20,000 events: replaying that many takes about 8 ms here, about as long as decoding a
     /// snapshot of 50,000 live cards, so opening and time travel cost at most about twice the

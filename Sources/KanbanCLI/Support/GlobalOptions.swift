@@ -74,6 +74,7 @@ public struct GlobalOptions: ParsableArguments {
             options.snapshotInterval = interval
         }
         if ProcessInfo.processInfo.environment["KANBAN_REPLAY_THREADS"] == "1" { options.twoThreadReplayMinimum = .max }
+        if ProcessInfo.processInfo.environment["KANBAN_GENERATE_THREADS"] == "1" { options.twoThreadGenerate = false }
         let engine = try KanbanEngine(path: path, options: options)
         EngineRetention.register(engine)
         try catchUpIndexes(of: engine)
