@@ -1,6 +1,6 @@
 import Foundation
 @testable import Kanban
-import KanbanCore
+@testable import KanbanCore
 import KanbanTestSupport
 import LMDBStorage
 import PropertyBased
@@ -113,6 +113,34 @@ struct SnapshotTests {
         for column in replayed.columns.keys {
             #expect(decoded.order(of: column) == replayed.order(of: column))
         }
+    }
+
+    @Test("A state encodes to the same bytes with its order index (cards written in its order, where they lie) as without it (cards sorted), and an index that disagrees with the cards is not followed")
+    func encodingFollowsTheOrderIndex() throws {
+        let fixture = try Fixture(events: 400, seed: 7)
+        defer { fixture.directory.remove() }
+        let plain = try fixture.fullReplay()
+        #expect(!plain.isOrderIndexed)
+        let bytes = StateCodec.encode(plain)
+        var indexed = plain
+        indexed.buildOrderIndex()
+        #expect(StateCodec.encode(indexed) == bytes)
+        // An index kept up event by event, as the writer keeps it.
+        var maintained = KanbanState()
+        maintained.buildOrderIndex()
+        for event in try fixture.engine.events() { maintained.apply(event) }
+        #expect(StateCodec.encode(maintained) == bytes)
+        // An index that lost a card, or has two cards in each other's places, is passed over
+        // for sorting.
+        let column = try #require(indexed.orders?.first { $0.value.count > 2 }?.key)
+        var short = indexed
+        short.orders?[column] = ColumnOrder(Array(indexed.order(of: column).slots.dropFirst()))
+        #expect(StateCodec.encode(short) == bytes)
+        var swapped = indexed
+        var slots = indexed.order(of: column).slots
+        (slots[0].card, slots[1].card) = (slots[1].card, slots[0].card)
+        swapped.orders?[column] = ColumnOrder(slots)
+        #expect(StateCodec.encode(swapped) == bytes)
     }
 
     @Test("A snapshot of format 1 (FNV-1a checksum) is still read, and still refused when damaged")
