@@ -1,0 +1,89 @@
+import KanbanCore
+
+/// What the workload's decider thread decides with (``WorkloadDecider``): the generator, a
+/// state of its own folded from what it decides, and the decided events the writer may not
+/// have committed yet. A value the thread keeps in a local, so that lending the state to a
+/// decision copies nothing.
+struct DecidingState {
+    private var generator: WorkloadGenerator
+    private var state: KanbanState
+    private var lastTimestamp: Timestamp
+    /// The events decided after `windowStart - 1`, the last one known committed.
+    private var window: [RecordedEvent] = []
+    private var windowStart: UInt64
+
+    /// How many committed events the window holds before it lets them go (all at once, so it
+    /// is not cut at every chunk).
+    private static let slack: UInt64 = 16_384
+
+    /// Deciding with `generator` on `state` (the log's, caught up, its last event at
+    /// `lastTimestamp`).
+    init(generator: WorkloadGenerator, state: KanbanState, lastTimestamp: Timestamp) {
+        self.generator = generator
+        self.state = state
+        self.lastTimestamp = lastTimestamp
+        windowStart = state.lastSequence + 1
+        self.state.buildOrderIndex()
+    }
+
+    /// The next step's events, stamped as appending them stamps them, and applied.
+    mutating func next(deciding engine: KanbanEngine) throws -> [RecordedEvent] {
+        let (step, actor) = generator.next(in: state)
+        let events = try decide(step, actor: actor, engine: engine)
+        let recorded = record(events, actor: actor, at: generator.timestamp)
+        for event in recorded { generator.observe(event) }
+        return recorded
+    }
+
+    /// The events of one workload step; an undo or redo that cannot be taken becomes an edit.
+    /// As ``KanbanEngine/generate(events:seed:boards:batchSize:)`` decides them on one thread.
+    private mutating func decide(_ step: WorkloadStep, actor: String, engine: KanbanEngine) throws -> [BoardEvent] {
+        let source = DecidedEventsWindow(events: window, start: windowStart, engine: engine)
+        switch step {
+        case .command(let command):
+            return try engine.decide(command, actor: actor, state: state, ids: &generator.ids, reading: source).events
+        case .undo, .redo:
+            do {
+                let command: Command = step == .undo ? .undo() : .redo()
+                let events = try engine.decide(command, actor: actor, state: state, ids: &generator.ids, reading: source).events
+                guard !events.isEmpty else { throw KanbanError.nothingToUndo(actor: actor) }
+                return events
+            } catch is KanbanError {
+                guard let edit = generator.fallback(in: state) else { return [] }
+                return try Decider.decide(edit, in: state, ids: &generator.ids)
+            }
+        }
+    }
+
+    /// `events` by `actor`, stamped as appending them stamps them (the next sequence numbers,
+    /// `moment` or the last event's time if later, ids from the generator), and applied.
+    private mutating func record(_ events: [BoardEvent], actor: String, at moment: Timestamp) -> [RecordedEvent] {
+        var recorded: [RecordedEvent] = []
+        recorded.reserveCapacity(events.count)
+        let timestamp = max(moment, lastTimestamp)
+        for event in events {
+            let next = RecordedEvent(
+                sequence: state.lastSequence + 1,
+                timestamp: timestamp,
+                actor: event.actor ?? actor,
+                id: EventID(.random(using: &generator.ids)),
+                board: event.board,
+                payload: event.payload,
+                happenedAt: nil
+            )
+            state.apply(next)
+            if next.timestamp > lastTimestamp { lastTimestamp = next.timestamp }
+            window.append(next)
+            recorded.append(next)
+        }
+        return recorded
+    }
+
+    /// Lets go of the decided events up to `committed`, once there are ``slack`` of them.
+    mutating func forget(committedThrough committed: UInt64) {
+        guard committed >= windowStart, committed - windowStart >= Self.slack else { return }
+        let dropped = Int(min(committed - windowStart + 1, UInt64(window.count)))
+        window.removeFirst(dropped)
+        windowStart += UInt64(dropped)
+    }
+}
