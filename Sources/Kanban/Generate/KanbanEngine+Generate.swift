@@ -34,9 +34,11 @@ extension KanbanEngine {
             try read { transaction in try catchUp(&core, in: transaction) }
             let generator = WorkloadGenerator(seed: seed, events: total, boards: boards, continuing: core.state, after: core.lastTimestamp)
             let batchSize = max(batchSize, 1)
-            // Room for two batches, so the decider goes on while a batch commits.
+            // Room for two batches (at most 65,536 events), so the decider goes on while a batch
+            // commits; a larger batch is gathered here as the decider goes.
             let decider = WorkloadDecider(
-                engine: self, generator: generator, state: core.state, lastTimestamp: core.lastTimestamp, total: total, capacity: 2 * batchSize
+                engine: self, generator: generator, state: core.state, lastTimestamp: core.lastTimestamp, total: total,
+                capacity: min(2 * batchSize, 65_536)
             )
             guard let thread = decider.start() else { return nil }
             defer { decider.stop(thread) }
