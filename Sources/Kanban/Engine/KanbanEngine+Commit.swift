@@ -218,14 +218,16 @@ extension KanbanEngine {
         return decision
     }
 
-    /// An undo command's decision: the event, or the entries dropped; neither throws.
+    /// An undo command's decision: its event, or the entries it drops; when there is neither,
+    /// ``KanbanCore/KanbanError/nothingToUndo(actor:)``.
     private func decideUndoCommand(actor: String, force: Bool, state: KanbanState, reading source: some UndoSource) throws -> Decision {
         let decision = try decideUndo(actor: actor, force: force, state: state, reading: source)
         if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToUndo(actor: actor) }
         return Decision(events: decision.event.map { [$0] } ?? [], dropped: decision.dropped)
     }
 
-    /// A redo command's decision, as ``decideUndoCommand(actor:force:state:reading:)``.
+    /// A redo command's decision, as ``decideUndoCommand(actor:force:state:reading:)`` (and
+    /// ``KanbanCore/KanbanError/nothingToRedo(actor:)``).
     private func decideRedoCommand(actor: String, force: Bool, state: KanbanState, reading source: some UndoSource) throws -> Decision {
         let decision = try decideRedo(actor: actor, force: force, state: state, reading: source)
         if decision.event == nil && decision.dropped.isEmpty { throw KanbanError.nothingToRedo(actor: actor) }
