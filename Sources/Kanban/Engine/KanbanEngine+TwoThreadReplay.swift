@@ -30,17 +30,7 @@ extension KanbanEngine {
         // A thread of the system's own, so that one that cannot be made (a process at its
         // limit) is known here and replay goes on one thread, rather than waiting for a walk
         // that never starts.
-        let context = Unmanaged.passRetained(walk).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<LogWalk>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<LogWalk>.fromOpaque(context).release()
-            return nil
-        }
+        guard let thread = SystemThread.start({ walk.run() }) else { return nil }
         // The transaction outlives this call only as long as the walk does not.
         defer {
             ring.stop()

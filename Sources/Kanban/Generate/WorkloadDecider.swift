@@ -39,18 +39,7 @@ final class WorkloadDecider: @unchecked Sendable {
     /// Starts deciding on a thread of the system's own; `nil` when none could be made. Call
     /// ``stop(_:)`` with what it returns.
     func start() -> pthread_t? {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            Unmanaged<WorkloadDecider>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, context)
-        guard created == 0 else {
-            Unmanaged<WorkloadDecider>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
+        SystemThread.start { self.run() }
     }
 
     /// Stops deciding (at the next chunk) and waits for `thread` to end.
