@@ -29,30 +29,14 @@ struct DecidingState {
     /// The next step's events, stamped as appending them stamps them, and applied.
     mutating func next(deciding engine: KanbanEngine) throws -> [RecordedEvent] {
         let (step, actor) = generator.next(in: state)
-        let events = try decide(step, actor: actor, engine: engine)
+        // The window is lent to the decision and given back before `record` appends to it: a
+        // second reference then would copy the whole window at every append.
+        let events = try engine.decide(
+            step, actor: actor, generator: &generator, on: state, reading: DecidedEventsWindow(events: window, start: windowStart, engine: engine)
+        )
         let recorded = record(events, actor: actor, at: generator.timestamp)
         for event in recorded { generator.observe(event) }
         return recorded
-    }
-
-    /// The events of one workload step; an undo or redo that cannot be taken becomes an edit.
-    /// As ``KanbanEngine/generate(events:seed:boards:batchSize:)`` decides them on one thread.
-    private mutating func decide(_ step: WorkloadStep, actor: String, engine: KanbanEngine) throws -> [BoardEvent] {
-        let source = DecidedEventsWindow(events: window, start: windowStart, engine: engine)
-        switch step {
-        case .command(let command):
-            return try engine.decide(command, actor: actor, state: state, ids: &generator.ids, reading: source).events
-        case .undo, .redo:
-            do {
-                let command: Command = step == .undo ? .undo() : .redo()
-                let events = try engine.decide(command, actor: actor, state: state, ids: &generator.ids, reading: source).events
-                guard !events.isEmpty else { throw KanbanError.nothingToUndo(actor: actor) }
-                return events
-            } catch is KanbanError {
-                guard let edit = generator.fallback(in: state) else { return [] }
-                return try Decider.decide(edit, in: state, ids: &generator.ids)
-            }
-        }
     }
 
     /// `events` by `actor`, stamped as appending them stamps them (the next sequence numbers,

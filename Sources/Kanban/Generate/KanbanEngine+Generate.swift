@@ -119,7 +119,7 @@ extension KanbanEngine {
                     // The state is lent, not copied, to the generator and the decider.
                     let (step, actor) = batch.withStateLent { current.next(in: $0) }
                     let decided = try batch.withStateLent { state in
-                        try decide(step, actor: actor, generator: &current, on: state, in: batch)
+                        try decide(step, actor: actor, generator: &current, on: state, reading: TransactionUndoSource(log: log, transaction: batch.transaction))
                     }
                     let recorded = try batch.append(decided, actor: actor, at: current.timestamp, ids: &current.ids)
                     for event in recorded { current.observe(event) }
@@ -135,20 +135,23 @@ extension KanbanEngine {
 }
 
 extension KanbanEngine {
-    /// The events of one workload step; an undo or redo that cannot be taken becomes an edit.
-    private func decide(
+    /// The events of one workload step, decided on `state` with the log read from `source`:
+    /// an undo or redo that cannot be taken becomes an edit. The decider thread and the
+    /// one-thread path both decide so.
+    func decide(
         _ step: WorkloadStep,
         actor: String,
         generator: inout WorkloadGenerator,
         on state: borrowing KanbanState,
-        in batch: BatchAppend
+        reading source: some UndoSource
     ) throws -> [BoardEvent] {
         switch step {
         case .command(let command):
-            return try batch.decide(command, actor: actor, onLent: state, ids: &generator.ids)
+            return try decide(command, actor: actor, state: state, ids: &generator.ids, reading: source).events
         case .undo, .redo:
             do {
-                let events = try batch.decide(step == .undo ? .undo() : .redo(), actor: actor, onLent: state, ids: &generator.ids)
+                let command: Command = step == .undo ? .undo() : .redo()
+                let events = try decide(command, actor: actor, state: state, ids: &generator.ids, reading: source).events
                 guard !events.isEmpty else { throw KanbanError.nothingToUndo(actor: actor) }
                 return events
             } catch is KanbanError {

@@ -40,12 +40,6 @@ public struct BatchAppend {
         return try body(lent)
     }
 
-    /// The events `command`, by `actor`, decides on `state`, the batch's state lent out by
-    /// ``withStateLent(_:)`` (its order index built), new ids drawn from `ids`.
-    package func decide(_ command: Command, actor: String, onLent state: borrowing KanbanState, ids: inout some RandomNumberGenerator) throws -> [BoardEvent] {
-        try engine.decide(command, actor: actor, state: state, ids: &ids, backdated: backdated, in: transaction).events
-    }
-
     /// The timestamp of the log's last event, with what the batch appended so far.
     public var lastTimestamp: Timestamp { core.pointee.lastTimestamp }
 
