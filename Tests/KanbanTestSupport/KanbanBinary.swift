@@ -38,9 +38,10 @@ public struct KanbanBinary: Sendable {
         try Subprocess.run(executable, arguments + ["--db", database, "--"] + values, environment: environment)
     }
 
-    /// Starts `kanban ARGUMENTS --db DATABASE` without waiting for it.
-    public func start(_ arguments: [String]) throws -> Subprocess {
-        try Subprocess(executable: executable, arguments: arguments + ["--db", database], environment: environment)
+    /// Starts `kanban ARGUMENTS --db DATABASE` without waiting for it, with `extra` over the
+    /// environment every run gets.
+    public func start(_ arguments: [String], environment extra: [String: String?] = [:]) throws -> Subprocess {
+        try Subprocess(executable: executable, arguments: arguments + ["--db", database], environment: environment.merging(extra) { $1 })
     }
 
     /// Runs a command that must succeed and returns its standard output.

@@ -1,13 +1,13 @@
 import Foundation
 import KanbanCore
 
-/// The steps the workload's decider thread decided (each step's events, in order), on their
-/// way to the thread that appends them: at most ``capacity`` events wait, so the decider runs
-/// at most that far ahead. A step's events stay together, as a command's are.
+/// The steps the workload's decider thread decided (each step's events, in order), in chunks on
+/// their way to the thread that appends them: at most ``capacity`` events wait, so the decider
+/// runs at most that far ahead. A step's events stay together, as a command's are.
 final class DecidedSteps: @unchecked Sendable {
     // @unchecked: every field is read and written under `condition`'s lock.
     private let condition = NSCondition()
-    private var queued: [[RecordedEvent]] = []
+    private var queued: [DecidedChunk] = []
     private var queuedEvents = 0
     private var isFinished = false
     private var isCancelled = false
@@ -19,15 +19,15 @@ final class DecidedSteps: @unchecked Sendable {
         self.capacity = capacity
     }
 
-    /// Queues `steps`, which hold `events` events, once fewer than ``capacity`` wait; `false`
-    /// when the writer has stopped taking them.
-    func push(_ steps: [[RecordedEvent]], events: Int) -> Bool {
+    /// Queues `chunk` once fewer than ``capacity`` events wait; `false` when the writer has
+    /// stopped taking them.
+    func push(_ chunk: DecidedChunk) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queuedEvents >= capacity && !isCancelled { condition.wait() }
         guard !isCancelled else { return false }
-        queued.append(contentsOf: steps)
-        queuedEvents += events
+        queued.append(chunk)
+        queuedEvents += chunk.events
         condition.broadcast()
         return true
     }
@@ -41,18 +41,30 @@ final class DecidedSteps: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Every step queued, once there is one; none once the decider finished and all were
-    /// taken, or its failure then.
-    func takeAll() throws -> [[RecordedEvent]] {
+    /// The chunks up to the next that closes a batch, that one included, as they come; fewer
+    /// (none) once the decider finished without closing one, or its failure when it failed
+    /// before.
+    func takeBatch() throws -> [DecidedChunk] {
         condition.lock()
         defer { condition.unlock() }
-        while queued.isEmpty && !isFinished { condition.wait() }
-        if queued.isEmpty, let failure { throw failure }
-        let taken = queued
-        queued = []
-        queuedEvents = 0
-        condition.broadcast()
-        return taken
+        var batch: [DecidedChunk] = []
+        while true {
+            while queued.isEmpty && !isFinished { condition.wait() }
+            if queued.isEmpty {
+                if let failure { throw failure }
+                return batch
+            }
+            var taken = 0
+            for chunk in queued {
+                taken += 1
+                queuedEvents -= chunk.events
+                batch.append(chunk)
+                if chunk.end != nil { break }
+            }
+            queued.removeFirst(taken)
+            condition.broadcast()
+            if batch.last?.end != nil { return batch }
+        }
     }
 
     /// The writer stops taking steps: the decider stops at its next push.

@@ -63,6 +63,23 @@ struct DecidingState {
         return recorded
     }
 
+    /// The last sequence number decided.
+    var lastSequence: UInt64 { state.lastSequence }
+
+    /// How many cards are live after what was decided.
+    var liveCards: Int { state.cards.count }
+
+    /// Where a batch ends after what was decided: its board outline, and the state itself when
+    /// `keepingState` (shared with the writer: the next event decided copies it).
+    func batchEnd(keepingState: Bool) -> DecidedBatchEnd {
+        DecidedBatchEnd(
+            lastSequence: state.lastSequence,
+            lastTimestamp: lastTimestamp,
+            outline: OutlineCodec.encode(of: state, lastTimestamp: lastTimestamp),
+            state: keepingState ? state : nil
+        )
+    }
+
     /// Lets go of the decided events up to `committed`, once there are ``slack`` of them.
     mutating func forget(committedThrough committed: UInt64) {
         guard committed >= windowStart, committed - windowStart >= Self.slack else { return }

@@ -27,74 +27,62 @@ extension KanbanEngine {
     /// The events appended with a decider thread, or `nil` when none could be started; fewer
     /// than `total` when another process appended to the log meanwhile (what was decided
     /// after that is dropped).
+    ///
+    /// The engine's state is not folded here event by event: at each batch's end it stays the
+    /// exact state of an earlier sequence number (the log's tail after it is what a catch-up
+    /// would apply), and where a snapshot is due and at the end it becomes the decider's.
     private func generateOnTwoThreads(events total: Int, seed: UInt64, boards: Int, batchSize: Int) throws -> Int? {
         // Made where missing, as ``appendBatch(_:)`` makes it: a write transaction cannot.
         _ = try store.backdatedRanges()
         return try writeSide.withLock { core -> Int? in
             try read { transaction in try catchUp(&core, in: transaction) }
             let generator = WorkloadGenerator(seed: seed, events: total, boards: boards, continuing: core.state, after: core.lastTimestamp)
-            let batchSize = max(batchSize, 1)
             // Room for two batches (at most 65,536 events), so the decider goes on while a batch
             // commits; a larger batch is gathered here as the decider goes.
             let decider = WorkloadDecider(
                 engine: self, generator: generator, state: core.state, lastTimestamp: core.lastTimestamp, total: total,
-                capacity: min(2 * batchSize, 65_536)
+                batchSize: batchSize, newestSnapshot: core.newestSnapshot, capacity: min(2 * max(batchSize, 1), 65_536)
             )
             guard let thread = decider.start() else { return nil }
             defer { decider.stop(thread) }
             var appended = 0
-            var carried: [[RecordedEvent]] = []
+            var lastSequence = core.state.lastSequence
             while appended < total {
-                let batchEnd = min(total, appended + batchSize)
                 // Taken once: a write that runs again (the map grew) appends the same steps.
-                var batch: [[RecordedEvent]]?
+                var batch: [DecidedChunk]?
                 do {
-                    appended = try writeAndApply(&core, bulk: true) { core, transaction in
-                        let steps = try batch ?? Self.take(events: batchEnd - appended, from: decider.steps, carried: &carried)
-                        batch = steps
-                        var count = appended
-                        for step in steps {
-                            // Decided on the log as it was: another process appended since.
-                            guard step.first?.sequence == core.state.lastSequence + 1 else { throw GenerationInterleaved() }
-                            for event in step {
-                                try log.append(event, in: transaction)
-                                core.isDirty = true
-                                core.apply(event)
+                    try write { transaction in
+                        let chunks = try batch ?? decider.steps.takeBatch()
+                        batch = chunks
+                        guard let end = chunks.last?.end else { return }
+                        // Decided on the log as it was: another process appended since.
+                        guard try log.lastSequence(in: transaction) == lastSequence else { throw GenerationInterleaved() }
+                        for chunk in chunks {
+                            for step in chunk.steps {
+                                for event in step { try log.append(event, in: transaction) }
                             }
-                            count += step.count
                         }
-                        return count
+                        let last = try OutlineStore.lastEvent(of: log, in: transaction)
+                        if last.sequence == end.lastSequence {
+                            try outlines.save(encoded: end.outline, lastEvent: last.digest, in: transaction)
+                        }
                     }
                 } catch is GenerationInterleaved {
                     return appended
                 }
-                decider.committed.store(core.state.lastSequence, ordering: .releasing)
-                guard batch?.isEmpty == false else { break }
+                // The decider stopped short of closing a batch: nothing of it was appended.
+                guard let chunks = batch, let end = chunks.last?.end else { break }
+                appended += chunks.reduce(0) { $0 + $1.events }
+                lastSequence = end.lastSequence
+                decider.committed.store(lastSequence, ordering: .releasing)
+                if let state = end.state {
+                    core.state = state
+                    core.lastTimestamp = end.lastTimestamp
+                    scheduleSnapshotIfDue(&core, bulk: true)
+                }
             }
             return appended
         }
-    }
-
-    /// Whole steps from `carried`, then from `steps`, until they hold `events` events (or the
-    /// decider is done); the steps taken beyond them stay in `carried`.
-    private static func take(events: Int, from steps: DecidedSteps, carried: inout [[RecordedEvent]]) throws -> [[RecordedEvent]] {
-        var available = carried
-        carried = []
-        var count = available.reduce(0) { $0 + $1.count }
-        while count < events {
-            let more = try steps.takeAll()
-            if more.isEmpty { break }
-            count += more.reduce(0) { $0 + $1.count }
-            available += more
-        }
-        var taken = 0
-        var index = 0
-        while index < available.count && taken < events {
-            taken += available[index].count
-            index += 1
-        }
-        carried = Array(available[index...])
-        return Array(available[..<index])
     }
 
     /// Appends `total` events, deciding each step on this thread in the batch's transaction.

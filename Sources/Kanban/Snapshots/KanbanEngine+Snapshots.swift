@@ -58,15 +58,8 @@ extension KanbanEngine {
     /// by ``EngineOptions/snapshotSpacing(liveCards:)``, so a long run does not encode the whole
     /// state every 20,000 events (the run ends with ``snapshotAfterBulk()``).
     func scheduleSnapshotIfDue(_ core: inout EngineCore, bulk: Bool = false) {
-        let interval = bulk
-            ? options.snapshotSpacing(liveCards: core.state.cards.count)
-            : UInt64(max(options.snapshotInterval, 0))
         let target = core.state.lastSequence
-        // A newest snapshot read from disk may claim any sequence: one so far on that the next
-        // is never due takes no more automatic snapshots, and traps nothing.
-        guard interval > 0, let newest = core.newestSnapshot,
-              case (let due, false) = newest.addingReportingOverflow(interval), target >= due
-        else { return }
+        guard isSnapshotDue(at: target, liveCards: core.state.cards.count, newest: core.newestSnapshot, bulk: bulk) else { return }
         core.newestSnapshot = target
         let (state, timestamp, cuts) = (core.state, core.lastTimestamp, core.cuts)
         KanbanEngine.backgroundWork.enter()
@@ -78,6 +71,17 @@ extension KanbanEngine {
                 self.options.warn("the snapshot of #\(target) was not written: \(error)")
             }
         }
+    }
+
+    /// Whether a snapshot of the state at `target`, which holds `liveCards` cards, is due when
+    /// the newest one stored or scheduled is at `newest` (`nil`: not looked up, never due):
+    /// after the plain interval, or, in `bulk` (generate, imports), the spacing by the cards.
+    func isSnapshotDue(at target: UInt64, liveCards: Int, newest: UInt64?, bulk: Bool) -> Bool {
+        let interval = bulk ? options.snapshotSpacing(liveCards: liveCards) : UInt64(max(options.snapshotInterval, 0))
+        // A newest snapshot read from disk may claim any sequence: one so far on that the next
+        // is never due takes no more automatic snapshots, and traps nothing.
+        guard interval > 0, let newest, case (let due, false) = newest.addingReportingOverflow(interval) else { return false }
+        return target >= due
     }
 
     /// Schedules the snapshot a run of bulk batches left due by the plain interval, so that the

@@ -63,6 +63,29 @@ struct GenerateOnTwoThreadsTests {
         #expect(two.state == one.state, "\(two.state.differences(from: one.state))")
     }
 
+    @Test(
+        "The writer takes the decider's state rather than fold each event again: after generate it holds the log's end and equals the log folded event by event, and the next command decides on it",
+        arguments: [(batchSize: 10_000, snapshotInterval: 0), (batchSize: 97, snapshotInterval: 100), (batchSize: 1, snapshotInterval: 50)]
+    )
+    func writerTakesTheDecidersState(batchSize: Int, snapshotInterval: Int) throws {
+        let directory = try TemporaryDirectory(prefix: "kanban-generate-writer-state")
+        defer { directory.remove() }
+        let engine = try KanbanEngine(path: directory.appending("db"), options: EngineOptions(snapshotInterval: snapshotInterval))
+        try engine.execute(.addCard(board: "main", title: "-first, 한국어 🙂"), actor: "ana")
+        _ = try engine.importer.generate(events: 2_500, seed: 8, boards: 3, batchSize: batchSize)
+        var folded = KanbanState()
+        for event in try engine.events() { folded.apply(event) }
+        let (held, timestamp) = engine.writeSide.withLock { ($0.state, $0.lastTimestamp) }
+        #expect(held.lastSequence == folded.lastSequence)
+        #expect(held.firstDifference(from: folded) == nil)
+        #expect(timestamp == (try engine.events().last?.timestamp))
+        // A command decided on that state lands after the generated events, on a card they left.
+        let card = try #require(folded.cards.values.first)
+        let events = try engine.execute(.editCard(board: folded.boards[folded.columns[card.column]!.board]!.name, card: card.id.description, title: "edited"), actor: "ana")
+        #expect(events.first?.sequence == folded.lastSequence + 1)
+        EngineSnapshots.waitForBackgroundWork()
+    }
+
     @Test("Two threads continue a log with commands of its own and a generated past as one does, and retry on a map that grows as one does")
     func continuedAndGrowing() throws {
         let work = { (engine: KanbanEngine) in
