@@ -28,7 +28,9 @@ final class DecidedSteps: @unchecked Sendable {
         guard !isCancelled else { return false }
         queued.append(chunk)
         queuedEvents += chunk.events
-        condition.broadcast()
+        // The writer waits for a whole batch: woken for each chunk, it cost the decider a
+        // system call to wake it about twenty times a batch.
+        if chunk.end != nil || queuedEvents >= capacity { condition.broadcast() }
         return true
     }
 

@@ -2,14 +2,18 @@ extension KanbanState {
     /// The live board named `name`, compared case-insensitively.
     public func board(named name: String) -> Board? {
         // The exact name first: most lookups spell it as it is, and lowercasing costs more.
-        for id in boardOrder where boards[id]?.name == name { return boards[id] }
+        for id in boardOrder {
+            if let board = boards[id], board.name == name { return board }
+        }
         let wanted = name.lowercased()
         return boardOrder.lazy.compactMap { boards[$0] }.first { $0.name.lowercased() == wanted }
     }
 
     /// The column of `board` named `name`, compared case-insensitively.
     public func column(named name: String, in board: Board) -> Column? {
-        for id in board.columns where columns[id]?.name == name { return columns[id] }
+        for id in board.columns {
+            if let column = columns[id], column.name == name { return column }
+        }
         let wanted = name.trimmingWhitespace().lowercased()
         return board.columns.lazy.compactMap { columns[$0] }.first { $0.name.lowercased() == wanted }
     }
