@@ -142,7 +142,7 @@ public final class Environment: @unchecked Sendable {
     /// would repeat. A write transaction stays on the calling thread: `body` is synchronous.
     public func write<Result>(_ body: (WriteTransaction) throws -> Result) throws -> Result {
         while true {
-            let mapSize = info().mapSize
+            let mapSize = currentMapSize()
             do {
                 return try writeOnce(body)
             } catch LMDBError.mapFull {
@@ -184,7 +184,7 @@ public final class Environment: @unchecked Sendable {
     /// Doubles the map, unless another thread already grew it past `previousSize`.
     private func grow(from previousSize: Int) throws {
         try gate.exclusively {
-            guard info().mapSize <= previousSize else { return }
+            guard unguardedInfo().me_mapsize <= previousSize else { return }
             try check(mdb_env_set_mapsize(handle, previousSize * 2), "mdb_env_set_mapsize")
         }
     }
@@ -193,10 +193,12 @@ public final class Environment: @unchecked Sendable {
 
     /// Current sizes of the map and the data file.
     public func info() -> EnvironmentInfo {
-        var info = MDB_envinfo()
-        mdb_env_info(handle, &info)
+        // Both calls read the meta pages inside the map: not while another thread moves it.
+        gate.lockShared()
+        let info = unguardedInfo()
         var stat = MDB_stat()
         mdb_env_stat(handle, &stat)
+        gate.unlock()
         let attributes = try? FileManager.default.attributesOfItem(atPath: path + "/data.mdb")
         let fileSize = (attributes?[.size] as? NSNumber)?.intValue ?? 0
         return EnvironmentInfo(
@@ -207,8 +209,27 @@ public final class Environment: @unchecked Sendable {
         )
     }
 
+    /// The map's size now (without the data file's, which ``info()`` asks the file system for).
+    private func currentMapSize() -> Int {
+        gate.lockShared()
+        defer { gate.unlock() }
+        return unguardedInfo().me_mapsize
+    }
+
+    /// `mdb_env_info`, which reads the meta pages inside the map: only with `gate` held, shared
+    /// or (to resize) exclusively, as the map may move otherwise.
+    private func unguardedInfo() -> MDB_envinfo {
+        var info = MDB_envinfo()
+        mdb_env_info(handle, &info)
+        return info
+    }
+
     /// Flushes buffers to disk (`mdb_env_sync` with force), for the non-durable modes.
     public func sync() throws {
+        // It writes the map's pages (a map written in place) or the file's: not while the
+        // map moves.
+        gate.lockShared()
+        defer { gate.unlock() }
         try check(mdb_env_sync(handle, 1), "mdb_env_sync")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KanbanTestSupport
+import Synchronization
 import Testing
 @testable import LMDBStorage
 
@@ -101,6 +102,42 @@ struct EnvironmentTests {
             #expect(try transaction.value(forKey: Array("large".utf8), in: database) == large)
             let key = withUnsafeBytes(of: UInt32(4095).bigEndian, Array.init)
             #expect(try transaction.value(forKey: key, in: database) == value)
+        }
+    }
+
+    @Test("Sizes asked for on one thread while another grows the map: the map is never read while it moves")
+    func infoWhileTheMapGrows() throws {
+        // `generate` crashed once in `mdb_env_info`, reading the meta pages of a map its
+        // snapshot thread's write had just moved. Each round grows a fresh 64 KiB map nine times
+        // while this thread asks for its sizes (and syncs) as fast as it can.
+        for round in 0..<12 {
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let environment = try Environment.open(
+                path: directory.appending("db"), options: EnvironmentOptions(mapSize: 64 * 1024, durability: .noMetaSync)
+            )
+            let database = try environment.database(named: "blobs")
+            let done = Atomic(false)
+            let writer = Thread {
+                defer { done.store(true, ordering: .releasing) }
+                let value = [UInt8](repeating: UInt8(truncatingIfNeeded: round), count: 64 * 1024)
+                for item in 0..<512 {
+                    let key = withUnsafeBytes(of: UInt32(item).bigEndian, Array.init)
+                    try? environment.write { try $0.put(value, forKey: key, in: database) }
+                }
+            }
+            writer.start()
+            var asked = 0
+            var largest = 0
+            while !done.load(ordering: .acquiring) {
+                largest = max(largest, environment.info().mapSize)
+                if asked % 16 == 0 { try environment.sync() }
+                asked += 1
+            }
+            #expect(environment.info().mapSize >= 32 << 20, "round \(round): \(asked) asked, the largest map seen \(largest)")
+            try environment.read { transaction throws in
+                #expect(try transaction.statistics(of: database).entries == 512)
+            }
         }
     }
 
