@@ -1,13 +1,12 @@
 import KanbanCore
 
-/// Decided steps on their way from the workload's decider to the writer (``DecidedSteps``):
-/// each step's events in order, and where the chunk closes one of `generate`'s batches, what
-/// the writer keeps there.
+/// Decided events on their way from the workload's decider to the writer (``DecidedSteps``),
+/// in order, whole steps only; where the chunk closes one of `generate`'s batches, what the
+/// writer keeps there. One array a chunk, not one a step: each array the decider allocates,
+/// the writer frees, from another thread's heap.
 struct DecidedChunk: Sendable {
-    /// The steps' events, a step's together.
-    let steps: [[RecordedEvent]]
-    /// How many events the steps hold.
-    let events: Int
+    /// The events, a step's together.
+    let events: [RecordedEvent]
     /// Set when the chunk's last step closes a batch.
     let end: DecidedBatchEnd?
 }

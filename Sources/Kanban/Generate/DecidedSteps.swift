@@ -27,7 +27,7 @@ final class DecidedSteps: @unchecked Sendable {
         while queuedEvents >= capacity && !isCancelled { condition.wait() }
         guard !isCancelled else { return false }
         queued.append(chunk)
-        queuedEvents += chunk.events
+        queuedEvents += chunk.events.count
         // The writer waits for a whole batch: woken for each chunk, it cost the decider a
         // system call to wake it about twenty times a batch.
         if chunk.end != nil || queuedEvents >= capacity { condition.broadcast() }
@@ -59,7 +59,7 @@ final class DecidedSteps: @unchecked Sendable {
             var taken = 0
             for chunk in queued {
                 taken += 1
-                queuedEvents -= chunk.events
+                queuedEvents -= chunk.events.count
                 batch.append(chunk)
                 if chunk.end != nil { break }
             }

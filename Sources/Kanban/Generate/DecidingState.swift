@@ -26,24 +26,23 @@ struct DecidingState {
         self.state.buildOrderIndex()
     }
 
-    /// The next step's events, stamped as appending them stamps them, and applied.
-    mutating func next(deciding engine: KanbanEngine) throws -> [RecordedEvent] {
+    /// Decides the next step, and appends its events to `decided`, stamped as appending them
+    /// stamps them, and applied; returns how many there are.
+    mutating func next(deciding engine: KanbanEngine, into decided: inout [RecordedEvent]) throws -> Int {
         let (step, actor) = generator.next(in: state)
         // The window is lent to the decision and given back before `record` appends to it: a
         // second reference then would copy the whole window at every append.
         let events = try engine.decide(
             step, actor: actor, generator: &generator, on: state, reading: DecidedEventsWindow(events: window, start: windowStart, engine: engine)
         )
-        let recorded = record(events, actor: actor, at: generator.timestamp)
-        for event in recorded { generator.observe(event) }
-        return recorded
+        record(events, actor: actor, at: generator.timestamp, into: &decided)
+        return events.count
     }
 
     /// `events` by `actor`, stamped as appending them stamps them (the next sequence numbers,
-    /// `moment` or the last event's time if later, ids from the generator), and applied.
-    private mutating func record(_ events: [BoardEvent], actor: String, at moment: Timestamp) -> [RecordedEvent] {
-        var recorded: [RecordedEvent] = []
-        recorded.reserveCapacity(events.count)
+    /// `moment` or the last event's time if later, ids from the generator), applied, and
+    /// appended to `decided`.
+    private mutating func record(_ events: [BoardEvent], actor: String, at moment: Timestamp, into decided: inout [RecordedEvent]) {
         let timestamp = max(moment, lastTimestamp)
         for event in events {
             let next = RecordedEvent(
@@ -58,9 +57,9 @@ struct DecidingState {
             state.apply(next)
             if next.timestamp > lastTimestamp { lastTimestamp = next.timestamp }
             window.append(next)
-            recorded.append(next)
+            generator.observe(next)
+            decided.append(next)
         }
-        return recorded
     }
 
     /// The last sequence number decided.

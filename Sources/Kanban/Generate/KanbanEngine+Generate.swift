@@ -58,8 +58,9 @@ extension KanbanEngine {
                         // Decided on the log as it was: another process appended since.
                         guard try log.lastSequence(in: transaction) == lastSequence else { throw GenerationInterleaved() }
                         for chunk in chunks {
-                            for step in chunk.steps {
-                                for event in step { try log.append(event, in: transaction) }
+                            // Read where they lie: iterating would copy each event (retaining its texts).
+                            try chunk.events.withUnsafeBufferPointer { events in
+                                for index in events.indices { try log.append(events[index], in: transaction) }
                             }
                         }
                         let last = try OutlineStore.lastEvent(of: log, in: transaction)
@@ -72,7 +73,7 @@ extension KanbanEngine {
                 }
                 // The decider stopped short of closing a batch: nothing of it was appended.
                 guard let chunks = batch, let end = chunks.last?.end else { break }
-                appended += chunks.reduce(0) { $0 + $1.events }
+                appended += chunks.reduce(0) { $0 + $1.events.count }
                 lastSequence = end.lastSequence
                 decider.committed.store(lastSequence, ordering: .releasing)
                 if let state = end.state {

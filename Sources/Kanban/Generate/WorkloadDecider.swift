@@ -75,18 +75,16 @@ final class WorkloadDecider: @unchecked Sendable {
         var decided = 0
         var batchStart = 0
         var newestSnapshot = newestSnapshot
-        var chunk: [[RecordedEvent]] = []
-        var chunkEvents = 0
+        var chunk: [RecordedEvent] = []
+        chunk.reserveCapacity(Self.chunk + 16)
         while decided < total {
-            let recorded = try deciding.next(deciding: engine)
-            decided += recorded.count
-            guard !recorded.isEmpty else { continue }
-            chunk.append(recorded)
-            chunkEvents += recorded.count
+            let count = try deciding.next(deciding: engine, into: &chunk)
+            decided += count
+            guard count > 0 else { continue }
             // The writer's batch closes with the step that fills it, as the writer once took
             // whole steps until the batch was full.
             let closesBatch = decided >= min(total, batchStart + batchSize)
-            guard chunkEvents >= Self.chunk || closesBatch else { continue }
+            guard chunk.count >= Self.chunk || closesBatch else { continue }
             var end: DecidedBatchEnd?
             if closesBatch {
                 batchStart = decided
@@ -94,9 +92,9 @@ final class WorkloadDecider: @unchecked Sendable {
                 if snapshotDue { newestSnapshot = deciding.lastSequence }
                 end = deciding.batchEnd(keepingState: snapshotDue || decided >= total)
             }
-            guard steps.push(DecidedChunk(steps: chunk, events: chunkEvents, end: end)) else { return }
+            guard steps.push(DecidedChunk(events: chunk, end: end)) else { return }
             chunk = []
-            chunkEvents = 0
+            chunk.reserveCapacity(Self.chunk + 16)
             deciding.forget(committedThrough: committed.load(ordering: .acquiring))
         }
     }
