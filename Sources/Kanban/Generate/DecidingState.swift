@@ -8,8 +8,11 @@ struct DecidingState {
     private var generator: WorkloadGenerator
     private var state: KanbanState
     private var lastTimestamp: Timestamp
-    /// The events decided after `windowStart - 1`, the last one known committed.
-    private var window: [RecordedEvent] = []
+    /// The chunks handed to the writer, from `windowStart` on (after the last event known
+    /// committed, or a little before), shared with the writer.
+    private var window: [[RecordedEvent]] = []
+    /// The sequence number of the window's first event; that of the next event decided when
+    /// the window holds none.
     private var windowStart: UInt64
 
     /// How many committed events the window holds before it lets them go (all at once, so it
@@ -30,10 +33,11 @@ struct DecidingState {
     /// stamps them, and applied; returns how many there are.
     mutating func next(deciding engine: KanbanEngine, into decided: inout [RecordedEvent]) throws -> Int {
         let (step, actor) = generator.next(in: state)
-        // The window is lent to the decision and given back before `record` appends to it: a
-        // second reference then would copy the whole window at every append.
+        // The chunk being filled is lent to the decision and given back before `record`
+        // appends to it: a second reference then would copy it at every append.
         let events = try engine.decide(
-            step, actor: actor, generator: &generator, on: state, reading: DecidedEventsWindow(events: window, start: windowStart, engine: engine)
+            step, actor: actor, generator: &generator, on: state,
+            reading: DecidedEventsWindow(chunks: window, current: decided, start: windowStart, engine: engine)
         )
         record(events, actor: actor, at: generator.timestamp, into: &decided)
         return events.count
@@ -56,7 +60,6 @@ struct DecidingState {
             )
             state.apply(next)
             if next.timestamp > lastTimestamp { lastTimestamp = next.timestamp }
-            window.append(next)
             generator.observe(next)
             decided.append(next)
         }
@@ -79,11 +82,22 @@ struct DecidingState {
         )
     }
 
-    /// Lets go of the decided events up to `committed`, once there are ``slack`` of them.
+    /// Keeps `chunk`, just handed to the writer, for the undos and redos decided next.
+    mutating func hold(_ chunk: [RecordedEvent]) {
+        window.append(chunk)
+    }
+
+    /// Lets go of the chunks decided up to `committed`, once they hold ``slack`` events.
     mutating func forget(committedThrough committed: UInt64) {
         guard committed >= windowStart, committed - windowStart >= Self.slack else { return }
-        let dropped = Int(min(committed - windowStart + 1, UInt64(window.count)))
+        var dropped = 0
+        var released: UInt64 = 0
+        for chunk in window {
+            guard let last = chunk.last, last.sequence <= committed else { break }
+            dropped += 1
+            released += UInt64(chunk.count)
+        }
         window.removeFirst(dropped)
-        windowStart += UInt64(dropped)
+        windowStart += released
     }
 }

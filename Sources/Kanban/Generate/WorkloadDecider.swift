@@ -93,6 +93,7 @@ final class WorkloadDecider: @unchecked Sendable {
                 end = deciding.batchEnd(keepingState: snapshotDue || decided >= total)
             }
             guard steps.push(DecidedChunk(events: chunk, end: end)) else { return }
+            deciding.hold(chunk)
             chunk = []
             chunk.reserveCapacity(Self.chunk + 16)
             deciding.forget(committedThrough: committed.load(ordering: .acquiring))

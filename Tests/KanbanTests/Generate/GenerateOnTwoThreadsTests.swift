@@ -129,11 +129,34 @@ struct GenerateOnTwoThreadsTests {
         let all = try whole.events()
         let prefix = try KanbanEngine(path: directory.appending("prefix"))
         #expect(try prefix.lastSequence() == cut)
-        let window = DecidedEventsWindow(events: Array(all[Int(cut)...]), start: cut + 1, engine: prefix)
+        let decided = Array(all[Int(cut)...])
+        // As the decider holds them: in the chunks handed to the writer (of any sizes), then the
+        // chunk being filled; or all in one of either.
+        func chunked(_ sizes: [Int]) -> (chunks: [[RecordedEvent]], current: [RecordedEvent]) {
+            var chunks: [[RecordedEvent]] = []
+            var rest = decided[...]
+            for size in sizes {
+                chunks.append(Array(rest.prefix(size)))
+                rest = rest.dropFirst(size)
+            }
+            return (chunks, Array(rest))
+        }
+        let layouts = [chunked([]), chunked([decided.count]), chunked([1, 7, 50]), chunked([64, 64, 64]), chunked([3, decided.count - 3])]
+        for (chunks, current) in layouts {
+            let window = DecidedEventsWindow(chunks: chunks, current: current, start: cut + 1, engine: prefix)
+            try expectReadsAsTheLog(window, whole: whole, all: all, cut: cut)
+        }
+    }
+
+    /// Whether `window`, over the log of `whole` (`all` its events) committed up to `cut`,
+    /// reads as that log: each event, and the raw events after any point, stopping where asked.
+    func expectReadsAsTheLog(_ window: DecidedEventsWindow, whole: KanbanEngine, all: [RecordedEvent], cut: UInt64) throws {
+        let layout = "chunks \(window.chunks.map(\.count)), then \(window.current.count)"
         let end = UInt64(all.count)
-        for sequence in [0, 1, cut / 2, cut, cut + 1, cut + 57, end, end + 1, .max] {
+        // Around the chunks' edges too (1, 7, 50; 64 each).
+        for sequence in [0, 1, cut / 2, cut, cut + 1, cut + 2, cut + 8, cut + 9, cut + 57, cut + 58, cut + 65, cut + 129, end, end + 1, .max] {
             let expected: RecordedEvent? = (1...end).contains(sequence) ? all[Int(sequence - 1)] : nil
-            #expect(try window.event(at: sequence) == expected, "#\(sequence)")
+            #expect(try window.event(at: sequence) == expected, "#\(sequence), \(layout)")
         }
         func read(after sequence: UInt64, from source: some UndoSource, stoppingAt stop: UInt64 = .max) throws -> [(UInt64, [UInt8])] {
             var read: [(UInt64, [UInt8])] = []
@@ -145,15 +168,15 @@ struct GenerateOnTwoThreadsTests {
         }
         try whole.read { transaction in
             let log = TransactionUndoSource(log: whole.log, transaction: transaction)
-            for after in [0, 1, cut - 1, cut, cut + 1, cut + 100, end - 1, end, .max] {
+            for after in [0, 1, cut - 1, cut, cut + 1, cut + 7, cut + 8, cut + 58, cut + 64, cut + 100, end - 1, end, .max] {
                 let (fromWindow, fromLog) = (try read(after: after, from: window), try read(after: after, from: log))
-                #expect(fromWindow.map(\.0) == fromLog.map(\.0), "after #\(after)")
-                #expect(fromWindow.map(\.1) == fromLog.map(\.1), "after #\(after)")
+                #expect(fromWindow.map(\.0) == fromLog.map(\.0), "after #\(after), \(layout)")
+                #expect(fromWindow.map(\.1) == fromLog.map(\.1), "after #\(after), \(layout)")
             }
             // A body that stops is not called again, in the committed part or the window's.
-            for stop in [cut - 2, cut, cut + 1, cut + 3] {
+            for stop in [cut - 2, cut, cut + 1, cut + 3, cut + 8, cut + 58, cut + 64, end] {
                 let fromWindow = try read(after: 10, from: window, stoppingAt: stop)
-                #expect(fromWindow.map(\.0) == Array(11...stop), "stopping at #\(stop)")
+                #expect(fromWindow.map(\.0) == Array(11...stop), "stopping at #\(stop), \(layout)")
             }
         }
     }
