@@ -58,10 +58,7 @@ extension KanbanEngine {
                         // Decided on the log as it was: another process appended since.
                         guard try log.lastSequence(in: transaction) == lastSequence else { throw GenerationInterleaved() }
                         for chunk in chunks {
-                            // Read where they lie: iterating would copy each event (retaining its texts).
-                            try chunk.events.withUnsafeBufferPointer { events in
-                                for index in events.indices { try log.append(events[index], in: transaction) }
-                            }
+                            for event in chunk.events { try log.append(event, in: transaction) }
                         }
                         let last = try OutlineStore.lastEvent(of: log, in: transaction)
                         if last.sequence == end.lastSequence {

@@ -36,16 +36,9 @@ struct ByteWriter {
         write(varint: UInt64(bitPattern: (value << 1) ^ (value >> 63)))
     }
 
-    /// Its UTF-8 length, then its bytes: a native string's read where they lie (no copy of the
-    /// string, so no retain and release of its storage), another's made contiguous first.
     mutating func write(_ string: String) {
-        let written: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            write(count: utf8.count)
-            bytes.append(contentsOf: utf8)
-        }
-        guard written == nil else { return }
-        var contiguous = string
-        contiguous.withUTF8 { utf8 in
+        var string = string
+        string.withUTF8 { utf8 in
             write(count: utf8.count)
             bytes.append(contentsOf: utf8)
         }

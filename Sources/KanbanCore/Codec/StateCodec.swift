@@ -52,11 +52,7 @@ public enum StateCodec {
         // same state always encodes to the same bytes, and decoding rebuilds the order index
         // without sorting (``ColumnOrder/init(_:)`` checks instead).
         var byColumn: [ColumnID: [Int]] = [:]
-        // The cards are read in place here and below, not copied: a copy retains and releases
-        // its three texts, most of a snapshot's time before.
-        state.cards.values.withUnsafeBufferPointer { cards in
-            for index in cards.indices { byColumn[cards[index].column, default: []].append(index) }
-        }
+        for (index, card) in state.cards.values.enumerated() { byColumn[card.column, default: []].append(index) }
         var known: [ColumnID] = []
         forEachColumn(of: state) { known.append($0.id) }
         let unknown = byColumn.keys.filter { state.columns[$0] == nil }.sorted()
@@ -67,20 +63,19 @@ public enum StateCodec {
             // where they lie, neither copied nor sorted (a snapshot of 50,000 cards spent most
             // of its time on both). Else, or should it disagree with the cards, they are sorted.
             var ordered: [Int] = []
-            state.cards.values.withUnsafeBufferPointer { cards in
-                if let order = state.orders?[column], order.count == members.count {
-                    ordered.reserveCapacity(members.count)
-                    order.forEachSlot { slot in
-                        if let index = state.cards.index(forKey: slot.card), cards[index].column == column, cards[index].key == slot.key {
-                            ordered.append(index)
-                        }
+            if let order = state.orders?[column], order.count == members.count {
+                ordered.reserveCapacity(members.count)
+                order.forEachSlot { slot in
+                    if let index = state.cards.index(forKey: slot.card), state.cards.values[index].column == column,
+                       state.cards.values[index].key == slot.key {
+                        ordered.append(index)
                     }
                 }
-                if ordered.count != members.count {
-                    ordered = members.sorted { cards[$0].slot < cards[$1].slot }
-                }
-                for index in ordered { EventCodec.encodeCard(cards[index], into: &writer) }
             }
+            if ordered.count != members.count {
+                ordered = members.sorted { state.cards.values[$0].slot < state.cards.values[$1].slot }
+            }
+            for index in ordered { EventCodec.encodeCard(state.cards.values[index], into: &writer) }
         }
         let layout = version(of: state)
         if layout >= detailsVersion { encodeDetails(of: state, into: &writer, version: layout) }
