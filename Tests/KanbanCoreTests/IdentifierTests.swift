@@ -57,4 +57,19 @@ struct IdentifierTests {
             #expect((CardID(a) < CardID(b)) == (a < b))
         }
     }
+
+    @Test("Ids a client chose so that their two halves cancel out, or match in one half, still hash apart: a dictionary of them stays a dictionary, not a list")
+    func chosenIdsHashApart() {
+        // A sync client names the cards it adds. Hashing only `high ^ low` gave every id whose
+        // halves are equal the same hash, so a dictionary of cards (details, flow) probed them
+        // all on every lookup.
+        let halvesEqual = (1...2_000).map { value in CardID(Identifier(high: UInt64(value) &* 0x9E37_79B9_7F4A_7C15, low: UInt64(value) &* 0x9E37_79B9_7F4A_7C15)) }
+        let sameXor = (1...2_000).map { value in CardID(Identifier(high: UInt64(value), low: UInt64(value) ^ 0xDEAD_BEEF)) }
+        for ids in [halvesEqual, sameXor] {
+            #expect(Set(ids).count == ids.count)
+            #expect(Set(ids.map(\.hashValue)).count >= ids.count - 2, "\(Set(ids.map(\.hashValue)).count) distinct hashes for \(ids.count) ids")
+            #expect(Set(ids.map { BoardID($0.raw).hashValue }).count >= ids.count - 2)
+            #expect(Set(ids.map { ColumnID($0.raw).hashValue }).count >= ids.count - 2)
+        }
+    }
 }

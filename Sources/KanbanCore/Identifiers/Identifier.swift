@@ -73,9 +73,11 @@ public struct Identifier: Hashable, Comparable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// Ids are random, so one word mixed from both is hash enough; Hasher still seeds it.
+    /// Both words: ids come from clients too (a sync push names the cards it adds), and one
+    /// word mixed from both let a client give thousands of ids one hash (equal halves).
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(high ^ low)
+        hasher.combine(high)
+        hasher.combine(low)
     }
 
     public static func < (lhs: Identifier, rhs: Identifier) -> Bool {
