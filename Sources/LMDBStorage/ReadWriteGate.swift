@@ -4,9 +4,11 @@ import Glibc
 import Darwin
 #endif
 
-/// A process-local readers–writer lock. Every transaction holds it shared; resizing the
-/// map holds it exclusively, because LMDB requires that no transaction of this process is
-/// alive while `mdb_env_set_mapsize` runs (it does not check this itself).
+/// A process-local readers–writer lock. Every transaction holds it shared, and so does
+/// anything else that reads inside the map (`mdb_env_info`, `mdb_env_stat`, `mdb_env_sync`);
+/// resizing the map holds it exclusively, because LMDB requires that no transaction of this
+/// process is alive while `mdb_env_set_mapsize` runs (it does not check this itself), and the
+/// map moves.
 final class ReadWriteGate: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_rwlock_t>
 

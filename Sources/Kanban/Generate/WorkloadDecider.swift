@@ -71,12 +71,18 @@ final class WorkloadDecider: @unchecked Sendable {
         }
     }
 
+    /// An empty chunk with room for a full one and the step that overfills it.
+    private static func emptyChunk() -> [RecordedEvent] {
+        var chunk: [RecordedEvent] = []
+        chunk.reserveCapacity(Self.chunk + 16)
+        return chunk
+    }
+
     private func decideAll(with deciding: inout DecidingState) throws {
         var decided = 0
         var batchStart = 0
         var newestSnapshot = newestSnapshot
-        var chunk: [RecordedEvent] = []
-        chunk.reserveCapacity(Self.chunk + 16)
+        var chunk = Self.emptyChunk()
         while decided < total {
             let count = try deciding.next(deciding: engine, into: &chunk)
             decided += count
@@ -94,8 +100,7 @@ final class WorkloadDecider: @unchecked Sendable {
             }
             guard steps.push(DecidedChunk(events: chunk, end: end)) else { return }
             deciding.hold(chunk)
-            chunk = []
-            chunk.reserveCapacity(Self.chunk + 16)
+            chunk = Self.emptyChunk()
             deciding.forget(committedThrough: committed.load(ordering: .acquiring))
         }
     }
