@@ -18,8 +18,10 @@ import KanbanCore
 /// - `Card_history_page_N_events`: the latest 50 entries of one card, a different card each
 ///   time, taken from every part of the log (through the history index). p50 and p99.
 /// - `Sync_decisions_…`: a push decided on a fresh card and on a 50,000-event one (``syncDecisionBenchmarks()``).
+/// - `Generate_floor_…`: what generate cannot do without, each part alone (``generateFloorBenchmarks()``).
 let benchmarks: @Sendable () -> Void = {
     syncDecisionBenchmarks()
+    generateFloorBenchmarks()
     for size in Workload.sizes {
         let large = size >= 1_000_000
 
