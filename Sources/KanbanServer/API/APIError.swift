@@ -76,7 +76,13 @@ struct APIError: Error, Sendable {
     }
 
     private static func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.isEmpty ? "the body" : "\"" + context.codingPath.map(\.stringValue).joined(separator: ".") + "\""
+        guard !context.codingPath.isEmpty else { return "the body" }
+        // An array's element by its index (`mutations[1].id`), not the decoder's "Index 1".
+        var path = ""
+        for key in context.codingPath {
+            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return "\"" + path + "\""
     }
 
     private static func name(of type: Any.Type) -> String {

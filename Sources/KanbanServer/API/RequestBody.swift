@@ -19,6 +19,17 @@ enum RequestBody {
         let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer.readableBytesView)
         let decoder = JSONDecoder()
         decoder.userInfo = userInfo
-        return (try decoder.decode(Body.self, from: data), buffer)
+        do {
+            return (try decoder.decode(Body.self, from: data), buffer)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && isJSON(data) {
+            // Foundation's decoder says "not valid JSON", with no path, of a number that does not
+            // fit its field (-1 or 1.5 for a count, 1e30 for an index): the JSON is fine.
+            throw APIError(.badRequest, "malformed JSON: a number is out of range or not a whole number")
+        }
+    }
+
+    /// Whether `data` parses as JSON at all.
+    private static func isJSON(_ data: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil
     }
 }
