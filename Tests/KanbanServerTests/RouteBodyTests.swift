@@ -125,9 +125,9 @@ struct RouteBodyTests {
         (Probe(.patch, "/cards/CARD/checklist/ffffffff", #"{"done": "yes"}"#), #"malformed JSON: "done" should be true or false"#),
         // Valid JSON whose number does not fit the field: the decoder calls it "not valid JSON",
         // which sends a client looking for a syntax error that is not there.
-        (Probe(.post, "/cards/CARD/move", #"{"column": "DONE", "at": 99999999999999999999}"#), "malformed JSON: a number is out of range or not a whole number"),
-        (Probe(.post, "/cards/CARD/move", #"{"column": "DONE", "at": 1.5}"#), "malformed JSON: a number is out of range or not a whole number"),
-        (Probe(.patch, "/cards/CARD", #"{"since": 1e30}"#), "malformed JSON: a number is out of range or not a whole number"),
+        (Probe(.post, "/cards/CARD/move", #"{"column": "DONE", "at": 99999999999999999999}"#), "malformed JSON: a number is out of range or not whole"),
+        (Probe(.post, "/cards/CARD/move", #"{"column": "DONE", "at": 1.5}"#), "malformed JSON: a number is out of range or not whole"),
+        (Probe(.patch, "/cards/CARD", #"{"since": 1e30}"#), "malformed JSON: a number is out of range or not whole"),
         (Probe(.post, "/cards", #"{"title": "Broken""#), "malformed JSON: not valid JSON"),
         // An element of an array is named by its index, not by the decoder's "Index 0".
         (Probe(.post, "/api/sync/push", #"{"clientID": "c1", "mutations": [{"id": 1, "name": "undo"}, {"id": "2", "name": "undo"}]}"#),

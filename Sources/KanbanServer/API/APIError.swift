@@ -76,13 +76,17 @@ struct APIError: Error, Sendable {
     }
 
     private static func path(_ context: DecodingError.Context) -> String {
-        guard !context.codingPath.isEmpty else { return "the body" }
-        // An array's element by its index (`mutations[1].id`), not the decoder's "Index 1".
+        context.codingPath.isEmpty ? "the body" : "\"" + keyPath(context.codingPath) + "\""
+    }
+
+    /// `keys` as a client writes them: `mutations[1].id`, an array's element by its index
+    /// rather than the decoder's "Index 1".
+    static func keyPath(_ keys: some Sequence<any CodingKey>) -> String {
         var path = ""
-        for key in context.codingPath {
+        for key in keys {
             if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
         }
-        return "\"" + path + "\""
+        return path
     }
 
     private static func name(of type: Any.Type) -> String {

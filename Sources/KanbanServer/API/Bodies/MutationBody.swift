@@ -50,7 +50,9 @@ struct MutationBody: Decodable, Sendable {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): context
         default: nil
         }
-        guard let key = context?.codingPath.last?.stringValue else { return APIError.describe(error) }
-        return "\"\(key)\" has the wrong type"
+        guard let path = context?.codingPath, !path.isEmpty else { return APIError.describe(error) }
+        // The keys from the last named one on: `title`, or `columns[1]` for an array's element.
+        let named = path.lastIndex { $0.intValue == nil } ?? path.startIndex
+        return "\"\(APIError.keyPath(path[named...]))\" has the wrong type"
     }
 }
