@@ -15,7 +15,8 @@ import LMDBStorage
 /// - `Generate_floor_store_N_events`: the N-event log's events, decoded beforehand, encoded,
 ///   each put with `MDB_APPEND` in transactions of 10,000 with a durable commit each, and
 ///   hashed into the audit tree (the leaf, and every node it completes): what the writer
-///   cannot do without. No history index, board outline or snapshot.
+///   cannot do without. No history index, board outline or snapshot. The hashes come from
+///   `MerkleHash`'s public API, as arrays: a little above the writer's own hashing in place.
 func generateFloorBenchmarks() {
     for size in Workload.sizes {
         Benchmark(

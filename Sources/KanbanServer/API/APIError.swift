@@ -65,6 +65,10 @@ struct APIError: Error, Sendable {
         }
     }
 
+    /// What a number that does not fit its field is refused with (-3 or 1.5 for a count, 1e30
+    /// for an index): Foundation's decoder reports it as invalid JSON, or as its own error.
+    static let numberOutOfRange = "a number is out of range or not whole"
+
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let context): "\(path(context)) should be \(name(of: type))"

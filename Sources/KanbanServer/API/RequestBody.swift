@@ -24,7 +24,7 @@ enum RequestBody {
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty && isJSON(data) {
             // Foundation's decoder says "not valid JSON", with no path, of a number that does not
             // fit its field (-1 or 1.5 for a count, 1e30 for an index): the JSON is fine.
-            throw APIError(.badRequest, "malformed JSON: a number is out of range or not whole")
+            throw APIError(.badRequest, "malformed JSON: \(APIError.numberOutOfRange)")
         }
     }
 

@@ -36,8 +36,7 @@ struct MutationBody: Decodable, Sendable {
         } catch let error as KanbanError {
             mutation = Mutation(id: id, unreadable: error.description)
         } catch {
-            // Foundation reports a number its type cannot hold (-3 or 1.5 for a count) as its own error.
-            mutation = Mutation(id: id, unreadable: "a number is out of range or not whole")
+            mutation = Mutation(id: id, unreadable: APIError.numberOutOfRange)
         }
     }
 
